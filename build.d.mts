@@ -1,0 +1,19 @@
+/** Types for build.mjs, so tests and benchmarks can call it under `tsc --strict`. */
+export interface ChunkInfo {
+  file: string;
+  imports: string[];
+}
+export interface BuildManifest {
+  buildId: string;
+  entry: ChunkInfo;
+  stylesheets: string[];
+  routes: Record<string, ChunkInfo>;
+}
+export class ServerModuleLeakError extends Error {}
+export function buildClient(options?: {
+  entry?: string;
+  outdir?: string;
+  minify?: boolean;
+}): Promise<BuildManifest>;
+export function buildServer(options?: { outdir?: string }): Promise<void>;
+export function build(options?: { outdir?: string }): Promise<BuildManifest>;

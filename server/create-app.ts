@@ -1,0 +1,119 @@
+import express, {
+  type ErrorRequestHandler,
+  type Express,
+  type NextFunction,
+  type Request,
+  type Response,
+} from 'express';
+import { debugRoutes } from '../shared/debug/routes.ts';
+import { compileRoutes } from '../shared/routing/compile-routes.ts';
+import { DEFAULT_LOCALE } from '../shared/routing/locale.ts';
+import type { AppDefinition } from '../shared/ui/app-definition.ts';
+import type { BuildOutput } from './build-output.ts';
+import type { Config } from './config.ts';
+import type { DataSteps } from './data-step.ts';
+import { debugDataSteps } from './debug-data-steps.ts';
+import { createDocumentRenderer } from './document-renderer.ts';
+import { createConsoleLogger, type Logger } from './logger.ts';
+import { normalizeUrl, splitQuery } from './normalize-url.ts';
+import { getPageRequest, type PageRequest } from './page-request.ts';
+import { renderRoute } from './render-route.ts';
+import { createErrorReporter } from './report-error.ts';
+import { resolveLocale } from './resolve-locale.ts';
+import { serveAssets } from './serve-assets.ts';
+import { switchLocale } from './switch-locale.ts';
+
+export interface CreateAppOptions {
+  config: Readonly<Config>;
+  /** The route table and layout (shared/). */
+  app: AppDefinition;
+  /** Server data steps keyed by route id (server/). */
+  dataSteps: DataSteps;
+  /** The client build; without it pages render without scripts (server-only tests). */
+  build?: BuildOutput;
+  logger?: Logger;
+  /** `/readyz` answers 503 while this is false (starting, draining). */
+  isReady?: () => boolean;
+}
+
+/** Builds the Express app without listening: the process entry listens, tests drive it with supertest. */
+export function createApp(options: CreateAppOptions): Express {
+  const { config, app, build } = options;
+  const { basePath } = config;
+  const logger = options.logger ?? createConsoleLogger();
+  const isReady = options.isReady ?? (() => true);
+  const routes = compileRoutes(config.enableDebugRoutes ? [...app.routes, ...debugRoutes] : app.routes);
+  const dataSteps = config.enableDebugRoutes
+    ? { ...options.dataSteps, ...debugDataSteps }
+    : options.dataSteps;
+  const reportError = createErrorReporter(logger);
+  const renderer = createDocumentRenderer({ app, basePath, build, reportError });
+  const sendAsset = serveAssets(build);
+  const sendLocaleSwitch = switchLocale(basePath);
+  const handleRoute = renderRoute({ routes, dataSteps, basePath, renderer });
+  const defaultPageRequest: PageRequest = { locale: DEFAULT_LOCALE, appPath: '/', search: '' };
+  const assetsPrefix = `${basePath}/_assets/`;
+  const localeSwitchPrefix = `${basePath}/_locale/`;
+
+  const server = express();
+  server.disable('x-powered-by');
+  server.set('trust proxy', config.trustProxy);
+  server.set('etag', false);
+
+  // Health endpoints answer at the root, outside BASE_PATH, for load balancers and orchestrators.
+  server.get('/healthz', function healthz(_request, response) {
+    response.setHeader('Cache-Control', 'no-store');
+    response.type('text/plain').send('ok');
+  });
+  server.get('/readyz', function readyz(_request, response) {
+    response.setHeader('Cache-Control', 'no-store');
+    const ready = isReady();
+    response
+      .status(ready ? 200 : 503)
+      .type('text/plain')
+      .send(ready ? 'ready' : 'not ready');
+  });
+
+  server.use(normalizeUrl);
+  server.use(function internalEndpoints(request: Request, response: Response, next: NextFunction) {
+    const [path = '/'] = splitQuery(request.url);
+    if (path.startsWith(assetsPrefix)) return sendAsset(request, response, path.slice(assetsPrefix.length));
+    if (path.startsWith(localeSwitchPrefix) && request.method === 'GET') {
+      return sendLocaleSwitch(request, response, path.slice(localeSwitchPrefix.length));
+    }
+    next();
+  });
+  server.use(
+    resolveLocale({
+      basePath,
+      renderError: (request, response, status) =>
+        renderer.renderError(request, response, defaultPageRequest, status),
+    }),
+  );
+  server.use(function pages(request: Request, response: Response, next: NextFunction) {
+    const pageRequest = getPageRequest(response) ?? defaultPageRequest;
+    if (request.method === 'GET' || request.method === 'HEAD')
+      return handleRoute(request, response, pageRequest, next);
+    response.setHeader('Allow', 'GET, HEAD');
+    renderer.renderError(request, response, pageRequest, 405);
+  });
+
+  const handleError: ErrorRequestHandler = function handleError(error, request, response, _next) {
+    const status = httpStatusOf(error);
+    if (status >= 500) reportError(error, request);
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    renderer.renderError(request, response, getPageRequest(response) ?? defaultPageRequest, status);
+  };
+  server.use(handleError);
+  return server;
+}
+
+/** Express's convention: `err.status` or `err.statusCode` when it is an HTTP error status; else 500. */
+function httpStatusOf(error: unknown): number {
+  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
+  const candidate = typeof status === 'number' ? status : statusCode;
+  return typeof candidate === 'number' && candidate >= 400 && candidate <= 599 ? candidate : 500;
+}

@@ -1,0 +1,28 @@
+import type { ControlSignal } from '../shared/routing/control-signals.ts';
+import type { Locale } from '../shared/routing/locale.ts';
+import type { RouteParams } from '../shared/routing/route-table.ts';
+
+/** What a route's server data step receives. */
+export interface DataStepContext {
+  params: RouteParams;
+  locale: Locale;
+  /** The full request URL (search params included). */
+  url: URL;
+  /** Request cookies (unsigned values). */
+  cookies: Readonly<Record<string, string>>;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** Fires when the client disconnects or the render deadline passes: stop work then. */
+  signal: AbortSignal;
+}
+
+/**
+ * A route's server-side data step. It returns the page's data (top-level promises are deferred and streamed
+ * later), or returns/throws `redirect()` / `notFound()`, or throws `HttpError(status)`.
+ */
+export type DataStep<Data = unknown> = (
+  context: DataStepContext,
+) => Data | ControlSignal | Promise<Data | ControlSignal>;
+
+/** Server data steps keyed by route id. Routes without one render with `data: null`. */
+// biome-ignore lint/suspicious/noExplicitAny: each step has its own data type; the table only stores them.
+export type DataSteps = Readonly<Record<string, DataStep<any>>>;

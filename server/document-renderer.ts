@@ -1,0 +1,160 @@
+import type { Request, Response } from 'express';
+import { isbot } from 'isbot';
+import { createElement } from 'react';
+import { buildHref } from '../shared/routing/href.ts';
+import type { Head, PageModule, RouteParams } from '../shared/routing/route-table.ts';
+import type { AppDefinition } from '../shared/ui/app-definition.ts';
+import { AppRoot } from '../shared/ui/app-root.tsx';
+import { errorHead } from '../shared/ui/error-page.tsx';
+import {
+  type DocumentAssets,
+  type PageState,
+  SSR_DEFERRED_GLOBAL,
+  SSR_PAYLOAD_GLOBAL,
+  type SsrPayload,
+} from '../shared/ui/ssr-payload.ts';
+import type { BuildOutput } from './build-output.ts';
+import { prepareDeferredData } from './deferred-data.ts';
+import type { PageRequest } from './page-request.ts';
+import { serializeForScript } from './serialize-for-script.ts';
+import { streamDocument } from './stream-document.ts';
+
+/** Dynamic HTML must never be stored by a shared cache: it can carry a visitor's cart and locale. */
+export const DYNAMIC_CACHE_CONTROL = 'private, no-cache, no-store, max-age=0, must-revalidate';
+
+export interface RouteRender {
+  routeId: string;
+  params: RouteParams;
+  module: PageModule;
+  data: unknown;
+  head: Head;
+  abortController: AbortController;
+}
+
+export interface DocumentRenderer {
+  /** Streams a route's page; a shell failure falls back to the 500 page. */
+  renderRoute(request: Request, response: Response, pageRequest: PageRequest, render: RouteRender): void;
+  /** Streams the error page for `status` (404, 400, 500…). */
+  renderError(request: Request, response: Response, pageRequest: PageRequest, status: number): void;
+}
+
+export interface DocumentRendererOptions {
+  app: AppDefinition;
+  basePath: string;
+  build: BuildOutput | undefined;
+  /** Reports an unexpected error once (log + monitoring). */
+  reportError: (error: unknown, request: Request) => void;
+}
+
+/** Precomputes everything that does not depend on the request: asset URLs per route, the bootstrap module. */
+export function createDocumentRenderer({
+  app,
+  basePath,
+  build,
+  reportError,
+}: DocumentRendererOptions): DocumentRenderer {
+  const assetUrl = (file: string) => `${basePath}/_assets/${file}`;
+  const manifest = build?.manifest;
+  const buildId = manifest?.buildId ?? 'development';
+  const stylesheets = (manifest?.stylesheets ?? []).map(assetUrl);
+  const bootstrapModules = manifest ? [assetUrl(manifest.entry.file)] : undefined;
+  const entryPreloads = manifest ? manifest.entry.imports.map(assetUrl) : [];
+  const assetsByRoute = new Map<string, DocumentAssets>();
+  for (const [routeId, chunk] of Object.entries(manifest?.routes ?? {})) {
+    const modulePreloads = [
+      ...new Set([...entryPreloads, assetUrl(chunk.file), ...chunk.imports.map(assetUrl)]),
+    ];
+    assetsByRoute.set(routeId, Object.freeze({ stylesheets, modulePreloads }));
+  }
+  const errorAssets: DocumentAssets = Object.freeze({ stylesheets, modulePreloads: entryPreloads });
+
+  function payloadFor(pageRequest: PageRequest, page: PageState, assets: DocumentAssets): SsrPayload {
+    return {
+      buildId,
+      basePath,
+      locale: pageRequest.locale,
+      url: { pathname: pageRequest.appPath, search: pageRequest.search },
+      page,
+      assets,
+    };
+  }
+
+  function stream(
+    request: Request,
+    response: Response,
+    payload: SsrPayload,
+    serializable: SsrPayload,
+    options: { status: number; Page: PageModule['default'] | null; deferredScripts: Promise<string>[] },
+    abortController: AbortController,
+    onShellError: () => void,
+  ) {
+    response.setHeader('Cache-Control', DYNAMIC_CACHE_CONTROL);
+    streamDocument(response, {
+      element: createElement(AppRoot, { app, payload, Page: options.Page }),
+      status: options.status,
+      waitForAll: isbot(request.get('user-agent')),
+      bootstrapScriptContent: bootstrapModules
+        ? `self.${SSR_PAYLOAD_GLOBAL}=${serializeForScript(serializable)};self.${SSR_DEFERRED_GLOBAL}||=[]`
+        : undefined,
+      bootstrapModules,
+      deferredScripts: options.deferredScripts,
+      abortController,
+      onRenderError: (error) => reportError(error, request),
+      onShellError,
+    });
+  }
+
+  const renderer: DocumentRenderer = {
+    renderRoute(request, response, pageRequest, render) {
+      const deferred = prepareDeferredData(render.data, render.abortController.signal, (error) =>
+        reportError(error, request),
+      );
+      const assets = assetsByRoute.get(render.routeId) ?? errorAssets;
+      const page: PageState = {
+        type: 'route',
+        routeId: render.routeId,
+        params: render.params,
+        data: render.data,
+        head: render.head,
+      };
+      const payload = payloadFor(pageRequest, page, assets);
+      const serializable = { ...payload, page: { ...page, data: deferred.serializable } };
+      stream(
+        request,
+        response,
+        payload,
+        serializable,
+        { status: 200, Page: render.module.default, deferredScripts: deferred.scripts },
+        render.abortController,
+        () => renderer.renderError(request, response, pageRequest, 500),
+      );
+    },
+
+    renderError(request, response, pageRequest, status) {
+      const page: PageState = { type: 'error', status, head: errorHead(status) };
+      const payload = payloadFor(pageRequest, page, errorAssets);
+      stream(
+        request,
+        response,
+        payload,
+        payload,
+        { status, Page: null, deferredScripts: [] },
+        new AbortController(),
+        () => sendPlainErrorPage(response, status, buildHref(basePath, pageRequest.locale, '/')),
+      );
+    },
+  };
+  return renderer;
+}
+
+/** The last resort when even the error document (the layout) fails to render. */
+function sendPlainErrorPage(response: Response, status: number, homeHref: string) {
+  if (response.headersSent) return;
+  const { title } = errorHead(status);
+  response
+    .status(status)
+    .type('html')
+    .send(
+      `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title><meta name="robots" content="noindex"></head><body><h1>${title}</h1><p><a href="${homeHref}">Go to the home page</a></p></body></html>`,
+    );
+}

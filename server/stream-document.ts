@@ -1,0 +1,94 @@
+import type { Response } from 'express';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { ResponseWriter } from './response-writer.ts';
+
+/** A render that has not finished by then is aborted: pending boundaries are left to the browser. */
+export const RENDER_TIMEOUT_MS = 10_000;
+
+export interface StreamDocumentOptions {
+  element: ReactNode;
+  status: number;
+  /** Crawlers get the complete document (onAllReady) instead of the shell first. */
+  waitForAll: boolean;
+  bootstrapScriptContent?: string;
+  bootstrapModules?: string[];
+  /** Scripts that settle deferred data values in the browser; each promise resolves to script source. */
+  deferredScripts: Promise<string>[];
+  /** Aborted when the client goes away or the deadline passes; the data step saw the same signal. */
+  abortController: AbortController;
+  /** An error React met while rendering (shell or later); called once per error. */
+  onRenderError: (error: unknown) => void;
+  /** The shell failed: nothing was sent yet, so the caller answers with an error page. */
+  onShellError: (error: unknown) => void;
+}
+
+/** Streams a React document into the response with the status and headers decided before the shell flushes. */
+export function streamDocument(response: Response, options: StreamDocumentOptions): void {
+  const { abortController } = options;
+  const seenErrors = new WeakSet<object>();
+  const scriptsWritten: Promise<void>[] = [];
+  let writer: ResponseWriter | null = null;
+  const earlyScripts: string[] = [];
+
+  const deadline = setTimeout(
+    () => abortController.abort(new Error(`Render exceeded RENDER_TIMEOUT_MS (${RENDER_TIMEOUT_MS} ms)`)),
+    RENDER_TIMEOUT_MS,
+  );
+  const onClose = () => {
+    if (!response.writableFinished) abortController.abort(new Error('Client disconnected'));
+  };
+  response.on('close', onClose);
+  const cleanUp = () => {
+    clearTimeout(deadline);
+    response.off('close', onClose);
+  };
+  response.on('finish', cleanUp);
+  response.on('close', cleanUp);
+
+  for (const script of options.deferredScripts) {
+    scriptsWritten.push(
+      script.then((source) => {
+        const tag = `<script>${source}</script>`;
+        if (writer) writer.writeBetweenFlushes(tag);
+        else earlyScripts.push(tag);
+      }),
+    );
+  }
+
+  const stream = renderToPipeableStream(options.element, {
+    bootstrapScriptContent: options.bootstrapScriptContent,
+    bootstrapModules: options.bootstrapModules,
+    onShellReady() {
+      if (!options.waitForAll) send();
+    },
+    onAllReady() {
+      if (options.waitForAll) send();
+    },
+    onShellError(error) {
+      cleanUp();
+      if (!response.destroyed && !response.headersSent) options.onShellError(error);
+    },
+    onError(error) {
+      // Our own abort reason reaches onError for every boundary it cuts short: it is not a render bug.
+      if (abortController.signal.aborted && error === abortController.signal.reason) return;
+      if (typeof error === 'object' && error !== null) {
+        if (seenErrors.has(error)) return;
+        seenErrors.add(error);
+      }
+      options.onRenderError(error);
+    },
+  });
+  abortController.signal.addEventListener('abort', () => stream.abort(abortController.signal.reason), {
+    once: true,
+  });
+
+  function send() {
+    if (response.headersSent || response.destroyed) return;
+    response.status(options.status);
+    response.setHeader('Content-Type', 'text/html; charset=utf-8');
+    writer = new ResponseWriter(response, () => Promise.all(scriptsWritten));
+    stream.pipe(writer);
+    for (const tag of earlyScripts.splice(0)) writer.writeBetweenFlushes(tag);
+  }
+}

@@ -1,0 +1,12 @@
+import type { Head, PageProps } from '../routing/route-table.ts';
+
+export default function DebugSlowPage({ data }: PageProps<{ waitedMs: number }>) {
+  return (
+    <section className="page">
+      <h1>Slow response</h1>
+      <p>The data step waited {String(data.waitedMs)} ms.</p>
+    </section>
+  );
+}
+
+export const head = (): Head => ({ title: 'Debug slow response', robots: 'noindex' });

@@ -1,0 +1,51 @@
+import type { ComponentType } from 'react';
+import { buildHref } from '../routing/href.ts';
+import type { PageProps } from '../routing/route-table.ts';
+import type { AppDefinition } from './app-definition.ts';
+import { Document } from './document.tsx';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { ErrorPage } from './error-page.tsx';
+import { RouterContext, type RouterState } from './router-context.tsx';
+import type { SsrPayload } from './ssr-payload.ts';
+
+export interface AppRootProps {
+  app: AppDefinition;
+  /** The payload with live data: deferred values are promises here. */
+  payload: SsrPayload;
+  /** The loaded page component of `payload.page` when it is a route. */
+  // biome-ignore lint/suspicious/noExplicitAny: the page's data type is only known to the page itself.
+  Page: ComponentType<PageProps<any>> | null;
+}
+
+/** The root of the React tree, identical on server and client so hydration matches. */
+export function AppRoot({ app, payload, Page }: AppRootProps) {
+  const { page, basePath, locale } = payload;
+  const router: RouterState = {
+    basePath,
+    locale,
+    buildId: payload.buildId,
+    pathname: payload.url.pathname,
+    search: payload.url.search,
+    routeId: page.type === 'route' ? page.routeId : null,
+    params: page.type === 'route' ? page.params : {},
+  };
+  const { Layout } = app;
+  return (
+    <RouterContext.Provider value={router}>
+      <Document lang={locale} head={page.head} assets={payload.assets}>
+        <Layout>
+          {page.type === 'route' && Page ? (
+            <ErrorBoundary fallback={<ErrorPage />} resetKey={`${router.pathname}${router.search}`}>
+              <Page data={page.data} params={page.params} locale={locale} />
+            </ErrorBoundary>
+          ) : (
+            <ErrorPage
+              status={page.type === 'error' ? page.status : 500}
+              homeHref={buildHref(basePath, locale, '/')}
+            />
+          )}
+        </Layout>
+      </Document>
+    </RouterContext.Provider>
+  );
+}

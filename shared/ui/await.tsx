@@ -1,0 +1,47 @@
+import { type ReactNode, Suspense, use } from 'react';
+
+type Settled<T> = { ok: true; value: T } | { ok: false };
+
+// One settled promise per deferred promise: `use()` needs the same thenable on every render.
+const settledPromises = new WeakMap<Promise<unknown>, Promise<Settled<unknown>>>();
+
+function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  let settled = settledPromises.get(promise);
+  if (!settled) {
+    settled = promise.then(
+      (value) => ({ ok: true, value }),
+      () => ({ ok: false }),
+    );
+    settledPromises.set(promise, settled);
+  }
+  return settled as Promise<Settled<T>>;
+}
+
+export interface AwaitProps<T> {
+  /** A deferred data value (a promise in the data step's result). */
+  resolve: Promise<T>;
+  /** Shown (and streamed first) while the value is pending. */
+  fallback: ReactNode;
+  /** Shown when the value failed; the server has already logged the failure. */
+  errorElement: ReactNode;
+  children: (value: T) => ReactNode;
+}
+
+/**
+ * Renders a deferred value inside its own Suspense boundary. A failure renders `errorElement` on the server
+ * and in the browser alike, so the page stays consistent with JavaScript off.
+ */
+export function Await<T>({ resolve, fallback, errorElement, children }: AwaitProps<T>) {
+  return (
+    <Suspense fallback={fallback}>
+      <Resolved resolve={resolve} errorElement={errorElement}>
+        {children}
+      </Resolved>
+    </Suspense>
+  );
+}
+
+function Resolved<T>({ resolve, errorElement, children }: Omit<AwaitProps<T>, 'fallback'>) {
+  const result = use(settle(resolve));
+  return <>{result.ok ? children(result.value) : errorElement}</>;
+}

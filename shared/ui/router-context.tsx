@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+import type { Locale } from '../routing/locale.ts';
+import type { RouteParams } from '../routing/route-table.ts';
+
+/** What every component may know about the current location. */
+export interface RouterState {
+  basePath: string;
+  locale: Locale;
+  buildId: string;
+  /** App path (no base path, no locale prefix) and search of the current page. */
+  pathname: string;
+  search: string;
+  routeId: string | null;
+  params: RouteParams;
+}
+
+export const RouterContext = createContext<RouterState | null>(null);
+
+/** The current router state; throws when used outside the app root. */
+export function useRouter(): RouterState {
+  const state = useContext(RouterContext);
+  if (!state) throw new Error('useRouter() must be used inside <AppRoot>');
+  return state;
+}

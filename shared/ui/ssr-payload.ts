@@ -1,0 +1,34 @@
+import type { Locale } from '../routing/locale.ts';
+import type { Head, RouteParams } from '../routing/route-table.ts';
+
+/** What the page shows: a route with its data, or an error page with its status. */
+export type PageState =
+  | { type: 'route'; routeId: string; params: RouteParams; data: unknown; head: Head }
+  | { type: 'error'; status: number; head: Head };
+
+/** The links a document loads besides its own HTML. */
+export interface DocumentAssets {
+  stylesheets: readonly string[];
+  modulePreloads: readonly string[];
+}
+
+/**
+ * Everything the browser needs to hydrate exactly what the server rendered. The server writes it into the
+ * page as `self.__SSR`; its presence is the marker that tells the client to hydrate.
+ */
+export interface SsrPayload {
+  buildId: string;
+  basePath: string;
+  locale: Locale;
+  /** App path without base path or locale prefix, plus search. */
+  url: { pathname: string; search: string };
+  page: PageState;
+  assets: DocumentAssets;
+}
+
+/** Name of the global that holds the payload. Written by server/render-document.ts, read by client/entry.tsx. */
+export const SSR_PAYLOAD_GLOBAL = '__SSR';
+/** Name of the global queue that deferred values are pushed into as `[key, ok, value]`. */
+export const SSR_DEFERRED_GLOBAL = '__ssrDeferred';
+/** The JSON placeholder that stands for a deferred (still pending) top-level data value. */
+export const DEFERRED_MARKER = '$deferred';
