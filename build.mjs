@@ -27,42 +27,52 @@ export class ServerModuleLeakError extends Error {
 export async function buildClient({ entry = 'client/entry.tsx', outdir = DIST, minify = true } = {}) {
   const publicDir = path.join(outdir, 'client');
   await rm(publicDir, { recursive: true, force: true });
-  const result = await esbuild.build({
-    absWorkingDir: ROOT,
-    entryPoints: [entry],
-    outdir: publicDir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
-    minify,
-    sourcemap: 'external',
-    metafile: true,
-    jsx: 'automatic',
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunk-[hash]',
-    assetNames: '[name]-[hash]',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  });
-  assertNoServerModules(result.metafile);
+  const result = await esbuild
+    .build({
+      absWorkingDir: ROOT,
+      entryPoints: [entry],
+      plugins: [serverOnlyGuard],
+      outdir: publicDir,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
+      minify,
+      sourcemap: 'external',
+      metafile: true,
+      jsx: 'automatic',
+      entryNames: '[name]-[hash]',
+      chunkNames: 'chunk-[hash]',
+      assetNames: '[name]-[hash]',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+    })
+    .catch((error) => {
+      const leak = error.errors?.find((message) => message.text.startsWith(SERVER_MODULE_LEAK));
+      if (!leak) throw error;
+      throw new ServerModuleLeakError(
+        `${leak.text}. Keep data access in server/ keyed by route id; client/ and pages import only shared/.`,
+      );
+    });
   await moveSourceMaps(publicDir, path.join(outdir, 'sourcemaps'));
   return createManifest(result.metafile, publicDir, entry);
 }
 
-function assertNoServerModules(metafile) {
-  const leaked = Object.keys(metafile.inputs).filter((input) =>
-    SERVER_ONLY_DIRS.some((dir) => input.startsWith(dir)),
-  );
-  if (leaked.length > 0) {
-    throw new ServerModuleLeakError(
-      `Server-only modules reached the client bundle: ${leaked.join(', ')}. ` +
-        'Keep data access in server/ keyed by route id, and import only shared/ from client/ and pages.',
-    );
-  }
-}
+const SERVER_MODULE_LEAK = 'Server-only module in the client bundle';
 
+/** Fails the build at the first import of a server-only module, naming the importer. */
+const serverOnlyGuard = {
+  name: 'server-only-guard',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, (args) => {
+      const target = path.relative(ROOT, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
+      if (!SERVER_ONLY_DIRS.some((dir) => target.startsWith(dir))) return undefined;
+      const importer = path.relative(ROOT, args.importer);
+      return { errors: [{ text: `${SERVER_MODULE_LEAK}: ${importer} imports ${target}` }] };
+    });
+  },
+};
 function createManifest(metafile, publicDir, entry) {
   const outputs = metafile.outputs;
   const publicName = (output) => path.relative(publicDir, path.join(ROOT, output)).split(path.sep).join('/');
@@ -117,7 +127,10 @@ export async function buildServer({ outdir = DIST } = {}) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // React is bundled with NODE_ENV fixed to production, so `node dist/server/index.mjs` never runs React's
+    // development build (slow, and it writes error messages and stacks into the HTML) whatever the env says.
+    external: ['express', 'isbot', 'cookie', 'path-to-regexp'],
+    define: { 'process.env.NODE_ENV': '"production"' },
     sourcemap: 'linked',
     jsx: 'automatic',
     loader: { '.css': 'empty' },

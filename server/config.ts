@@ -29,8 +29,6 @@ export interface Config {
   logLevel: LogLevel;
   /** default false */
   enableDebugRoutes: boolean;
-  /** NODE_ENV === 'production' (hides error details) */
-  production: boolean;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -67,7 +65,6 @@ export function loadConfig(env: Env, cpuCount = 1): Readonly<Config> {
     webConcurrency: optional(env, 'WEB_CONCURRENCY', (value) => parseConcurrency(value, cpuCount)) ?? 1,
     logLevel: optional(env, 'LOG_LEVEL', parseLogLevel) ?? 'info',
     enableDebugRoutes: optional(env, 'ENABLE_DEBUG_ROUTES', parseFlag) ?? false,
-    production: env.NODE_ENV === 'production',
   });
 }
 

@@ -19,6 +19,7 @@ import { normalizeUrl, splitQuery } from './normalize-url.ts';
 import { getPageRequest, type PageRequest } from './page-request.ts';
 import { renderRoute } from './render-route.ts';
 import { createErrorReporter } from './report-error.ts';
+import { RENDER_TIMEOUT_MS } from './request-abort.ts';
 import { resolveLocale } from './resolve-locale.ts';
 import { serveAssets } from './serve-assets.ts';
 import { switchLocale } from './switch-locale.ts';
@@ -34,6 +35,8 @@ export interface CreateAppOptions {
   logger?: Logger;
   /** `/readyz` answers 503 while this is false (starting, draining). */
   isReady?: () => boolean;
+  /** Deadline of data step plus render; default RENDER_TIMEOUT_MS. */
+  renderTimeoutMs?: number;
 }
 
 /** Builds the Express app without listening: the process entry listens, tests drive it with supertest. */
@@ -47,10 +50,11 @@ export function createApp(options: CreateAppOptions): Express {
     ? { ...options.dataSteps, ...debugDataSteps }
     : options.dataSteps;
   const reportError = createErrorReporter(logger);
-  const renderer = createDocumentRenderer({ app, basePath, build, reportError });
+  const renderTimeoutMs = options.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
+  const renderer = createDocumentRenderer({ app, basePath, build, renderTimeoutMs, reportError });
   const sendAsset = serveAssets(build);
   const sendLocaleSwitch = switchLocale(basePath);
-  const handleRoute = renderRoute({ routes, dataSteps, basePath, renderer });
+  const handleRoute = renderRoute({ routes, dataSteps, basePath, renderer, renderTimeoutMs });
   const defaultPageRequest: PageRequest = { locale: DEFAULT_LOCALE, appPath: '/', search: '' };
   const assetsPrefix = `${basePath}/_assets/`;
   const localeSwitchPrefix = `${basePath}/_locale/`;

@@ -1,4 +1,5 @@
 import { DEFERRED_MARKER, SSR_DEFERRED_GLOBAL } from '../shared/ui/ssr-payload.ts';
+import { untilAborted } from './request-abort.ts';
 import { serializeForScript } from './serialize-for-script.ts';
 
 /** A deferred value once settled, as the inline script that hands it to the browser. */
@@ -41,18 +42,6 @@ export function prepareDeferredData(
     );
   }
   return { serializable, scripts };
-}
-
-/** Settles with the value, or rejects as soon as the render is aborted (deadline or client gone). */
-function untilAborted<T>(value: PromiseLike<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    Promise.resolve(value)
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 function deferredScript(key: string, ok: boolean, value: unknown): DeferredScript {

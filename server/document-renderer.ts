@@ -16,6 +16,7 @@ import {
 import type { BuildOutput } from './build-output.ts';
 import { prepareDeferredData } from './deferred-data.ts';
 import type { PageRequest } from './page-request.ts';
+import { abortOnDisconnectOrDeadline } from './request-abort.ts';
 import { serializeForScript } from './serialize-for-script.ts';
 import { streamDocument } from './stream-document.ts';
 
@@ -42,6 +43,8 @@ export interface DocumentRendererOptions {
   app: AppDefinition;
   basePath: string;
   build: BuildOutput | undefined;
+  /** Deadline of an error page's render. */
+  renderTimeoutMs: number;
   /** Reports an unexpected error once (log + monitoring). */
   reportError: (error: unknown, request: Request) => void;
 }
@@ -51,6 +54,7 @@ export function createDocumentRenderer({
   app,
   basePath,
   build,
+  renderTimeoutMs,
   reportError,
 }: DocumentRendererOptions): DocumentRenderer {
   const assetUrl = (file: string) => `${basePath}/_assets/${file}`;
@@ -139,7 +143,7 @@ export function createDocumentRenderer({
         payload,
         payload,
         { status, Page: null, deferredScripts: [] },
-        new AbortController(),
+        abortOnDisconnectOrDeadline(response, renderTimeoutMs),
         () => sendPlainErrorPage(response, status, buildHref(basePath, pageRequest.locale, '/')),
       );
     },

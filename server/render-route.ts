@@ -7,19 +7,22 @@ import type { Head, PageModule } from '../shared/routing/route-table.ts';
 import type { DataStepContext, DataSteps } from './data-step.ts';
 import type { DocumentRenderer } from './document-renderer.ts';
 import type { PageRequest } from './page-request.ts';
+import { abortOnDisconnectOrDeadline, ClientDisconnectedError, untilAborted } from './request-abort.ts';
 
 export interface RenderRouteOptions {
   routes: CompiledRouteTable;
   dataSteps: DataSteps;
   basePath: string;
   renderer: DocumentRenderer;
+  /** Deadline for data step plus render (RENDER_TIMEOUT_MS unless a test shortens it). */
+  renderTimeoutMs: number;
 }
 
 /**
  * Matches the app path, runs the route's data step with an AbortSignal tied to the request, turns control
  * signals into responses, and streams the page. Unexpected errors go to Express's error handler (500 page).
  */
-export function renderRoute({ routes, dataSteps, basePath, renderer }: RenderRouteOptions) {
+export function renderRoute({ routes, dataSteps, basePath, renderer, renderTimeoutMs }: RenderRouteOptions) {
   return async function renderRouteHandler(
     request: Request,
     response: Response,
@@ -29,11 +32,7 @@ export function renderRoute({ routes, dataSteps, basePath, renderer }: RenderRou
     const match = routes.match(pageRequest.appPath);
     if (!match) return renderer.renderError(request, response, pageRequest, 404);
 
-    const abortController = new AbortController();
-    const onClose = () => {
-      if (!response.writableFinished) abortController.abort(new Error('Client disconnected'));
-    };
-    response.on('close', onClose);
+    const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
     try {
       const context: DataStepContext = {
         params: match.params,
@@ -44,11 +43,10 @@ export function renderRoute({ routes, dataSteps, basePath, renderer }: RenderRou
         signal: abortController.signal,
       };
       const dataStep = dataSteps[match.route.id];
-      const [module, data] = await Promise.all([
-        match.route.page() as Promise<PageModule>,
-        dataStep ? dataStep(context) : null,
-      ]);
-      if (abortController.signal.aborted) return;
+      const [module, data] = await untilAborted(
+        Promise.all([match.route.page() as Promise<PageModule>, dataStep ? dataStep(context) : null]),
+        abortController.signal,
+      );
       if (data instanceof Redirect) return redirectTo(response, basePath, pageRequest, data);
       if (data instanceof NotFound) return renderer.renderError(request, response, pageRequest, 404);
       const head: Head = module.head?.({ data, params: match.params, locale: pageRequest.locale }) ?? {
@@ -63,15 +61,13 @@ export function renderRoute({ routes, dataSteps, basePath, renderer }: RenderRou
         abortController,
       });
     } catch (error) {
-      if (abortController.signal.aborted && response.destroyed) return;
+      if (error instanceof ClientDisconnectedError) return;
       if (error instanceof Redirect) return redirectTo(response, basePath, pageRequest, error);
       if (error instanceof NotFound) return renderer.renderError(request, response, pageRequest, 404);
       if (error instanceof HttpError && error.status < 500) {
         return renderer.renderError(request, response, pageRequest, error.status);
       }
       next(error);
-    } finally {
-      response.off('close', onClose);
     }
   };
 }

@@ -3,9 +3,6 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ResponseWriter } from './response-writer.ts';
 
-/** A render that has not finished by then is aborted: pending boundaries are left to the browser. */
-export const RENDER_TIMEOUT_MS = 10_000;
-
 export interface StreamDocumentOptions {
   element: ReactNode;
   status: number;
@@ -15,7 +12,7 @@ export interface StreamDocumentOptions {
   bootstrapModules?: string[];
   /** Scripts that settle deferred data values in the browser; each promise resolves to script source. */
   deferredScripts: Promise<string>[];
-  /** Aborted when the client goes away or the deadline passes; the data step saw the same signal. */
+  /** Aborted when the client goes away or the deadline passes (see request-abort.ts); aborts the render. */
   abortController: AbortController;
   /** An error React met while rendering (shell or later); called once per error. */
   onRenderError: (error: unknown) => void;
@@ -30,21 +27,6 @@ export function streamDocument(response: Response, options: StreamDocumentOption
   const scriptsWritten: Promise<void>[] = [];
   let writer: ResponseWriter | null = null;
   const earlyScripts: string[] = [];
-
-  const deadline = setTimeout(
-    () => abortController.abort(new Error(`Render exceeded RENDER_TIMEOUT_MS (${RENDER_TIMEOUT_MS} ms)`)),
-    RENDER_TIMEOUT_MS,
-  );
-  const onClose = () => {
-    if (!response.writableFinished) abortController.abort(new Error('Client disconnected'));
-  };
-  response.on('close', onClose);
-  const cleanUp = () => {
-    clearTimeout(deadline);
-    response.off('close', onClose);
-  };
-  response.on('finish', cleanUp);
-  response.on('close', cleanUp);
 
   for (const script of options.deferredScripts) {
     scriptsWritten.push(
@@ -66,7 +48,6 @@ export function streamDocument(response: Response, options: StreamDocumentOption
       if (options.waitForAll) send();
     },
     onShellError(error) {
-      cleanUp();
       if (!response.destroyed && !response.headersSent) options.onShellError(error);
     },
     onError(error) {

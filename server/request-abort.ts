@@ -1,0 +1,49 @@
+import type { Response } from 'express';
+
+/** Data step plus render must finish within this, or the rest is aborted (pending boundaries go to the browser). */
+export const RENDER_TIMEOUT_MS = 10_000;
+
+export class RenderTimeoutError extends Error {
+  override readonly name = 'RenderTimeoutError';
+}
+
+export class ClientDisconnectedError extends Error {
+  override readonly name = 'ClientDisconnectedError';
+}
+
+/**
+ * One AbortController per request, aborted when the client goes away or the deadline passes. The data step
+ * and the render share it, so no work outlives the response. Timer and listeners are cleared when the
+ * response finishes.
+ */
+export function abortOnDisconnectOrDeadline(response: Response, timeoutMs: number): AbortController {
+  const controller = new AbortController();
+  const deadline = setTimeout(
+    () => controller.abort(new RenderTimeoutError(`Render exceeded its deadline of ${timeoutMs} ms`)),
+    timeoutMs,
+  );
+  const onClose = () => {
+    if (!response.writableFinished) controller.abort(new ClientDisconnectedError('Client disconnected'));
+    cleanUp();
+  };
+  const cleanUp = () => {
+    clearTimeout(deadline);
+    response.off('close', onClose);
+    response.off('finish', cleanUp);
+  };
+  response.on('close', onClose);
+  response.on('finish', cleanUp);
+  return controller;
+}
+
+/** Settles like `work`, or rejects with the signal's reason as soon as it aborts. */
+export function untilAborted<T>(work: PromiseLike<T> | T, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    Promise.resolve(work)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -1,0 +1,149 @@
+import type { Express } from 'express';
+import { type ReactNode, Suspense, use } from 'react';
+import { createApp } from '../../server/create-app.ts';
+import type { DataStep } from '../../server/data-step.ts';
+import type { Logger } from '../../server/logger.ts';
+import { HttpError, notFound, redirect } from '../../shared/routing/control-signals.ts';
+import type { PageModule, PageProps, RouteDefinition } from '../../shared/routing/route-table.ts';
+import { Await } from '../../shared/ui/await.tsx';
+import { Link } from '../../shared/ui/link.tsx';
+import { captureLogger } from './capture-logger.ts';
+import { testConfig } from './test-config.ts';
+
+/** Test-controlled behaviour of the fixture routes. */
+export interface FixtureHooks {
+  /** The deferred value of `/deferred`; defaults to one resolving at once. */
+  deferredValue?: () => Promise<string>;
+  /** Called with the data step's signal on `/hangs` (which waits until aborted). */
+  onHangingSignal?: (signal: AbortSignal) => void;
+  /** Rejection source for `/late-throws` (a component inside Suspense throws after the shell). */
+  lateFailure?: () => Promise<never>;
+}
+
+function page<Data>(
+  render: (props: PageProps<Data>) => ReactNode,
+  title = 'Fixture',
+): () => Promise<PageModule<Data>> {
+  const module: PageModule<Data> = { default: (props) => <>{render(props)}</>, head: () => ({ title }) };
+  return async () => module;
+}
+
+function ThrowingComponent(): ReactNode {
+  throw new Error('render failed: internal detail');
+}
+
+function LateThrow({ failure }: { failure: Promise<never> }): ReactNode {
+  use(failure);
+  return null;
+}
+
+const lateFailures = new WeakMap<object, Promise<never>>();
+
+export const fixtureRoutes: RouteDefinition[] = [
+  { id: 'home', path: '/', page: page(() => <h1>Fixture home</h1>, 'Fixture home') },
+  { id: 'new', path: '/new', page: page(() => <h1>New place</h1>) },
+  { id: 'throws', path: '/throws', page: page(() => <p>never</p>) },
+  { id: 'forbidden', path: '/forbidden', page: page(() => <p>never</p>) },
+  { id: 'old', path: '/old', page: page(() => <p>never</p>) },
+  { id: 'unsafe-redirect', path: '/unsafe-redirect', page: page(() => <p>never</p>) },
+  { id: 'gone', path: '/gone', page: page(() => <p>never</p>) },
+  { id: 'hangs', path: '/hangs', page: page(() => <p>never</p>) },
+  { id: 'render-throws', path: '/render-throws', page: page(() => <ThrowingComponent />) },
+  {
+    id: 'late-throws',
+    path: '/late-throws',
+    page: page<{ token: object }>(({ data }) => (
+      <Suspense fallback={<p>late fallback</p>}>
+        <LateThrow failure={lateFailures.get(data.token) ?? Promise.reject(new Error('no failure'))} />
+      </Suspense>
+    )),
+  },
+  {
+    id: 'hostile',
+    path: '/hostile',
+    page: page<{ text: string }>(({ data }) => <p id="hostile">{data.text}</p>),
+  },
+  {
+    id: 'deferred',
+    path: '/deferred',
+    page: page<{ title: string; slow: Promise<string> }>(({ data }) => (
+      <>
+        <h1>{data.title}</h1>
+        <Await
+          resolve={data.slow}
+          fallback={<p>loading slow value</p>}
+          errorElement={<p>slow value failed</p>}
+        >
+          {(value) => <p id="slow">{`slow value: ${value}`}</p>}
+        </Await>
+      </>
+    )),
+  },
+  {
+    id: 'item',
+    path: '/items/:id',
+    page: page(({ params, locale }) => (
+      <>
+        <pre id="params">{JSON.stringify({ params, locale })}</pre>
+        <Link to="/items/other">other item</Link>
+      </>
+    )),
+  },
+  {
+    id: 'files',
+    path: '/files/*path',
+    page: page(({ params }) => <pre id="params">{JSON.stringify(params)}</pre>),
+  },
+];
+
+export function fixtureDataSteps(hooks: FixtureHooks): Record<string, DataStep> {
+  return {
+    throws: () => {
+      throw new Error('data step failed: internal detail');
+    },
+    forbidden: () => {
+      throw new HttpError(403, 'You may not see this');
+    },
+    old: () => redirect('/new', 301),
+    'unsafe-redirect': () => redirect('//evil.com'),
+    gone: () => notFound(),
+    hangs: ({ signal }) =>
+      new Promise((resolve) => {
+        hooks.onHangingSignal?.(signal);
+        signal.addEventListener('abort', () => resolve(null));
+      }),
+    'late-throws': () => {
+      const token = {};
+      lateFailures.set(
+        token,
+        hooks.lateFailure?.() ?? Promise.reject(new Error('late failure: internal detail')),
+      );
+      lateFailures.get(token)?.catch(() => {});
+      return { token };
+    },
+    hostile: () => ({ text: '</script><script>alert(1)</script><!-- \u2028\u2029 --> <b>' }),
+    deferred: () => ({ title: 'Deferred page', slow: hooks.deferredValue?.() ?? Promise.resolve('ready') }),
+  };
+}
+
+function FixtureLayout({ children }: { children: ReactNode }) {
+  return <main>{children}</main>;
+}
+
+/** The runtime with fixture routes instead of the storefront, without a client build. */
+export function createFixtureApp(
+  options: {
+    env?: Record<string, string>;
+    hooks?: FixtureHooks;
+    logger?: Logger;
+    renderTimeoutMs?: number;
+  } = {},
+): Express {
+  return createApp({
+    config: testConfig(options.env),
+    app: { routes: fixtureRoutes, Layout: FixtureLayout },
+    dataSteps: fixtureDataSteps(options.hooks ?? {}),
+    logger: options.logger ?? captureLogger(),
+    renderTimeoutMs: options.renderTimeoutMs,
+  });
+}

@@ -1,0 +1,19 @@
+import { inject } from 'vitest';
+import { loadBuildOutput } from '../../server/build-output.ts';
+import { createApp } from '../../server/create-app.ts';
+import type { Logger } from '../../server/logger.ts';
+import { storefrontDataSteps } from '../../server/storefront/data-steps.ts';
+import { storefront } from '../../shared/storefront/app.ts';
+import { captureLogger } from './capture-logger.ts';
+import { testConfig } from './test-config.ts';
+
+/** The real storefront app over the run's build, configured from environment-style overrides. */
+export function createStorefrontApp(env: Record<string, string> = {}, logger: Logger = captureLogger()) {
+  return createApp({
+    config: testConfig(env),
+    app: storefront,
+    dataSteps: storefrontDataSteps,
+    build: loadBuildOutput(inject('buildDir')),
+    logger,
+  });
+}

@@ -1,0 +1,45 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { buildClient, ServerModuleLeakError } from '../../build.mjs';
+import { loadBuildOutput } from '../../server/build-output.ts';
+import { storefrontRoutes } from '../../shared/storefront/routes.ts';
+
+describe('build', () => {
+  const scratch: string[] = [];
+  afterAll(async () => {
+    for (const dir of scratch) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('fails when a server-only module reaches the client bundle, naming it', async () => {
+    const outdir = await mkdtemp(path.join(tmpdir(), 'leak-'));
+    scratch.push(outdir);
+    const attempt = buildClient({ entry: 'tests/fixtures/leaky-entry.ts', outdir });
+    await expect(attempt).rejects.toThrow(ServerModuleLeakError);
+    await expect(buildClient({ entry: 'tests/fixtures/leaky-entry.ts', outdir })).rejects.toThrow(
+      /server\/config\.ts/,
+    );
+  });
+
+  it('writes a manifest with a chunk for every storefront route and hashed file names', () => {
+    const { manifest, files } = loadBuildOutput(inject('buildDir'));
+    expect(manifest.buildId).toMatch(/^[0-9a-f]{12}$/);
+    for (const route of storefrontRoutes) {
+      const chunk = manifest.routes[route.id];
+      expect(chunk, route.id).toBeDefined();
+      expect(files.has(chunk!.file)).toBe(true);
+      for (const imported of chunk!.imports) expect(files.has(imported)).toBe(true);
+    }
+    expect(manifest.entry.file).toMatch(/^entry-[A-Z0-9]+\.js$/);
+    expect(manifest.stylesheets[0]).toMatch(/^entry-[A-Z0-9]+\.css$/);
+  });
+
+  it('keeps source maps out of the public folder', async () => {
+    const buildDir = inject('buildDir');
+    const publicFiles = await readdir(path.join(buildDir, 'client'));
+    const maps = await readdir(path.join(buildDir, 'sourcemaps'));
+    expect(publicFiles.some((name) => name.endsWith('.map'))).toBe(false);
+    expect(maps.some((name) => name.endsWith('.js.map'))).toBe(true);
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { compileRoutes, RouteTableError } from '../../shared/routing/compile-routes.ts';
+import type { RouteDefinition } from '../../shared/routing/route-table.ts';
+
+const page = async () => ({ default: () => null });
+const route = (id: string, path: string): RouteDefinition => ({ id, path, page });
+
+// Declared in an order that would give wrong answers if matching followed declaration order.
+const table = compileRoutes([
+  route('shop', '/shop{/*category}'),
+  route('help-article', '/help/*slug'),
+  route('product', '/products/:id'),
+  route('product-new', '/products/new'),
+  route('help', '/help'),
+  route('sale', '/shop/sale'),
+  route('home', '/'),
+  route('user-files', '/users/:user/files/*path'),
+  route('user-settings', '/users/:user/settings'),
+  route('any-settings', '/:section/settings'),
+]);
+
+describe('compileRoutes: matching and ranking', () => {
+  it.each([
+    ['/', 'home', {}],
+    ['/help', 'help', {}],
+    ['/help/shipping', 'help-article', { slug: ['shipping'] }],
+    ['/help/shipping/delivery-times', 'help-article', { slug: ['shipping', 'delivery-times'] }],
+    ['/products/chef-knife', 'product', { id: 'chef-knife' }],
+    ['/products/new', 'product-new', {}],
+    ['/shop', 'shop', {}],
+    ['/shop/kitchen', 'shop', { category: ['kitchen'] }],
+    ['/shop/kitchen/knives', 'shop', { category: ['kitchen', 'knives'] }],
+    ['/shop/sale', 'sale', {}],
+    ['/users/ada/settings', 'user-settings', { user: 'ada' }],
+    ['/users/ada/files/a/b.txt', 'user-files', { user: 'ada', path: ['a', 'b.txt'] }],
+    ['/help/settings', 'help-article', { slug: ['settings'] }],
+    ['/account/settings', 'any-settings', { section: 'account' }],
+  ])('matches %s to %s', (path, id, params) => {
+    const match = table.match(path);
+    expect(match?.route.id).toBe(id);
+    expect(match?.params).toEqual(params);
+  });
+
+  it.each(['/products', '/products/', '/products/a/b', '/Help', '/HELP/shipping', '/nothing-here', '/help/'])(
+    'does not match %s',
+    (path) => {
+      expect(table.match(path)).toBeNull();
+    },
+  );
+
+  it('decodes dynamic params', () => {
+    expect(table.match('/products/caf%C3%A9')?.params).toEqual({ id: 'café' });
+    expect(table.match('/products/a%2Fb')?.params).toEqual({ id: 'a/b' });
+  });
+
+  it('splits catch-all captures on "/" before decoding, so %2F stays inside one piece', () => {
+    expect(table.match('/help/a%2Fb/c')?.params).toEqual({ slug: ['a/b', 'c'] });
+    expect(table.match('/shop/k%C3%BCche%2Fmesser')?.params).toEqual({ category: ['küche/messer'] });
+  });
+
+  it.each(['/products/%E0%A4%A', '/products/%C0%AF', '/help/%'])(
+    'throws URIError for malformed encoding in %s',
+    (path) => {
+      expect(() => table.match(path)).toThrow(URIError);
+    },
+  );
+
+  it('ranks routes the same whatever their declaration order', () => {
+    const reversed = compileRoutes([route('a', '/products/:id'), route('b', '/products/new')]);
+    const forward = compileRoutes([route('b', '/products/new'), route('a', '/products/:id')]);
+    expect(reversed.match('/products/new')?.route.id).toBe('b');
+    expect(forward.match('/products/new')?.route.id).toBe('b');
+  });
+
+  it('ranks static > dynamic > catch-all > optional catch-all at each segment', () => {
+    const ranked = compileRoutes([
+      route('optional', '/docs{/*rest}'),
+      route('catch-all', '/docs/*rest'),
+      route('dynamic', '/docs/:page'),
+      route('static', '/docs/intro'),
+    ]);
+    expect(ranked.match('/docs/intro')?.route.id).toBe('static');
+    expect(ranked.match('/docs/other')?.route.id).toBe('dynamic');
+    expect(ranked.match('/docs/a/b')?.route.id).toBe('catch-all');
+    expect(ranked.match('/docs')?.route.id).toBe('optional');
+    expect(ranked.routes.map((compiled) => compiled.definition.id)).toEqual([
+      'static',
+      'dynamic',
+      'catch-all',
+      'optional',
+    ]);
+  });
+
+  it('finds routes by id', () => {
+    expect(table.byId('product')?.path).toBe('/products/:id');
+    expect(table.byId('nope')).toBeUndefined();
+  });
+});
+
+describe('compileRoutes: failures at start', () => {
+  it.each([
+    [
+      [route('a', '/p/:id'), route('b', '/p/:slug')],
+      /"a" \(\/p\/:id\) and "b" \(\/p\/:slug\) match the same URLs/,
+    ],
+    [[route('a', '/x/*rest'), route('b', '/x/*other')], /"a" .* and "b" .* match the same URLs/],
+    [[route('a', '/same'), route('b', '/same')], /"a" .* and "b" .* match the same URLs/],
+    [[route('a', '/p/:'), route('b', '/ok')], /Route "a": bad pattern "\/p\/:"/],
+    [[route('a', '/p/{unclosed')], /Route "a": bad pattern/],
+    [[route('a', 'relative')], /Route "a": pattern "relative" must start with "\/"/],
+    [[route('a', '/trailing/')], /must not end with "\/"/],
+    [[route('a', '/a'), route('a', '/b')], /Duplicate route id "a"/],
+    [[route('a', '/x{-:suffix}')], /optional group other than/],
+  ])('rejects an invalid table (%#)', (definitions, message) => {
+    expect(() => compileRoutes(definitions)).toThrow(RouteTableError);
+    expect(() => compileRoutes(definitions)).toThrow(message);
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults and freezes the result', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      basePath: '',
+      cookieSecretIsRandom: true,
+      allowedOrigins: [],
+      trustProxy: false,
+      sentryDsn: undefined,
+      sentryEnvironment: 'development',
+      sentryTracesSampleRate: 0.1,
+      webConcurrency: 1,
+      logLevel: 'info',
+      enableDebugRoutes: false,
+    });
+    expect(config.cookieSecret).toHaveLength(64);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        BASE_PATH: '/store',
+        COOKIE_SECRET: 'x'.repeat(32),
+        ALLOWED_ORIGINS: 'shop.example.com, https://*.example.org',
+        TRUST_PROXY: '1',
+        SENTRY_DSN: 'http://key@127.0.0.1:9000/42',
+        SENTRY_ENVIRONMENT: 'staging',
+        SENTRY_RELEASE: 'r1',
+        SENTRY_TRACES_SAMPLE_RATE: '0.5',
+        WEB_CONCURRENCY: 'auto',
+        LOG_LEVEL: 'debug',
+        ENABLE_DEBUG_ROUTES: '1',
+        NODE_ENV: 'production',
+      },
+      4,
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      basePath: '/store',
+      cookieSecretIsRandom: false,
+      allowedOrigins: ['shop.example.com', 'https://*.example.org'],
+      trustProxy: true,
+      sentryDsn: 'http://key@127.0.0.1:9000/42',
+      sentryEnvironment: 'staging',
+      sentryRelease: 'r1',
+      sentryTracesSampleRate: 0.5,
+      webConcurrency: 4,
+      logLevel: 'debug',
+      enableDebugRoutes: true,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc', /Invalid PORT="abc": must be an integer from 0 to 65535/],
+    ['PORT', '70000', /Invalid PORT="70000"/],
+    ['BASE_PATH', 'store/', /Invalid BASE_PATH="store\/": must start with "\/"/],
+    ['BASE_PATH', '/store/', /Invalid BASE_PATH="\/store\/": must not end with "\/"/],
+    ['BASE_PATH', '/st ore', /Invalid BASE_PATH/],
+    ['BASE_PATH', '/a/../b', /Invalid BASE_PATH/],
+    ['COOKIE_SECRET', 'short', /Invalid COOKIE_SECRET="short": must be at least 32 characters/],
+    ['ALLOWED_ORIGINS', 'not a host', /Invalid ALLOWED_ORIGINS/],
+    ['SENTRY_DSN', 'nope', /Invalid SENTRY_DSN="nope": must be a Sentry DSN/],
+    ['SENTRY_TRACES_SAMPLE_RATE', '2', /Invalid SENTRY_TRACES_SAMPLE_RATE="2": must be a number from 0 to 1/],
+    ['WEB_CONCURRENCY', '0', /Invalid WEB_CONCURRENCY="0"/],
+    ['LOG_LEVEL', 'loud', /Invalid LOG_LEVEL="loud": must be one of/],
+    ['ENABLE_DEBUG_ROUTES', 'maybe', /Invalid ENABLE_DEBUG_ROUTES="maybe"/],
+  ])('rejects %s=%s with a message naming the variable, value and rule', (variable, value, message) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [variable]: value })).toThrow(message);
+  });
+});
