@@ -22,7 +22,14 @@ async function start(payload: SsrPayload) {
     Page = (await route.page()).default;
     payload = { ...payload, page: { ...page, data: reviveDeferredData(page.data) } };
   }
-  hydrateRoot(document, <AppRoot app={storefront} payload={payload} Page={Page} />);
+  hydrateRoot(document, <AppRoot app={storefront} payload={payload} Page={Page} onHydrated={markHydrated} />, {
+    onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error),
+  });
+}
+
+/** A visible marker that the page is interactive, for people debugging and for browser tests. */
+function markHydrated() {
+  document.documentElement.dataset.hydrated = 'true';
 }
 
 const payload = window[SSR_PAYLOAD_GLOBAL];

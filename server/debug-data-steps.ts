@@ -8,15 +8,18 @@ export class DebugError extends Error {
   override readonly name = 'DebugError';
 }
 
+/** The delay `/debug/slow?ms=` asks for, clamped to 0..DEBUG_SLOW_MAX_MS (1000 when absent, 0 when not a number). */
+export function debugSlowDelayMs(requested: string | null): number {
+  const ms = Number(requested ?? '1000');
+  return Number.isFinite(ms) ? Math.min(Math.max(Math.trunc(ms), 0), DEBUG_SLOW_MAX_MS) : 0;
+}
+
 export const debugDataSteps: DataSteps = {
   'debug-error': () => {
     throw new DebugError('Deliberate failure from /debug/error');
   },
   'debug-slow': async ({ url, signal }) => {
-    const requested = Number(url.searchParams.get('ms') ?? '1000');
-    const waitedMs = Number.isFinite(requested)
-      ? Math.min(Math.max(Math.trunc(requested), 0), DEBUG_SLOW_MAX_MS)
-      : 0;
+    const waitedMs = debugSlowDelayMs(url.searchParams.get('ms'));
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, waitedMs);
       signal.addEventListener('abort', () => {

@@ -4,7 +4,7 @@ export default function DebugSlowPage({ data }: PageProps<{ waitedMs: number }>)
   return (
     <section className="page">
       <h1>Slow response</h1>
-      <p>The data step waited {String(data.waitedMs)} ms.</p>
+      <p>{`The data step waited ${data.waitedMs} ms.`}</p>
     </section>
   );
 }

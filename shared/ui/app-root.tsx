@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { buildHref } from '../routing/href.ts';
 import type { PageProps } from '../routing/route-table.ts';
 import type { AppDefinition } from './app-definition.ts';
@@ -15,10 +15,13 @@ export interface AppRootProps {
   /** The loaded page component of `payload.page` when it is a route. */
   // biome-ignore lint/suspicious/noExplicitAny: the page's data type is only known to the page itself.
   Page: ComponentType<PageProps<any>> | null;
+  /** Called once in the browser after hydration (effects never run on the server). */
+  onHydrated?: () => void;
 }
 
 /** The root of the React tree, identical on server and client so hydration matches. */
-export function AppRoot({ app, payload, Page }: AppRootProps) {
+export function AppRoot({ app, payload, Page, onHydrated }: AppRootProps) {
+  useEffect(() => onHydrated?.(), [onHydrated]);
   const { page, basePath, locale } = payload;
   const router: RouterState = {
     basePath,

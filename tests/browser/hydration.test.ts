@@ -1,0 +1,69 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_MISSING, chromiumPath, launchChromium } from '../helpers/chromium.ts';
+import { listen, type RunningServer } from '../helpers/listen.ts';
+import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
+import { createStorefrontApp } from '../helpers/storefront-app.ts';
+
+describe.skipIf(!chromiumPath)(`hydration in Chromium${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`, () => {
+  let browser: Browser;
+  let root: RunningServer;
+  let mounted: RunningServer;
+
+  beforeAll(async () => {
+    [browser, root, mounted] = await Promise.all([
+      launchChromium(),
+      listen(createStorefrontApp()),
+      listen(createStorefrontApp({ BASE_PATH: '/store' })),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), root?.close(), mounted?.close()]);
+  });
+
+  it.each([
+    ['root', '/', 'en'],
+    ['root', '/fr/products/chef-knife-20cm', 'fr'],
+    ['root', '/de/shop/kitchen/knives', 'de'],
+    ['root', '/help/shipping/delivery-times', 'en'],
+    ['root', '/cart', 'en'],
+    ['root', '/products/no-such-product', 'en'],
+    ['mounted', '/store', 'en'],
+    ['mounted', '/store/fr/products/chef-knife-20cm', 'fr'],
+    ['mounted', '/store/de/help', 'de'],
+  ] as const)(
+    '%s server: %s hydrates without console errors or hydration warnings',
+    async (server, path, lang) => {
+      const origin = (server === 'root' ? root : mounted).origin;
+      const page = await browser.newPage({ locale: 'en-US' });
+      const problems = collectPageProblems(page);
+      try {
+        const response = await page.goto(`${origin}${path}`);
+        expect(response?.status()).toBe(path.includes('no-such') ? 404 : 200);
+        await waitForHydration(page);
+        // Deferred sections (related products) resolve after hydration: let them settle too.
+        await page.waitForLoadState('networkidle');
+        expect(await page.getAttribute('html', 'lang')).toBe(lang);
+        expect(problems).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+
+  it('streams the related products into a product page and hydrates them without a refetch', async () => {
+    const page = await browser.newPage();
+    const problems = collectPageProblems(page);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    try {
+      await page.goto(`${root.origin}/products/chef-knife-20cm`);
+      await waitForHydration(page);
+      await page.waitForSelector('[data-testid="related-products"] a', { timeout: 5_000 });
+      expect(requests.filter((path) => !path.startsWith('/_assets/'))).toEqual(['/products/chef-knife-20cm']);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});

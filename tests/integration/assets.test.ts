@@ -1,0 +1,57 @@
+import request from 'supertest';
+import { describe, expect, inject, it } from 'vitest';
+import { loadBuildOutput } from '../../server/build-output.ts';
+import { rawRequest } from '../helpers/raw-request.ts';
+import { createStorefrontApp } from '../helpers/storefront-app.ts';
+
+describe('built assets', () => {
+  const { manifest } = loadBuildOutput(inject('buildDir'));
+  const app = createStorefrontApp();
+  const mounted = createStorefrontApp({ BASE_PATH: '/store' });
+
+  it('serves a hashed file with a year of immutable caching and its content type', async () => {
+    const script = await request(app).get(`/_assets/${manifest.entry.file}`);
+    expect(script.status).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    const style = await request(app).get(`/_assets/${manifest.stylesheets[0]}`);
+    expect(style.headers['content-type']).toMatch(/^text\/css/);
+  });
+
+  it('serves assets under the base path only', async () => {
+    expect((await request(mounted).get(`/store/_assets/${manifest.entry.file}`)).status).toBe(200);
+    expect((await request(mounted).get(`/_assets/${manifest.entry.file}`)).status).toBe(404);
+  });
+
+  it('is not reachable under a locale prefix', async () => {
+    expect((await request(app).get(`/fr/_assets/${manifest.entry.file}`)).status).toBe(404);
+  });
+
+  it.each([
+    '/_assets/nope.js',
+    `/_assets/${manifest.entry.file}.map`,
+    '/_assets/../manifest.json',
+    '/_assets/%2e%2e/manifest.json',
+    '/_assets/%2E%2E%2Fmanifest.json',
+    '/_assets/..%2fmanifest.json',
+    '/_assets/.env',
+  ])('answers %s with a plain 404, never a page', async (path) => {
+    const response = await rawRequest(app, path);
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).toBe('Not Found');
+  });
+
+  it('refuses to write to an asset', async () => {
+    expect((await request(app).post(`/_assets/${manifest.entry.file}`)).status).toBe(404);
+  });
+
+  it('puts the stylesheet, the entry module and the route chunk on the page', async () => {
+    const response = await request(app).get('/products/chef-knife-20cm');
+    expect(response.text).toContain(`<link rel="stylesheet" href="/_assets/${manifest.stylesheets[0]}"`);
+    expect(response.text).toContain(`<script type="module" src="/_assets/${manifest.entry.file}" async="">`);
+    expect(response.text).toContain(
+      `<link rel="modulepreload" href="/_assets/${manifest.routes.product?.file}"/>`,
+    );
+  });
+});
