@@ -1,6 +1,4 @@
-import { DEFERRED_MARKER, SSR_DEFERRED_GLOBAL } from '../shared/ui/ssr-payload.ts';
-
-type DeferredEntry = [key: string, ok: 0 | 1, value: unknown];
+import { DEFERRED_MARKER, type DeferredEntry, SSR_DEFERRED_GLOBAL } from '../shared/ui/ssr-payload.ts';
 
 declare global {
   interface Window {
@@ -8,38 +6,61 @@ declare global {
   }
 }
 
-/**
- * Replaces each `{ $deferred: key }` placeholder in the hydration data with a promise that the server's
- * inline scripts settle (`__ssrDeferred.push([key, ok, value])`), whether they ran before this code
- * or arrive later in the stream. Nothing is fetched again.
- */
-export function reviveDeferredData(data: unknown): unknown {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+export interface RevivedData {
+  /** The data with each `{ $deferred: key }` placeholder replaced by a promise. */
+  data: unknown;
+  /** Settles the promise of one key (later entries for the same key are ignored). */
+  settle(entry: DeferredEntry): void;
+  /** Rejects every promise still pending (the stream ended or was aborted). */
+  failPending(): void;
+}
+
+/** Replaces deferred placeholders with promises that `settle` resolves as the server streams values in. */
+export function reviveDeferredData(data: unknown): RevivedData {
   const settlers = new Map<string, (entry: DeferredEntry) => void>();
-  const revived: Record<string, unknown> = {};
+  const revived = {
+    data,
+    settle: (entry: DeferredEntry) => settlers.get(entry[0])?.(entry),
+    failPending() {},
+  };
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return revived;
+
+  const output: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
     if (!isDeferredMarker(value)) {
-      revived[key] = value;
+      output[key] = value;
       continue;
     }
-    revived[key] = new Promise((resolve, reject) => {
-      settlers.set(value[DEFERRED_MARKER], ([, ok, settled]) =>
-        ok ? resolve(settled) : reject(new Error(`Deferred value "${key}" failed on the server`)),
-      );
+    output[key] = new Promise((resolve, reject) => {
+      settlers.set(value[DEFERRED_MARKER], ([, ok, settled]) => {
+        settlers.delete(key);
+        if (ok) resolve(settled);
+        else reject(new Error(`Deferred value "${key}" failed on the server`));
+      });
     });
   }
-  if (settlers.size === 0) return revived;
+  return {
+    data: output,
+    settle: revived.settle,
+    failPending() {
+      for (const settle of [...settlers.values()]) settle(['', 0, null]);
+    },
+  };
+}
 
+/**
+ * On the first load, deferred values arrive as inline scripts (`__ssrDeferred.push([key, ok, value])`),
+ * some before this code runs and some after: settle both, without fetching anything again.
+ */
+export function settleFromInlineScripts(revived: RevivedData): void {
   window[SSR_DEFERRED_GLOBAL] ??= [];
   const queue = window[SSR_DEFERRED_GLOBAL];
-  const settle = (entry: DeferredEntry) => settlers.get(entry[0])?.(entry);
-  for (const entry of queue) settle(entry);
+  for (const entry of queue) revived.settle(entry);
   const push = queue.push.bind(queue);
   queue.push = (...entries: DeferredEntry[]) => {
-    for (const entry of entries) settle(entry);
+    for (const entry of entries) revived.settle(entry);
     return push(...entries);
   };
-  return revived;
 }
 
 function isDeferredMarker(value: unknown): value is { [DEFERRED_MARKER]: string } {

@@ -3,7 +3,7 @@ import { debugRoutes } from '../shared/debug/routes.ts';
 import { storefront } from '../shared/storefront/app.ts';
 import { AppRoot } from '../shared/ui/app-root.tsx';
 import { SSR_PAYLOAD_GLOBAL, type SsrPayload } from '../shared/ui/ssr-payload.ts';
-import { reviveDeferredData } from './deferred-data.ts';
+import { reviveDeferredData, settleFromInlineScripts } from './deferred-data.ts';
 
 declare global {
   interface Window {
@@ -20,11 +20,17 @@ async function start(payload: SsrPayload) {
     if (!route)
       throw new Error(`The server rendered route "${page.routeId}", which this bundle does not know`);
     Page = (await route.page()).default;
-    payload = { ...payload, page: { ...page, data: reviveDeferredData(page.data) } };
+    const revived = reviveDeferredData(page.data);
+    settleFromInlineScripts(revived);
+    payload = { ...payload, page: { ...page, data: revived.data } };
   }
-  hydrateRoot(document, <AppRoot app={storefront} payload={payload} Page={Page} onHydrated={markHydrated} />, {
-    onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error),
-  });
+  hydrateRoot(
+    document,
+    <AppRoot app={storefront} payload={payload} Page={Page} onHydrated={markHydrated} />,
+    {
+      onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error),
+    },
+  );
 }
 
 /** A visible marker that the page is interactive, for people debugging and for browser tests. */

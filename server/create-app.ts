@@ -7,13 +7,14 @@ import express, {
 } from 'express';
 import { debugRoutes } from '../shared/debug/routes.ts';
 import { compileRoutes } from '../shared/routing/compile-routes.ts';
+import { DATA_SEGMENT } from '../shared/routing/href.ts';
 import { DEFAULT_LOCALE } from '../shared/routing/locale.ts';
 import type { AppDefinition } from '../shared/ui/app-definition.ts';
 import type { BuildOutput } from './build-output.ts';
 import type { Config } from './config.ts';
 import type { DataSteps } from './data-step.ts';
 import { debugDataSteps } from './debug-data-steps.ts';
-import { createDocumentRenderer } from './document-renderer.ts';
+import { createDocumentRenderer, DEVELOPMENT_BUILD_ID } from './document-renderer.ts';
 import { createConsoleLogger, type Logger } from './logger.ts';
 import { normalizeUrl, splitQuery } from './normalize-url.ts';
 import { getPageRequest, type PageRequest } from './page-request.ts';
@@ -21,7 +22,9 @@ import { renderRoute } from './render-route.ts';
 import { createErrorReporter } from './report-error.ts';
 import { RENDER_TIMEOUT_MS } from './request-abort.ts';
 import { resolveLocale } from './resolve-locale.ts';
+import { createPageResolver } from './resolve-page.ts';
 import { serveAssets } from './serve-assets.ts';
+import { servePageData } from './serve-page-data.ts';
 import { switchLocale } from './switch-locale.ts';
 
 export interface CreateAppOptions {
@@ -54,9 +57,18 @@ export function createApp(options: CreateAppOptions): Express {
   const renderer = createDocumentRenderer({ app, basePath, build, renderTimeoutMs, reportError });
   const sendAsset = serveAssets(build);
   const sendLocaleSwitch = switchLocale(basePath);
-  const handleRoute = renderRoute({ routes, dataSteps, basePath, renderer, renderTimeoutMs });
+  const resolvePage = createPageResolver({ routes, dataSteps, basePath });
+  const handleRoute = renderRoute({ resolvePage, renderer, renderTimeoutMs });
   const defaultPageRequest: PageRequest = { locale: DEFAULT_LOCALE, appPath: '/', search: '' };
+  const sendPageData = servePageData({
+    resolvePage,
+    basePath,
+    buildId: build?.manifest.buildId ?? DEVELOPMENT_BUILD_ID,
+    renderTimeoutMs,
+    reportError,
+  });
   const assetsPrefix = `${basePath}/_assets/`;
+  const dataPrefix = `${basePath}/${DATA_SEGMENT}/`;
   const localeSwitchPrefix = `${basePath}/_locale/`;
 
   const server = express();
@@ -82,6 +94,8 @@ export function createApp(options: CreateAppOptions): Express {
   server.use(function internalEndpoints(request: Request, response: Response, next: NextFunction) {
     const [path = '/'] = splitQuery(request.url);
     if (path.startsWith(assetsPrefix)) return sendAsset(request, response, path.slice(assetsPrefix.length));
+    if (request.url.startsWith(dataPrefix))
+      return sendPageData(request, response, request.url.slice(dataPrefix.length));
     if (path.startsWith(localeSwitchPrefix) && request.method === 'GET') {
       return sendLocaleSwitch(request, response, path.slice(localeSwitchPrefix.length));
     }

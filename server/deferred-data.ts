@@ -1,51 +1,44 @@
-import { DEFERRED_MARKER, SSR_DEFERRED_GLOBAL } from '../shared/ui/ssr-payload.ts';
+import { DEFERRED_MARKER, type DeferredEntry } from '../shared/ui/ssr-payload.ts';
 import { untilAborted } from './request-abort.ts';
-import { serializeForScript } from './serialize-for-script.ts';
-
-/** A deferred value once settled, as the inline script that hands it to the browser. */
-export type DeferredScript = string;
 
 export interface DeferredData {
   /** The data with each pending top-level value replaced by `{ $deferred: key }`, ready to serialize. */
   serializable: unknown;
-  /** One promise per deferred key; each settles to its script (never rejects). */
-  scripts: Promise<DeferredScript>[];
+  /** One promise per deferred key, settling to `[key, ok, value]` (never rejecting). */
+  entries: Promise<DeferredEntry>[];
 }
 
 /**
  * Splits a data object into what is known now and what streams later. Only top-level promises are
  * deferred. A rejected value is reported through `onRejected` and reaches the browser as a failure
- * without its message, so `<Await>` renders its error element there too.
+ * without its message, so `<Await>` renders its error element there too. An abort (deadline, client
+ * gone) settles what is still pending as a failure, unreported.
  */
 export function prepareDeferredData(
   data: unknown,
   signal: AbortSignal,
   onRejected: (error: unknown, key: string) => void,
 ): DeferredData {
-  if (!isPlainObject(data)) return { serializable: data, scripts: [] };
+  if (!isPlainObject(data)) return { serializable: data, entries: [] };
   const serializable: Record<string, unknown> = {};
-  const scripts: Promise<DeferredScript>[] = [];
+  const entries: Promise<DeferredEntry>[] = [];
   for (const [key, value] of Object.entries(data)) {
     if (!isThenable(value)) {
       serializable[key] = value;
       continue;
     }
     serializable[key] = { [DEFERRED_MARKER]: key };
-    scripts.push(
+    entries.push(
       untilAborted(value, signal).then(
-        (resolved) => deferredScript(key, true, resolved),
-        (error: unknown) => {
+        (resolved): DeferredEntry => [key, 1, resolved],
+        (error: unknown): DeferredEntry => {
           if (!signal.aborted) onRejected(error, key);
-          return deferredScript(key, false, null);
+          return [key, 0, null];
         },
       ),
     );
   }
-  return { serializable, scripts };
-}
-
-function deferredScript(key: string, ok: boolean, value: unknown): DeferredScript {
-  return `(self.${SSR_DEFERRED_GLOBAL}||=[]).push(${serializeForScript([key, ok ? 1 : 0, value])})`;
+  return { serializable, entries };
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

@@ -20,6 +20,9 @@ import { abortOnDisconnectOrDeadline } from './request-abort.ts';
 import { serializeForScript } from './serialize-for-script.ts';
 import { streamDocument } from './stream-document.ts';
 
+/** The build id when the app runs without a client build (server-only tests). */
+export const DEVELOPMENT_BUILD_ID = 'development';
+
 /** Dynamic HTML must never be stored by a shared cache: it can carry a visitor's cart and locale. */
 export const DYNAMIC_CACHE_CONTROL = 'private, no-cache, no-store, max-age=0, must-revalidate';
 
@@ -59,7 +62,7 @@ export function createDocumentRenderer({
 }: DocumentRendererOptions): DocumentRenderer {
   const assetUrl = (file: string) => `${basePath}/_assets/${file}`;
   const manifest = build?.manifest;
-  const buildId = manifest?.buildId ?? 'development';
+  const buildId = manifest?.buildId ?? DEVELOPMENT_BUILD_ID;
   const stylesheets = (manifest?.stylesheets ?? []).map(assetUrl);
   const bootstrapModules = manifest ? [assetUrl(manifest.entry.file)] : undefined;
   const entryPreloads = manifest ? manifest.entry.imports.map(assetUrl) : [];
@@ -113,6 +116,9 @@ export function createDocumentRenderer({
       const deferred = prepareDeferredData(render.data, render.abortController.signal, (error) =>
         reportError(error, request),
       );
+      const deferredScripts = deferred.entries.map((entry) =>
+        entry.then((settled) => `(self.${SSR_DEFERRED_GLOBAL}||=[]).push(${serializeForScript(settled)})`),
+      );
       const assets = assetsByRoute.get(render.routeId) ?? errorAssets;
       const page: PageState = {
         type: 'route',
@@ -128,7 +134,7 @@ export function createDocumentRenderer({
         response,
         payload,
         serializable,
-        { status: 200, Page: render.module.default, deferredScripts: deferred.scripts },
+        { status: 200, Page: render.module.default, deferredScripts },
         render.abortController,
         () => renderer.renderError(request, response, pageRequest, 500),
       );

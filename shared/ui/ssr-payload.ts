@@ -30,5 +30,8 @@ export interface SsrPayload {
 export const SSR_PAYLOAD_GLOBAL = '__SSR';
 /** Name of the global queue that deferred values are pushed into as `[key, ok, value]`. */
 export const SSR_DEFERRED_GLOBAL = '__ssrDeferred';
+/** A deferred value once settled: its top-level key, 1 for a value or 0 for a failure, and the value. */
+export type DeferredEntry = [key: string, ok: 0 | 1, value: unknown];
+
 /** The JSON placeholder that stands for a deferred (still pending) top-level data value. */
 export const DEFERRED_MARKER = '$deferred';

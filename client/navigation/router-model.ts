@@ -1,0 +1,202 @@
+/**
+ * The client router as a pure state machine: navigation tokens, the prefetch queue and the prefetch cache's
+ * freshness. `update(model, message)` returns the next model and the effects the DOM adapter must run, so
+ * every rule here is tested in Node with a fake clock (tests/unit/router-model.test.ts).
+ */
+
+/** Prefetched entries are used as they are for this long… */
+export const PREFETCH_FRESH_MS = 30_000;
+/** …then only their code is reused (data is fetched again) until this age, when they expire. */
+export const PREFETCH_EXPIRE_MS = 5 * 60_000;
+/** At most this many prefetches run at once; the rest wait in a FIFO queue. */
+export const PREFETCH_CONCURRENCY = 5;
+
+export type NavigationKind = 'push' | 'replace' | 'pop' | 'refresh' | 'action';
+
+/** The named actions that start work, plus the results the adapter reports back. */
+export type RouterMessage =
+  | { type: 'push'; url: string; now: number }
+  | { type: 'replace'; url: string; now: number }
+  | { type: 'pop'; url: string; now: number }
+  | { type: 'refresh'; now: number }
+  | { type: 'action'; url: string; now: number }
+  | { type: 'prefetch'; url: string; now: number }
+  | { type: 'prefetch-settled'; url: string; ok: boolean; now: number }
+  | { type: 'navigation-loaded'; token: number; url: string; now: number }
+  | { type: 'navigation-failed'; token: number };
+
+export type PrefetchEntry =
+  | { state: 'queued' }
+  | { state: 'loading' }
+  | { state: 'ready'; fetchedAt: number }
+  | { state: 'failed'; failedAt: number };
+
+export type Freshness = 'fresh' | 'stale' | 'expired';
+
+export interface PendingNavigation {
+  token: number;
+  kind: NavigationKind;
+  url: string;
+  startedAt: number;
+}
+
+export interface RouterModel {
+  /** The URL whose page is on screen. */
+  currentUrl: string;
+  pending: PendingNavigation | null;
+  lastToken: number;
+  prefetch: {
+    entries: Readonly<Record<string, PrefetchEntry>>;
+    /** URLs waiting for a free slot, oldest first. */
+    queue: readonly string[];
+  };
+}
+
+/** What the adapter must do after a message. */
+export type RouterEffect =
+  | { type: 'start-prefetch'; url: string }
+  /** Load code and data for `url`; `reuseData` when a fresh prefetched answer may be used as is. */
+  | { type: 'load'; token: number; kind: NavigationKind; url: string; reuseData: boolean }
+  | { type: 'abort'; token: number }
+  | { type: 'commit'; token: number; kind: NavigationKind; url: string }
+  | { type: 'full-load'; url: string; replace: boolean }
+  /** Forget prefetched data (code stays cached). */
+  | { type: 'clear-data' };
+
+export function initialModel(currentUrl: string): RouterModel {
+  return { currentUrl, pending: null, lastToken: 0, prefetch: { entries: {}, queue: [] } };
+}
+
+export function freshness(entry: { fetchedAt: number } | { failedAt: number }, now: number): Freshness {
+  const age = now - ('fetchedAt' in entry ? entry.fetchedAt : entry.failedAt);
+  if (age < PREFETCH_FRESH_MS) return 'fresh';
+  return age < PREFETCH_EXPIRE_MS ? 'stale' : 'expired';
+}
+
+export function update(model: RouterModel, message: RouterMessage): [RouterModel, RouterEffect[]] {
+  switch (message.type) {
+    case 'push':
+    case 'replace':
+    case 'pop':
+      return navigate(prune(model, message.now), message.type, message.url, message.now);
+    case 'refresh':
+      return navigate(clearData(prune(model, message.now)), 'refresh', model.currentUrl, message.now, [
+        { type: 'clear-data' },
+      ]);
+    case 'action':
+      return navigate(clearData(prune(model, message.now)), 'action', message.url, message.now, [
+        { type: 'clear-data' },
+      ]);
+    case 'prefetch':
+      return requestPrefetch(prune(model, message.now), message.url, message.now);
+    case 'prefetch-settled':
+      return settlePrefetch(model, message.url, message.ok, message.now);
+    case 'navigation-loaded': {
+      const { pending } = model;
+      if (pending?.token !== message.token) return [model, []];
+      return [
+        { ...model, currentUrl: message.url, pending: null },
+        [{ type: 'commit', token: pending.token, kind: pending.kind, url: message.url }],
+      ];
+    }
+    case 'navigation-failed': {
+      const { pending } = model;
+      if (pending?.token !== message.token) return [model, []];
+      return [
+        { ...model, pending: null },
+        [{ type: 'full-load', url: pending.url, replace: pending.kind === 'replace' }],
+      ];
+    }
+  }
+}
+
+function navigate(
+  model: RouterModel,
+  kind: NavigationKind,
+  url: string,
+  now: number,
+  leadingEffects: RouterEffect[] = [],
+): [RouterModel, RouterEffect[]] {
+  const token = model.lastToken + 1;
+  const effects: RouterEffect[] = [...leadingEffects];
+  // A newer navigation supersedes the pending one: its requests are aborted and its results dropped.
+  if (model.pending) effects.push({ type: 'abort', token: model.pending.token });
+  let next: RouterModel = { ...model, lastToken: token, pending: { token, kind, url, startedAt: now } };
+
+  const entry = next.prefetch.entries[url];
+  if (entry?.state === 'queued') {
+    // Bump: a navigation to a URL still waiting in the queue starts it now, past the concurrency limit.
+    next = withEntry(
+      next,
+      url,
+      { state: 'loading' },
+      next.prefetch.queue.filter((queued) => queued !== url),
+    );
+    effects.push({ type: 'start-prefetch', url });
+  }
+  const reuseData =
+    entry?.state === 'queued' ||
+    entry?.state === 'loading' ||
+    (entry?.state === 'ready' && freshness(entry, now) === 'fresh');
+  effects.push({ type: 'load', token, kind, url, reuseData });
+  return [next, effects];
+}
+
+function requestPrefetch(model: RouterModel, url: string, now: number): [RouterModel, RouterEffect[]] {
+  const entry = model.prefetch.entries[url];
+  // One request per URL: queued, loading and fresh entries are kept; a failure is not retried until it expires.
+  if (entry && (entry.state !== 'ready' || freshness(entry, now) === 'fresh')) return [model, []];
+  const queued = withEntry(model, url, { state: 'queued' }, [...model.prefetch.queue, url]);
+  return pump(queued);
+}
+
+function settlePrefetch(
+  model: RouterModel,
+  url: string,
+  ok: boolean,
+  now: number,
+): [RouterModel, RouterEffect[]] {
+  if (model.prefetch.entries[url]?.state !== 'loading') return pump(model);
+  const entry: PrefetchEntry = ok ? { state: 'ready', fetchedAt: now } : { state: 'failed', failedAt: now };
+  return pump(withEntry(model, url, entry, model.prefetch.queue));
+}
+
+/** Starts queued prefetches, oldest first, while fewer than PREFETCH_CONCURRENCY are loading. */
+function pump(model: RouterModel): [RouterModel, RouterEffect[]] {
+  let next = model;
+  const effects: RouterEffect[] = [];
+  let loading = Object.values(next.prefetch.entries).filter((entry) => entry.state === 'loading').length;
+  while (loading < PREFETCH_CONCURRENCY && next.prefetch.queue.length > 0) {
+    const [url, ...rest] = next.prefetch.queue as [string, ...string[]];
+    next = withEntry(next, url, { state: 'loading' }, rest);
+    effects.push({ type: 'start-prefetch', url });
+    loading += 1;
+  }
+  return [next, effects];
+}
+
+/** Drops expired entries; called before every prefetch and navigation. */
+function prune(model: RouterModel, now: number): RouterModel {
+  const entries = Object.entries(model.prefetch.entries);
+  const kept = entries.filter(([, entry]) => {
+    if (entry.state === 'ready' || entry.state === 'failed') return freshness(entry, now) !== 'expired';
+    return true;
+  });
+  if (kept.length === entries.length) return model;
+  return { ...model, prefetch: { ...model.prefetch, entries: Object.fromEntries(kept) } };
+}
+
+/** An action or refresh changes server state: prefetched data is forgotten (in-flight requests finish). */
+function clearData(model: RouterModel): RouterModel {
+  const kept = Object.entries(model.prefetch.entries).filter(([, entry]) => entry.state !== 'ready');
+  return { ...model, prefetch: { ...model.prefetch, entries: Object.fromEntries(kept) } };
+}
+
+function withEntry(
+  model: RouterModel,
+  url: string,
+  entry: PrefetchEntry,
+  queue: readonly string[],
+): RouterModel {
+  return { ...model, prefetch: { entries: { ...model.prefetch.entries, [url]: entry }, queue } };
+}

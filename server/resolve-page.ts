@@ -1,0 +1,86 @@
+import { parse as parseCookies } from 'cookie';
+import type { Request, Response } from 'express';
+import type { CompiledRouteTable } from '../shared/routing/compile-routes.ts';
+import { HttpError, NotFound, Redirect } from '../shared/routing/control-signals.ts';
+import { buildHref } from '../shared/routing/href.ts';
+import type { Head, PageModule, RouteParams } from '../shared/routing/route-table.ts';
+import type { DataStepContext, DataSteps } from './data-step.ts';
+import type { PageRequest } from './page-request.ts';
+import { untilAborted } from './request-abort.ts';
+
+/** What a page request comes to, for the HTML render and the data endpoint alike. */
+export type PageResolution =
+  | {
+      type: 'page';
+      routeId: string;
+      params: RouteParams;
+      module: PageModule;
+      data: unknown;
+      head: Head;
+    }
+  /** `location` is final: base path and locale prefix added to app paths. */
+  | { type: 'redirect'; location: string; status: number }
+  /** An expected failure (404 from notFound() or no match, 4xx from HttpError). */
+  | { type: 'error'; status: number };
+
+export interface ResolvePageOptions {
+  routes: CompiledRouteTable;
+  dataSteps: DataSteps;
+  basePath: string;
+}
+
+/**
+ * Matches the app path, loads the page module and runs the route's data step (with the request's abort
+ * signal) in parallel, and turns control signals into a resolution. Unexpected errors (and 5xx HttpErrors)
+ * are thrown for the caller's error handling.
+ */
+export function createPageResolver({ routes, dataSteps, basePath }: ResolvePageOptions) {
+  return async function resolvePage(
+    request: Request,
+    pageRequest: PageRequest,
+    signal: AbortSignal,
+  ): Promise<PageResolution> {
+    const match = routes.match(pageRequest.appPath);
+    if (!match) return { type: 'error', status: 404 };
+    const context: DataStepContext = {
+      params: match.params,
+      locale: pageRequest.locale,
+      url: new URL(request.originalUrl, `${request.protocol}://${request.get('host') ?? 'localhost'}`),
+      cookies: parseCookies(request.headers.cookie ?? '') as Record<string, string>,
+      headers: request.headers,
+      signal,
+    };
+    const dataStep = dataSteps[match.route.id];
+    try {
+      const [module, data] = await untilAborted(
+        Promise.all([match.route.page() as Promise<PageModule>, dataStep ? dataStep(context) : null]),
+        signal,
+      );
+      if (data instanceof Redirect || data instanceof NotFound)
+        return fromSignal(data, basePath, pageRequest);
+      const head = module.head?.({ data, params: match.params, locale: pageRequest.locale }) ?? { title: '' };
+      return { type: 'page', routeId: match.route.id, params: match.params, module, data, head };
+    } catch (error) {
+      if (error instanceof Redirect || error instanceof NotFound)
+        return fromSignal(error, basePath, pageRequest);
+      if (error instanceof HttpError && error.status < 500) return { type: 'error', status: error.status };
+      throw error;
+    }
+  };
+}
+
+export type ResolvePage = ReturnType<typeof createPageResolver>;
+
+function fromSignal(signal: Redirect | NotFound, basePath: string, pageRequest: PageRequest): PageResolution {
+  if (signal instanceof NotFound) return { type: 'error', status: 404 };
+  const location = signal.location.startsWith('/')
+    ? buildHref(basePath, pageRequest.locale, signal.location)
+    : signal.location;
+  return { type: 'redirect', location, status: signal.status };
+}
+
+/** Redirect responses are never cached: they depend on the data step's state. */
+export function sendRedirect(response: Response, location: string, status: number): void {
+  response.setHeader('Cache-Control', 'no-store');
+  response.redirect(status, location);
+}

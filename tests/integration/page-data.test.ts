@@ -1,0 +1,82 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { captureLogger } from '../helpers/capture-logger.ts';
+import { createFixtureApp } from '../helpers/fixture-app.tsx';
+
+/** The fixture app has no client build, so its build id is the development one. */
+const DATA = '/_data/development';
+
+function lines(text: string): unknown[] {
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
+describe('GET {base}/_data/{buildId}{/locale}{path}', () => {
+  it('answers the page as JSON lines: data, params and head, never cached', async () => {
+    const response = await request(createFixtureApp()).get(`${DATA}/fr/items/caf%C3%A9`);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(lines(response.text)).toEqual([
+      { type: 'page', routeId: 'item', params: { id: 'café' }, data: null, head: { title: 'Fixture' } },
+    ]);
+  });
+
+  it('answers the home page of the default locale without a trailing path', async () => {
+    const response = await request(createFixtureApp()).get(DATA);
+    expect(lines(response.text)[0]).toMatchObject({ type: 'page', routeId: 'home' });
+  });
+
+  it('streams deferred values as later lines', async () => {
+    const app = createFixtureApp({ hooks: { deferredValue: () => Promise.resolve('later </script>') } });
+    const response = await request(app).get(`${DATA}/deferred`);
+    expect(lines(response.text)).toEqual([
+      {
+        type: 'page',
+        routeId: 'deferred',
+        params: {},
+        data: { title: 'Deferred page', slow: { $deferred: 'slow' } },
+        head: { title: 'Fixture' },
+      },
+      { type: 'deferred', key: 'slow', ok: 1, value: 'later </script>' },
+    ]);
+  });
+
+  it('answers redirects as data, with base path and locale applied', async () => {
+    const response = await request(createFixtureApp({ env: { BASE_PATH: '/store' } })).get('/store/_data/development/de/old');
+    expect(response.status).toBe(200);
+    expect(lines(response.text)).toEqual([{ type: 'redirect', location: '/store/de/new', status: 301 }]);
+  });
+
+  it.each([
+    ['/no/such/page', 404],
+    ['/gone', 404],
+    ['/forbidden', 403],
+    ['/%E0%A4%A', 400],
+  ])('answers %s with an error line and status %s', async (path, status) => {
+    const response = await request(createFixtureApp()).get(`${DATA}${path}`);
+    expect(response.status).toBe(status);
+    expect(lines(response.text)).toEqual([{ type: 'error', status }]);
+  });
+
+  it('answers 500 for a failing data step, reports it once, and leaks nothing', async () => {
+    const logger = captureLogger();
+    const response = await request(createFixtureApp({ logger })).get(`${DATA}/throws`);
+    expect(response.status).toBe(500);
+    expect(lines(response.text)).toEqual([{ type: 'error', status: 500 }]);
+    expect(logger.errors()).toHaveLength(1);
+  });
+
+  it('tells a client with an old build id that the build changed', async () => {
+    const response = await request(createFixtureApp()).get('/_data/0123456789ab/items/a');
+    expect(response.status).toBe(409);
+    expect(lines(response.text)).toEqual([{ type: 'build-changed', buildId: 'development' }]);
+  });
+
+  it('is JSON whatever the Accept header says', async () => {
+    const response = await request(createFixtureApp()).get(`${DATA}/items/a`).set('Accept', 'text/html');
+    expect(response.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+  });
+});

@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import {
+  initialModel,
+  PREFETCH_CONCURRENCY,
+  PREFETCH_EXPIRE_MS,
+  PREFETCH_FRESH_MS,
+  type RouterEffect,
+  type RouterMessage,
+  type RouterModel,
+  update,
+} from '../../client/navigation/router-model.ts';
+
+/** Feeds messages in order, collecting every effect; `now` comes from a fake clock the test moves. */
+function run(messages: RouterMessage[], model: RouterModel = initialModel('/')) {
+  const effects: RouterEffect[] = [];
+  for (const message of messages) {
+    const [next, produced] = update(model, message);
+    model = next;
+    effects.push(...produced);
+  }
+  return { model, effects };
+}
+
+const of = <T extends RouterEffect['type']>(effects: RouterEffect[], type: T) =>
+  effects.filter((effect): effect is Extract<RouterEffect, { type: T }> => effect.type === type);
+
+describe('router model: navigation actions', () => {
+  it.each(['push', 'replace', 'pop'] as const)('%s starts a load with a new token, then commits it', (type) => {
+    const started = run([{ type, url: '/shop', now: 0 }]);
+    expect(started.model.pending).toEqual({ token: 1, kind: type, url: '/shop', startedAt: 0 });
+    expect(started.effects).toEqual([{ type: 'load', token: 1, kind: type, url: '/shop', reuseData: false }]);
+
+    const loaded = run([{ type: 'navigation-loaded', token: 1, url: '/shop', now: 10 }], started.model);
+    expect(loaded.model.currentUrl).toBe('/shop');
+    expect(loaded.model.pending).toBeNull();
+    expect(loaded.effects).toEqual([{ type: 'commit', token: 1, kind: type, url: '/shop' }]);
+  });
+
+  it('commits the final URL of a navigation that was redirected', () => {
+    const { model } = run([
+      { type: 'push', url: '/old', now: 0 },
+      { type: 'navigation-loaded', token: 1, url: '/new', now: 5 },
+    ]);
+    expect(model.currentUrl).toBe('/new');
+  });
+
+  it('refresh reloads the current URL and clears prefetched data', () => {
+    const { model, effects } = run(
+      [
+        { type: 'prefetch', url: '/a', now: 0 },
+        { type: 'prefetch-settled', url: '/a', ok: true, now: 1 },
+        { type: 'refresh', now: 2 },
+      ],
+      initialModel('/cart'),
+    );
+    expect(effects.slice(-2)).toEqual([
+      { type: 'clear-data' },
+      { type: 'load', token: 1, kind: 'refresh', url: '/cart', reuseData: false },
+    ]);
+    expect(model.prefetch.entries['/a']).toBeUndefined();
+  });
+
+  it('action posts to its URL and clears prefetched data', () => {
+    const { effects } = run([{ type: 'action', url: '/cart', now: 0 }]);
+    expect(effects).toEqual([
+      { type: 'clear-data' },
+      { type: 'load', token: 1, kind: 'action', url: '/cart', reuseData: false },
+    ]);
+  });
+
+  it('a failed navigation becomes a full page load (replace for replace)', () => {
+    const push = run([
+      { type: 'push', url: '/slow', now: 0 },
+      { type: 'navigation-failed', token: 1 },
+    ]);
+    expect(push.effects.at(-1)).toEqual({ type: 'full-load', url: '/slow', replace: false });
+    expect(push.model.pending).toBeNull();
+    const replace = run([
+      { type: 'replace', url: '/slow', now: 0 },
+      { type: 'navigation-failed', token: 1 },
+    ]);
+    expect(replace.effects.at(-1)).toEqual({ type: 'full-load', url: '/slow', replace: true });
+  });
+});
+
+describe('router model: superseded navigations', () => {
+  it('timeline: push A -> push B -> A loads -> B loads: A is aborted and dropped, B commits', () => {
+    const { model, effects } = run([
+      { type: 'push', url: '/a', now: 0 },
+      { type: 'push', url: '/b', now: 10 },
+      { type: 'navigation-loaded', token: 1, url: '/a', now: 20 },
+      { type: 'navigation-loaded', token: 2, url: '/b', now: 30 },
+    ]);
+    expect(of(effects, 'abort')).toEqual([{ type: 'abort', token: 1 }]);
+    expect(of(effects, 'commit')).toEqual([{ type: 'commit', token: 2, kind: 'push', url: '/b' }]);
+    expect(model.currentUrl).toBe('/b');
+  });
+
+  it('timeline: push A -> push B -> B loads -> A fails late: no full load for A', () => {
+    const { model, effects } = run([
+      { type: 'push', url: '/a', now: 0 },
+      { type: 'push', url: '/b', now: 10 },
+      { type: 'navigation-loaded', token: 2, url: '/b', now: 20 },
+      { type: 'navigation-failed', token: 1 },
+    ]);
+    expect(of(effects, 'full-load')).toEqual([]);
+    expect(model.currentUrl).toBe('/b');
+  });
+
+  it('timeline: push A -> back (pop) -> A loads: the pop wins', () => {
+    const { model, effects } = run([
+      { type: 'push', url: '/a', now: 0 },
+      { type: 'pop', url: '/', now: 5 },
+      { type: 'navigation-loaded', token: 1, url: '/a', now: 6 },
+      { type: 'navigation-loaded', token: 2, url: '/', now: 7 },
+    ]);
+    expect(of(effects, 'commit')).toEqual([{ type: 'commit', token: 2, kind: 'pop', url: '/' }]);
+    expect(model.currentUrl).toBe('/');
+  });
+});
+
+describe('router model: prefetch queue', () => {
+  const urls = Array.from({ length: 12 }, (_, index) => `/products/p${index}`);
+
+  it(`runs at most ${PREFETCH_CONCURRENCY} prefetches at once, first in first out`, () => {
+    const { model, effects } = run(urls.map((url) => ({ type: 'prefetch', url, now: 0 })));
+    expect(of(effects, 'start-prefetch').map((effect) => effect.url)).toEqual(urls.slice(0, PREFETCH_CONCURRENCY));
+    expect(model.prefetch.queue).toEqual(urls.slice(PREFETCH_CONCURRENCY));
+
+    const next = run([{ type: 'prefetch-settled', url: urls[2]!, ok: true, now: 5 }], model);
+    expect(of(next.effects, 'start-prefetch')).toEqual([{ type: 'start-prefetch', url: urls[5] }]);
+    const loading = Object.values(next.model.prefetch.entries).filter((entry) => entry.state === 'loading');
+    expect(loading).toHaveLength(PREFETCH_CONCURRENCY);
+  });
+
+  it('asks once per URL', () => {
+    const { effects } = run([
+      { type: 'prefetch', url: '/a', now: 0 },
+      { type: 'prefetch', url: '/a', now: 1 },
+      { type: 'prefetch-settled', url: '/a', ok: true, now: 2 },
+      { type: 'prefetch', url: '/a', now: 3 },
+    ]);
+    expect(of(effects, 'start-prefetch')).toHaveLength(1);
+  });
+
+  it('bump: a navigation to a queued URL starts it at once and shares its request', () => {
+    const queued = run(urls.map((url) => ({ type: 'prefetch', url, now: 0 }))).model;
+    const target = urls[9]!;
+    const { model, effects } = run([{ type: 'push', url: target, now: 1 }], queued);
+    expect(effects).toEqual([
+      { type: 'start-prefetch', url: target },
+      { type: 'load', token: 1, kind: 'push', url: target, reuseData: true },
+    ]);
+    expect(model.prefetch.queue).not.toContain(target);
+    expect(model.prefetch.entries[target]).toEqual({ state: 'loading' });
+  });
+
+  it('a navigation shares a prefetch still loading', () => {
+    const { effects } = run([
+      { type: 'prefetch', url: '/a', now: 0 },
+      { type: 'push', url: '/a', now: 1 },
+    ]);
+    expect(effects.at(-1)).toEqual({ type: 'load', token: 1, kind: 'push', url: '/a', reuseData: true });
+  });
+
+  it('does not retry a failed prefetch until it expires', () => {
+    const { effects } = run([
+      { type: 'prefetch', url: '/a', now: 0 },
+      { type: 'prefetch-settled', url: '/a', ok: false, now: 1 },
+      { type: 'prefetch', url: '/a', now: 2 },
+      { type: 'prefetch', url: '/a', now: PREFETCH_FRESH_MS + 10 },
+      { type: 'prefetch', url: '/a', now: PREFETCH_EXPIRE_MS + 2 },
+    ]);
+    expect(of(effects, 'start-prefetch')).toHaveLength(2);
+  });
+});
+
+describe('router model: freshness (fake clock)', () => {
+  const prefetched = run([
+    { type: 'prefetch', url: '/a', now: 0 },
+    { type: 'prefetch-settled', url: '/a', ok: true, now: 1_000 },
+  ]).model;
+  const navigateAt = (now: number) => run([{ type: 'push', url: '/a', now }], prefetched);
+
+  it('fresh (under 30 s): the navigation uses the prefetched data, no request', () => {
+    expect(navigateAt(1_000 + PREFETCH_FRESH_MS - 1).effects).toEqual([
+      { type: 'load', token: 1, kind: 'push', url: '/a', reuseData: true },
+    ]);
+  });
+
+  it('stale (30 s to 5 min): code is reused but the data is fetched again', () => {
+    const { effects, model } = navigateAt(1_000 + PREFETCH_FRESH_MS);
+    expect(effects).toEqual([{ type: 'load', token: 1, kind: 'push', url: '/a', reuseData: false }]);
+    expect(model.prefetch.entries['/a']).toEqual({ state: 'ready', fetchedAt: 1_000 });
+  });
+
+  it('expired (5 min): pruned before the navigation', () => {
+    const { effects, model } = navigateAt(1_000 + PREFETCH_EXPIRE_MS);
+    expect(effects).toEqual([{ type: 'load', token: 1, kind: 'push', url: '/a', reuseData: false }]);
+    expect(model.prefetch.entries['/a']).toBeUndefined();
+  });
+
+  it('a stale entry is prefetched again; a fresh one is not', () => {
+    const fresh = run([{ type: 'prefetch', url: '/a', now: 1_000 + PREFETCH_FRESH_MS - 1 }], prefetched);
+    expect(of(fresh.effects, 'start-prefetch')).toHaveLength(0);
+    const stale = run([{ type: 'prefetch', url: '/a', now: 1_000 + PREFETCH_FRESH_MS }], prefetched);
+    expect(of(stale.effects, 'start-prefetch')).toHaveLength(1);
+  });
+
+  it('expired entries are pruned before each prefetch too', () => {
+    const { model } = run([{ type: 'prefetch', url: '/b', now: 1_000 + PREFETCH_EXPIRE_MS }], prefetched);
+    expect(Object.keys(model.prefetch.entries)).toEqual(['/b']);
+  });
+});
