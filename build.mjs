@@ -131,6 +131,10 @@ export async function buildServer({ outdir = DIST } = {}) {
     // development build (slow, and it writes error messages and stacks into the HTML) whatever the env says.
     external: ['express', 'isbot', 'cookie', 'path-to-regexp'],
     define: { 'process.env.NODE_ENV': '"production"' },
+    // React's CommonJS code calls require() for Node builtins; ESM output needs one.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     sourcemap: 'linked',
     jsx: 'automatic',
     loader: { '.css': 'empty' },

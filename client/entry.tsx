@@ -1,9 +1,12 @@
+import '../shared/ui/runtime.css';
 import { hydrateRoot } from 'react-dom/client';
 import { debugRoutes } from '../shared/debug/routes.ts';
+import { compileRoutes } from '../shared/routing/compile-routes.ts';
 import { storefront } from '../shared/storefront/app.ts';
-import { AppRoot } from '../shared/ui/app-root.tsx';
 import { SSR_PAYLOAD_GLOBAL, type SsrPayload } from '../shared/ui/ssr-payload.ts';
+import { ClientApp } from './client-app.tsx';
 import { reviveDeferredData, settleFromInlineScripts } from './deferred-data.ts';
+import { createRouter, type ShownPage } from './navigation/router.ts';
 
 declare global {
   interface Window {
@@ -11,26 +14,29 @@ declare global {
   }
 }
 
-/** Hydrates the server-rendered document; without the server's payload marker there is nothing to hydrate. */
+// Compiled once; the same table and matcher as the server's.
+const routes = compileRoutes([...storefront.routes, ...debugRoutes]);
+
+/** Hydrates the server-rendered document, then hands navigation to the client router. */
 async function start(payload: SsrPayload) {
   const { page } = payload;
-  let Page = null;
+  let initialPage: ShownPage = { payload, Page: null };
   if (page.type === 'route') {
-    const route = [...storefront.routes, ...debugRoutes].find((candidate) => candidate.id === page.routeId);
+    const route = routes.byId(page.routeId);
     if (!route)
       throw new Error(`The server rendered route "${page.routeId}", which this bundle does not know`);
-    Page = (await route.page()).default;
     const revived = reviveDeferredData(page.data);
     settleFromInlineScripts(revived);
-    payload = { ...payload, page: { ...page, data: revived.data } };
+    initialPage = {
+      payload: { ...payload, page: { ...page, data: revived.data } },
+      Page: (await route.page()).default,
+    };
   }
-  hydrateRoot(
-    document,
-    <AppRoot app={storefront} payload={payload} Page={Page} onHydrated={markHydrated} />,
-    {
-      onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error),
-    },
-  );
+  const router = createRouter({ routes, initialPage });
+  router.start();
+  hydrateRoot(document, <ClientApp app={storefront} router={router} onHydrated={markHydrated} />, {
+    onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error),
+  });
 }
 
 /** A visible marker that the page is interactive, for people debugging and for browser tests. */
@@ -38,5 +44,6 @@ function markHydrated() {
   document.documentElement.dataset.hydrated = 'true';
 }
 
+// Hydrate only when the server's payload marker is there (not on a plain error page).
 const payload = window[SSR_PAYLOAD_GLOBAL];
 if (payload) void start(payload);

@@ -75,8 +75,14 @@ export function createDocumentRenderer({
   }
   const errorAssets: DocumentAssets = Object.freeze({ stylesheets, modulePreloads: entryPreloads });
 
-  function payloadFor(pageRequest: PageRequest, page: PageState, assets: DocumentAssets): SsrPayload {
+  function payloadFor(
+    request: Request,
+    pageRequest: PageRequest,
+    page: PageState,
+    assets: DocumentAssets,
+  ): SsrPayload {
     return {
+      crawler: isbot(request.get('user-agent')),
       buildId,
       basePath,
       locale: pageRequest.locale,
@@ -99,7 +105,7 @@ export function createDocumentRenderer({
     streamDocument(response, {
       element: createElement(AppRoot, { app, payload, Page: options.Page }),
       status: options.status,
-      waitForAll: isbot(request.get('user-agent')),
+      waitForAll: payload.crawler,
       bootstrapScriptContent: bootstrapModules
         ? `self.${SSR_PAYLOAD_GLOBAL}=${serializeForScript(serializable)};self.${SSR_DEFERRED_GLOBAL}||=[]`
         : undefined,
@@ -127,7 +133,7 @@ export function createDocumentRenderer({
         data: render.data,
         head: render.head,
       };
-      const payload = payloadFor(pageRequest, page, assets);
+      const payload = payloadFor(request, pageRequest, page, assets);
       const serializable = { ...payload, page: { ...page, data: deferred.serializable } };
       stream(
         request,
@@ -142,7 +148,7 @@ export function createDocumentRenderer({
 
     renderError(request, response, pageRequest, status) {
       const page: PageState = { type: 'error', status, head: errorHead(status) };
-      const payload = payloadFor(pageRequest, page, errorAssets);
+      const payload = payloadFor(request, pageRequest, page, errorAssets);
       stream(
         request,
         response,

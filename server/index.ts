@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,8 +40,9 @@ const app = createApp({
 });
 const server = app.listen(config.port, config.host, () => {
   ready = true;
+  const { port } = server.address() as AddressInfo;
   logger.info(
-    { port: config.port, host: config.host, basePath: config.basePath, buildId: build.manifest.buildId },
+    { port, host: config.host, basePath: config.basePath, buildId: build.manifest.buildId },
     'listening',
   );
 });

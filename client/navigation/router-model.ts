@@ -23,7 +23,8 @@ export type RouterMessage =
   | { type: 'prefetch'; url: string; now: number }
   | { type: 'prefetch-settled'; url: string; ok: boolean; now: number }
   | { type: 'navigation-loaded'; token: number; url: string; now: number }
-  | { type: 'navigation-failed'; token: number };
+  /** `url`: where to load in full instead of the navigation's own URL (an external redirect). */
+  | { type: 'navigation-failed'; token: number; url?: string };
 
 export type PrefetchEntry =
   | { state: 'queued' }
@@ -104,7 +105,7 @@ export function update(model: RouterModel, message: RouterMessage): [RouterModel
       if (pending?.token !== message.token) return [model, []];
       return [
         { ...model, pending: null },
-        [{ type: 'full-load', url: pending.url, replace: pending.kind === 'replace' }],
+        [{ type: 'full-load', url: message.url ?? pending.url, replace: pending.kind === 'replace' }],
       ];
     }
   }

@@ -5,4 +5,6 @@ import type { RouteDefinition } from '../routing/route-table.ts';
 export interface AppDefinition {
   routes: readonly RouteDefinition[];
   Layout: ComponentType<{ children: ReactNode }>;
+  /** The favicon's URL (a data: URL keeps it inside the bundle). */
+  icon?: string;
 }

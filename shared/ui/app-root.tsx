@@ -5,6 +5,7 @@ import type { AppDefinition } from './app-definition.ts';
 import { Document } from './document.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { ErrorPage } from './error-page.tsx';
+import { NavigationStatus } from './navigation-status.tsx';
 import { RouterContext, type RouterState } from './router-context.tsx';
 import type { SsrPayload } from './ssr-payload.ts';
 
@@ -17,10 +18,21 @@ export interface AppRootProps {
   Page: ComponentType<PageProps<any>> | null;
   /** Called once in the browser after hydration (effects never run on the server). */
   onHydrated?: () => void;
+  /** A client navigation is pending (drives the progress bar). */
+  navigating?: boolean;
+  /** The title of the page a client navigation just showed, for the live region. */
+  announcement?: string;
 }
 
 /** The root of the React tree, identical on server and client so hydration matches. */
-export function AppRoot({ app, payload, Page, onHydrated }: AppRootProps) {
+export function AppRoot({
+  app,
+  payload,
+  Page,
+  onHydrated,
+  navigating = false,
+  announcement = '',
+}: AppRootProps) {
   useEffect(() => onHydrated?.(), [onHydrated]);
   const { page, basePath, locale } = payload;
   const router: RouterState = {
@@ -35,7 +47,7 @@ export function AppRoot({ app, payload, Page, onHydrated }: AppRootProps) {
   const { Layout } = app;
   return (
     <RouterContext.Provider value={router}>
-      <Document lang={locale} head={page.head} assets={payload.assets}>
+      <Document lang={locale} head={page.head} assets={payload.assets} icon={app.icon}>
         <Layout>
           {page.type === 'route' && Page ? (
             <ErrorBoundary fallback={<ErrorPage />} resetKey={`${router.pathname}${router.search}`}>
@@ -48,6 +60,7 @@ export function AppRoot({ app, payload, Page, onHydrated }: AppRootProps) {
             />
           )}
         </Layout>
+        <NavigationStatus navigating={navigating} announcement={announcement} />
       </Document>
     </RouterContext.Provider>
   );

@@ -7,6 +7,7 @@ export interface DocumentProps {
   lang: Locale;
   head: Head;
   assets: DocumentAssets;
+  icon?: string;
   children: ReactNode;
 }
 
@@ -14,7 +15,7 @@ export interface DocumentProps {
  * The whole HTML document. React renders it on both sides, so `<title>`, meta tags and `<html lang>`
  * follow the route on client navigation without any hand-written head management.
  */
-export function Document({ lang, head, assets, children }: DocumentProps) {
+export function Document({ lang, head, assets, icon, children }: DocumentProps) {
   return (
     <html lang={lang}>
       <head>
@@ -23,6 +24,7 @@ export function Document({ lang, head, assets, children }: DocumentProps) {
         <title>{head.title}</title>
         {head.description ? <meta name="description" content={head.description} /> : null}
         {head.robots ? <meta name="robots" content={head.robots} /> : null}
+        {icon ? <link rel="icon" href={icon} /> : null}
         {assets.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}

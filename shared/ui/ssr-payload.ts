@@ -24,6 +24,8 @@ export interface SsrPayload {
   url: { pathname: string; search: string };
   page: PageState;
   assets: DocumentAssets;
+  /** The request came from a crawler (isbot): the client then never prefetches. */
+  crawler: boolean;
 }
 
 /** Name of the global that holds the payload. Written by server/render-document.ts, read by client/entry.tsx. */

@@ -33,3 +33,18 @@ export function launchChromium(): Promise<Browser> {
     ],
   });
 }
+
+/**
+ * Headless Chromium says "HeadlessChrome" in its user agent, which the isbot list rightly calls a crawler
+ * (complete documents, no prefetching). Tests that play a person use an ordinary Chrome user agent.
+ */
+export const PERSON_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+/** A fresh page (own cookies and storage) as a person's browser would open it. */
+export async function newPersonPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
+  const context = await browser.newContext({ userAgent: PERSON_USER_AGENT, locale: 'en-US', ...options });
+  const page = await context.newPage();
+  page.on('close', () => void context.close());
+  return page;
+}

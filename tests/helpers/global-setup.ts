@@ -1,5 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build } from '../../build.mjs';
@@ -13,7 +12,10 @@ declare module 'vitest' {
 
 /** Builds the client once into a temporary folder, so tests never depend on (or clobber) dist/. */
 export default async function setup(project: TestProject) {
-  const buildDir = await mkdtemp(path.join(tmpdir(), 'ssr-test-build-'));
+  // Inside the project, so the server bundle resolves its npm packages from node_modules/.
+  const cacheDir = path.resolve(import.meta.dirname, '../../node_modules/.cache');
+  await mkdir(cacheDir, { recursive: true });
+  const buildDir = await mkdtemp(path.join(cacheDir, 'test-build-'));
   await build({ outdir: buildDir });
   project.provide('buildDir', buildDir);
   return async () => {

@@ -45,7 +45,9 @@ describe('GET {base}/_data/{buildId}{/locale}{path}', () => {
   });
 
   it('answers redirects as data, with base path and locale applied', async () => {
-    const response = await request(createFixtureApp({ env: { BASE_PATH: '/store' } })).get('/store/_data/development/de/old');
+    const response = await request(createFixtureApp({ env: { BASE_PATH: '/store' } })).get(
+      '/store/_data/development/de/old',
+    );
     expect(response.status).toBe(200);
     expect(lines(response.text)).toEqual([{ type: 'redirect', location: '/store/de/new', status: 301 }]);
   });

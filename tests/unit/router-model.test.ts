@@ -25,16 +25,21 @@ const of = <T extends RouterEffect['type']>(effects: RouterEffect[], type: T) =>
   effects.filter((effect): effect is Extract<RouterEffect, { type: T }> => effect.type === type);
 
 describe('router model: navigation actions', () => {
-  it.each(['push', 'replace', 'pop'] as const)('%s starts a load with a new token, then commits it', (type) => {
-    const started = run([{ type, url: '/shop', now: 0 }]);
-    expect(started.model.pending).toEqual({ token: 1, kind: type, url: '/shop', startedAt: 0 });
-    expect(started.effects).toEqual([{ type: 'load', token: 1, kind: type, url: '/shop', reuseData: false }]);
+  it.each(['push', 'replace', 'pop'] as const)(
+    '%s starts a load with a new token, then commits it',
+    (type) => {
+      const started = run([{ type, url: '/shop', now: 0 }]);
+      expect(started.model.pending).toEqual({ token: 1, kind: type, url: '/shop', startedAt: 0 });
+      expect(started.effects).toEqual([
+        { type: 'load', token: 1, kind: type, url: '/shop', reuseData: false },
+      ]);
 
-    const loaded = run([{ type: 'navigation-loaded', token: 1, url: '/shop', now: 10 }], started.model);
-    expect(loaded.model.currentUrl).toBe('/shop');
-    expect(loaded.model.pending).toBeNull();
-    expect(loaded.effects).toEqual([{ type: 'commit', token: 1, kind: type, url: '/shop' }]);
-  });
+      const loaded = run([{ type: 'navigation-loaded', token: 1, url: '/shop', now: 10 }], started.model);
+      expect(loaded.model.currentUrl).toBe('/shop');
+      expect(loaded.model.pending).toBeNull();
+      expect(loaded.effects).toEqual([{ type: 'commit', token: 1, kind: type, url: '/shop' }]);
+    },
+  );
 
   it('commits the final URL of a navigation that was redirected', () => {
     const { model } = run([
@@ -124,7 +129,9 @@ describe('router model: prefetch queue', () => {
 
   it(`runs at most ${PREFETCH_CONCURRENCY} prefetches at once, first in first out`, () => {
     const { model, effects } = run(urls.map((url) => ({ type: 'prefetch', url, now: 0 })));
-    expect(of(effects, 'start-prefetch').map((effect) => effect.url)).toEqual(urls.slice(0, PREFETCH_CONCURRENCY));
+    expect(of(effects, 'start-prefetch').map((effect) => effect.url)).toEqual(
+      urls.slice(0, PREFETCH_CONCURRENCY),
+    );
     expect(model.prefetch.queue).toEqual(urls.slice(PREFETCH_CONCURRENCY));
 
     const next = run([{ type: 'prefetch-settled', url: urls[2]!, ok: true, now: 5 }], model);

@@ -1,0 +1,60 @@
+import { type Locale, splitLocalePrefix } from '../../shared/routing/locale.ts';
+
+export interface ClickFacts {
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  defaultPrevented: boolean;
+}
+
+export interface AnchorFacts {
+  /** The resolved href. */
+  url: URL;
+  target: string;
+  download: boolean;
+}
+
+export interface PageFacts {
+  location: URL;
+  basePath: string;
+  locale: Locale;
+}
+
+/**
+ * Every rule for taking over a link click, in one place: a plain primary click, on a same-tab link, to a
+ * same-origin URL inside BASE_PATH in the current locale (another locale is a full load, so `<html lang>`
+ * and every string change cleanly), that is not a jump within the current page (the browser scrolls).
+ */
+export function shouldInterceptClick(click: ClickFacts, anchor: AnchorFacts, page: PageFacts): boolean {
+  const { url } = anchor;
+  const appPath = stripBasePath(url.pathname, page.basePath);
+  return (
+    click.button === 0 &&
+    !click.defaultPrevented &&
+    !click.metaKey &&
+    !click.ctrlKey &&
+    !click.shiftKey &&
+    !click.altKey &&
+    (anchor.target === '' || anchor.target === '_self') &&
+    !anchor.download &&
+    url.origin === page.location.origin &&
+    appPath !== null &&
+    localeOf(appPath) === page.locale &&
+    !(url.hash !== '' && url.pathname === page.location.pathname && url.search === page.location.search)
+  );
+}
+
+/** The path inside BASE_PATH (segment-exact), or null when the path is outside it. */
+export function stripBasePath(pathname: string, basePath: string): string | null {
+  if (basePath === '') return pathname;
+  if (pathname === basePath) return '/';
+  return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : null;
+}
+
+function localeOf(appPath: string): Locale | 'en-prefixed' {
+  const prefix = splitLocalePrefix(appPath);
+  if (prefix.type === 'prefixed') return prefix.locale;
+  return prefix.type === 'default' ? 'en' : 'en-prefixed';
+}
