@@ -53,7 +53,7 @@ export function createPageResolver({ routes, dataSteps, basePath }: ResolvePageO
     const dataStep = dataSteps[match.route.id];
     try {
       const [module, data] = await untilAborted(
-        Promise.all([match.route.page() as Promise<PageModule>, dataStep ? dataStep(context) : null]),
+        Promise.all([match.route.page() as Promise<PageModule>, runDataStep(dataStep, context)]),
         signal,
       );
       if (data instanceof Redirect || data instanceof NotFound)
@@ -70,6 +70,25 @@ export function createPageResolver({ routes, dataSteps, basePath }: ResolvePageO
 }
 
 export type ResolvePage = ReturnType<typeof createPageResolver>;
+
+/**
+ * Runs a data step. Its deferred values get a no-op rejection handler at once: when the request is
+ * aborted before rendering, nobody else ever listens to them, and an unhandled rejection would be
+ * reported as a crash. The render's own handlers still see every rejection.
+ */
+async function runDataStep(
+  dataStep: DataSteps[string] | undefined,
+  context: DataStepContext,
+): Promise<unknown> {
+  if (!dataStep) return null;
+  const data = await dataStep(context);
+  if (typeof data === 'object' && data !== null) {
+    for (const value of Object.values(data)) {
+      if (value instanceof Promise) value.catch(() => {});
+    }
+  }
+  return data;
+}
 
 function fromSignal(signal: Redirect | NotFound, basePath: string, pageRequest: PageRequest): PageResolution {
   if (signal instanceof NotFound) return { type: 'error', status: 404 };

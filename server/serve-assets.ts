@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Request, Response } from 'express';
 import type { BuildOutput } from './build-output.ts';
 
@@ -16,7 +15,9 @@ export function serveAssets(build: BuildOutput | undefined) {
       response.send('Not Found');
       return;
     }
-    response.sendFile(path.join(build.clientDir, assetName), {
+    // `root` keeps send's dotfile rule to the asset name, not the folders above it (which may be hidden).
+    response.sendFile(assetName, {
+      root: build.clientDir,
       cacheControl: false,
       headers: { 'Cache-Control': ASSET_CACHE_CONTROL },
     });

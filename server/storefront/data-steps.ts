@@ -1,4 +1,16 @@
 import type { DataSteps } from '../data-step.ts';
+import { cartStep } from './steps/cart.ts';
+import { helpArticleStep, helpStep } from './steps/help.ts';
+import { homeStep } from './steps/home.ts';
+import { productStep } from './steps/product.ts';
+import { shopStep } from './steps/shop.ts';
 
-/** The storefront's server data steps, keyed by route id. */
-export const storefrontDataSteps: DataSteps = {};
+/** The storefront's server data steps, keyed by route id (see shared/storefront/routes.ts). */
+export const storefrontDataSteps: DataSteps = {
+  home: homeStep,
+  shop: shopStep,
+  product: productStep,
+  help: helpStep,
+  'help-article': helpArticleStep,
+  cart: cartStep,
+};

@@ -1,7 +1,47 @@
-import type { Head } from '../../routing/route-table.ts';
+import type { Locale } from '../../routing/locale.ts';
+import type { Head, PageProps } from '../../routing/route-table.ts';
+import { Link } from '../../ui/link.tsx';
+import { Breadcrumbs } from '../components/breadcrumbs.tsx';
+import { messagesFor, pageTitle } from '../messages.ts';
+import type { HelpData } from '../types.ts';
 
-export default function Page() {
-  return <h1>help</h1>;
+export default function HelpPage({ data, locale }: PageProps<HelpData>) {
+  const messages = messagesFor(locale);
+  return (
+    <div className="container page page--narrow">
+      <Breadcrumbs
+        label={messages.breadcrumb}
+        items={[{ label: messages.breadcrumbHome, path: '/' }]}
+        current={messages.helpTitle}
+      />
+      <header className="page-header">
+        <h1 className="page-header__title">{messages.helpTitle}</h1>
+        <p className="lead">{messages.helpIntro}</p>
+      </header>
+      <div className="help-sections">
+        {data.sections.map((section) => (
+          <section key={section.id} className="help-section" aria-labelledby={`help-${section.id}`}>
+            <h2 id={`help-${section.id}`} className="help-section__title">
+              {section.title}
+            </h2>
+            <ul className="help-list">
+              {section.articles.map((article) => (
+                <li key={article.slug}>
+                  <Link to={`/help/${article.slug}`} className="help-list__link">
+                    <span className="help-list__title">{article.title}</span>
+                    <span className="help-list__summary">{article.summary}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
 }
 
-export const head = (): Head => ({ title: 'help' });
+export function head({ locale }: { data: HelpData; locale: Locale }): Head {
+  const messages = messagesFor(locale);
+  return { title: pageTitle(messages.helpTitle), description: messages.helpDescription };
+}

@@ -1,7 +1,82 @@
-import type { Head } from '../../routing/route-table.ts';
+import type { Head, PageProps } from '../../routing/route-table.ts';
+import { Await } from '../../ui/await.tsx';
+import { Link } from '../../ui/link.tsx';
+import { Breadcrumbs } from '../components/breadcrumbs.tsx';
+import { ProductGrid, ProductGridSkeleton } from '../components/product-grid.tsx';
+import { ProductImage } from '../components/product-image.tsx';
+import { formatPrice } from '../format-price.ts';
+import { messagesFor, pageTitle } from '../messages.ts';
+import type { ProductData } from '../types.ts';
 
-export default function Page() {
-  return <h1>product</h1>;
+export default function ProductPage({ data, locale }: PageProps<ProductData>) {
+  const messages = messagesFor(locale);
+  const { product } = data;
+  const trail = [
+    { label: messages.breadcrumbHome, path: '/' },
+    { label: messages.navShop, path: '/shop' },
+    ...data.breadcrumbs,
+  ];
+  return (
+    <div className="container page">
+      <Breadcrumbs label={messages.breadcrumb} items={trail} current={product.name} />
+      <div className="product">
+        <ProductImage product={product} size="large" />
+        <div className="product__info">
+          <p className="eyebrow">
+            <Link to={`/shop/${product.categoryPath}`}>{product.categoryName}</Link>
+          </p>
+          <h1 className="product__name">{product.name}</h1>
+          <p className="product__price">
+            <span>{formatPrice(product.priceCents, locale)}</span>
+            <span className="product__price-note">{messages.priceNote}</span>
+          </p>
+          <p className="product__description">{product.description}</p>
+          {/* A plain form so it works before (and without) JavaScript; the cart feature handles the POST.
+              Keyed by product so a client navigation to another product starts again from quantity 1. */}
+          <form method="post" className="add-to-cart" key={product.id}>
+            <input type="hidden" name="_action" value="add-to-cart" />
+            <input type="hidden" name="productId" value={product.id} />
+            <div className="field">
+              <label htmlFor="quantity" className="field__label">
+                {messages.quantity}
+              </label>
+              <input
+                id="quantity"
+                name="quantity"
+                type="number"
+                min={1}
+                max={99}
+                defaultValue={1}
+                inputMode="numeric"
+                className="field__input field__input--quantity"
+              />
+            </div>
+            <button type="submit" className="button button--large add-to-cart__button">
+              {messages.addToCart}
+            </button>
+          </form>
+          <p className="product__delivery">{messages.deliveryNote}</p>
+        </div>
+      </div>
+
+      <section className="section" aria-labelledby="related-heading">
+        <div className="section__header">
+          <h2 id="related-heading" className="section__title">
+            {messages.relatedProducts}
+          </h2>
+        </div>
+        <Await
+          resolve={data.related}
+          fallback={<ProductGridSkeleton label={messages.loading} />}
+          errorElement={<p className="notice">{messages.relatedError}</p>}
+        >
+          {(related) => <ProductGrid products={related} locale={locale} headingLevel={3} />}
+        </Await>
+      </section>
+    </div>
+  );
 }
 
-export const head = (): Head => ({ title: 'product' });
+export function head({ data }: { data: ProductData }): Head {
+  return { title: pageTitle(data.product.name), description: data.product.description };
+}

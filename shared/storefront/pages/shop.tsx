@@ -1,7 +1,44 @@
-import type { Head } from '../../routing/route-table.ts';
+import type { Locale } from '../../routing/locale.ts';
+import type { Head, PageProps } from '../../routing/route-table.ts';
+import { Breadcrumbs } from '../components/breadcrumbs.tsx';
+import { CategoryChips } from '../components/category-tiles.tsx';
+import { ProductGrid } from '../components/product-grid.tsx';
+import { messagesFor, pageTitle } from '../messages.ts';
+import type { Crumb, ShopData } from '../types.ts';
 
-export default function Page() {
-  return <h1>shop</h1>;
+export default function ShopPage({ data, locale }: PageProps<ShopData>) {
+  const messages = messagesFor(locale);
+  const home: Crumb = { label: messages.breadcrumbHome, path: '/' };
+  // On `/shop` the trail ends at "Shop"; in a category, "Shop" links back and the category is current.
+  const trail: Crumb[] = data.category
+    ? [home, { label: messages.navShop, path: '/shop' }, ...data.breadcrumbs.slice(0, -1)]
+    : [home];
+  const title = data.category?.name ?? messages.allProducts;
+  return (
+    <div className="container page">
+      <Breadcrumbs
+        label={messages.breadcrumb}
+        items={trail}
+        current={data.category?.name ?? messages.navShop}
+      />
+      <header className="page-header">
+        <h1 className="page-header__title">{title}</h1>
+        <p className="page-header__meta">{messages.productCount(data.products.length)}</p>
+      </header>
+      {data.subcategories.length > 0 ? (
+        <CategoryChips categories={data.subcategories} label={messages.categories} />
+      ) : null}
+      <ProductGrid products={data.products} locale={locale} headingLevel={2} />
+    </div>
+  );
 }
 
-export const head = (): Head => ({ title: 'shop' });
+export function head({ data, locale }: { data: ShopData; locale: Locale }): Head {
+  const messages = messagesFor(locale);
+  if (!data.category)
+    return { title: pageTitle(messages.allProducts), description: messages.shopDescription };
+  return {
+    title: pageTitle(data.category.name),
+    description: messages.categoryDescription(data.category.name),
+  };
+}

@@ -1,0 +1,17 @@
+import type { Locale } from '../../../shared/routing/locale.ts';
+import type { Localized } from '../catalogue/types.ts';
+
+export interface HelpArticleDefinition {
+  /** Full nested slug: `shipping/delivery-times`, served at `/help/shipping/delivery-times`. */
+  readonly slug: string;
+  readonly title: Localized;
+  readonly summary: Localized;
+  readonly body: Readonly<Record<Locale, readonly string[]>>;
+}
+
+export interface HelpSectionDefinition {
+  /** The first slug segment of its articles. */
+  readonly id: string;
+  readonly title: Localized;
+  readonly articles: readonly HelpArticleDefinition[];
+}

@@ -1,0 +1,35 @@
+/** The shop's logo mark: an "M" on a rounded square in the accent colour. */
+export function BrandMark() {
+  return (
+    <svg className="brand__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="8" fill="currentColor" />
+      <path
+        d="M9 23 V10 L16 18 L23 10 V23"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2.4"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** A shopping bag, for the cart link and the empty cart. */
+export function BagIcon({ className = 'icon' }: { className?: string }) {
+  return (
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M5 8 H19 L18 21 H6 Z" />
+      <path d="M9 10 V7 A3 3 0 0 1 15 7 V10" />
+    </svg>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from '../../ui/link.tsx';
+import { useRouter } from '../../ui/router-context.tsx';
+import { type Messages, SHOP_NAME } from '../messages.ts';
+import { BagIcon, BrandMark } from './icons.tsx';
+import { LocaleSwitcher } from './locale-switcher.tsx';
+
+/** Which header entry a route belongs to, so it can be shown as the current section. */
+const SECTION_OF_ROUTE: Readonly<Record<string, 'shop' | 'help' | 'cart'>> = {
+  shop: 'shop',
+  product: 'shop',
+  help: 'help',
+  'help-article': 'help',
+  cart: 'cart',
+};
+
+export function SiteHeader({ messages }: { messages: Messages }) {
+  const { routeId } = useRouter();
+  const section = routeId ? SECTION_OF_ROUTE[routeId] : undefined;
+  const current = (name: string) => (section === name ? 'true' : undefined);
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="brand">
+          <BrandMark />
+          <span className="brand__name">{SHOP_NAME}</span>
+        </Link>
+        <nav aria-label={messages.mainNavigation} className="main-nav">
+          <ul>
+            <li>
+              <Link to="/shop" className="main-nav__link" aria-current={current('shop')}>
+                {messages.navShop}
+              </Link>
+            </li>
+            <li>
+              <Link to="/help" className="main-nav__link" aria-current={current('help')}>
+                {messages.navHelp}
+              </Link>
+            </li>
+            <li>
+              <Link to="/cart" className="main-nav__link cart-link" aria-current={current('cart')}>
+                <BagIcon />
+                <span>{messages.navCart}</span>
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <LocaleSwitcher label={messages.language} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The data each storefront page receives from its server data step. Type-only: pages and the server both
+ * import it, so it must never pull code into either bundle. Every text in here is already localized for
+ * the request's locale; prices are integer euro cents. Arrays are readonly: the server hands out lists it
+ * built once at start, shared by every request.
+ */
+
+/** A link in a breadcrumb trail. `path` is an app path (`/shop/kitchen`), turned into a URL by `<Link>`. */
+export interface Crumb {
+  label: string;
+  path: string;
+}
+
+/** A product as shown in a grid or list. */
+export interface ProductSummary {
+  /** URL slug: `/products/{id}`. */
+  id: string;
+  name: string;
+  priceCents: number;
+  /** Leaf category path such as `kitchen/knives`; also picks the product's generated picture. */
+  categoryPath: string;
+}
+
+/** A product on its own page. */
+export interface ProductDetail extends ProductSummary {
+  description: string;
+  /** Localized name of the leaf category. */
+  categoryName: string;
+}
+
+/** A category as a tile or a chip: its localized name and how many products it holds (subcategories included). */
+export interface CategoryLink {
+  /** `kitchen` or `kitchen/knives`. */
+  path: string;
+  name: string;
+  productCount: number;
+}
+
+export interface HomeData {
+  featured: readonly ProductSummary[];
+  categories: readonly CategoryLink[];
+}
+
+export interface ShopData {
+  /** `null` on `/shop` (all products). */
+  category: { path: string; name: string } | null;
+  /** Category ancestors down to the current one (excluding Home and Shop, which the page adds). */
+  breadcrumbs: readonly Crumb[];
+  /** Children of the current category, or the top-level categories on `/shop`. */
+  subcategories: readonly CategoryLink[];
+  products: readonly ProductSummary[];
+}
+
+export interface ProductData {
+  product: ProductDetail;
+  /** The product's category trail (excluding Home and Shop). */
+  breadcrumbs: readonly Crumb[];
+  /** Deferred: streamed later through Suspense. */
+  related: Promise<readonly ProductSummary[]>;
+}
+
+export interface HelpArticleSummary {
+  /** `shipping/delivery-times`: the URL is `/help/{slug}`. */
+  slug: string;
+  title: string;
+  summary: string;
+}
+
+export interface HelpSection {
+  /** `shipping` */
+  id: string;
+  title: string;
+  articles: readonly HelpArticleSummary[];
+}
+
+export interface HelpData {
+  sections: readonly HelpSection[];
+}
+
+export interface HelpArticle extends HelpArticleSummary {
+  sectionTitle: string;
+  paragraphs: readonly string[];
+}
+
+export interface HelpArticleData {
+  article: HelpArticle;
+}
+
+export interface CartLine {
+  productId: string;
+  name: string;
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+}
+
+export interface CartData {
+  lines: readonly CartLine[];
+  subtotalCents: number;
+}
