@@ -31,29 +31,26 @@ describe.skipIf(!chromiumPath)(`hydration in Chromium${chromiumPath ? '' : ` (${
     ['mounted', '/store', 'en'],
     ['mounted', '/store/fr/products/chef-knife-20cm', 'fr'],
     ['mounted', '/store/de/help', 'de'],
-  ] as const)(
-    '%s server: %s hydrates without console errors or hydration warnings',
-    async (server, path, lang) => {
-      const origin = (server === 'root' ? root : mounted).origin;
-      const page = await newPersonPage(browser);
-      const problems = collectPageProblems(page);
-      try {
-        const response = await page.goto(`${origin}${path}`);
-        const status = path.includes('no-such') ? 404 : 200;
-        expect(response?.status()).toBe(status);
-        await waitForHydration(page);
-        // Deferred sections (related products) resolve after hydration: let them settle too.
-        await page.waitForLoadState('networkidle');
-        expect(await page.getAttribute('html', 'lang')).toBe(lang);
-        // The browser logs the 404 status of the document itself; that one is expected.
-        expect(problems.filter((problem) => !(status === 404 && problem.includes('status of 404')))).toEqual(
-          [],
-        );
-      } finally {
-        await page.close();
-      }
-    },
-  );
+  ] as const)('%s server: %s hydrates without console errors or hydration warnings', async (server, path, lang) => {
+    const origin = (server === 'root' ? root : mounted).origin;
+    const page = await newPersonPage(browser);
+    const problems = collectPageProblems(page);
+    try {
+      const response = await page.goto(`${origin}${path}`);
+      const status = path.includes('no-such') ? 404 : 200;
+      expect(response?.status()).toBe(status);
+      await waitForHydration(page);
+      // Deferred sections (related products) resolve after hydration: let them settle too.
+      await page.waitForLoadState('networkidle');
+      expect(await page.getAttribute('html', 'lang')).toBe(lang);
+      // The browser logs the 404 status of the document itself; that one is expected.
+      expect(problems.filter((problem) => !(status === 404 && problem.includes('status of 404')))).toEqual(
+        [],
+      );
+    } finally {
+      await page.close();
+    }
+  });
 
   it('streams the related products into a product page and hydrates them without a refetch', async () => {
     const page = await newPersonPage(browser);

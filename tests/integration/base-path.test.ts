@@ -15,14 +15,18 @@ describe('BASE_PATH', () => {
     expect(response.text).toContain(text);
   });
 
-  it.each(['/', '/items/a', '/storefoo', '/storefoo/items/a', '/stor', '/fr/store'])(
-    'answers %s outside the base with 404',
-    async (path) => {
-      const response = await request(app).get(path);
-      expect(response.status).toBe(404);
-      expect(response.text).toContain('404: This page could not be found.');
-    },
-  );
+  it.each([
+    '/',
+    '/items/a',
+    '/storefoo',
+    '/storefoo/items/a',
+    '/stor',
+    '/fr/store',
+  ])('answers %s outside the base with 404', async (path) => {
+    const response = await request(app).get(path);
+    expect(response.status).toBe(404);
+    expect(response.text).toContain('404: This page could not be found.');
+  });
 
   it('builds links under the base path', async () => {
     const response = await request(app).get('/store/de/items/a');

@@ -37,23 +37,22 @@ describe('locales', () => {
     ['de', '/de'],
     ['en;q=0.4, de;q=0.9, fr;q=0.5', '/de'],
     ['fr-CH', '/fr'],
-  ])(
-    'sends a visitor with Accept-Language %s from the bare root to %s (307)',
-    async (acceptLanguage, location) => {
-      const response = await request(app).get('/').set('Accept-Language', acceptLanguage);
-      expect(response.status).toBe(307);
-      expect(response.headers.location).toBe(location);
-      expect(response.headers.vary).toMatch(/Accept-Language/);
-    },
-  );
+  ])('sends a visitor with Accept-Language %s from the bare root to %s (307)', async (acceptLanguage, location) => {
+    const response = await request(app).get('/').set('Accept-Language', acceptLanguage);
+    expect(response.status).toBe(307);
+    expect(response.headers.location).toBe(location);
+    expect(response.headers.vary).toMatch(/Accept-Language/);
+  });
 
-  it.each(['en-US,en;q=0.9', 'es, it', '*', ''])(
-    'keeps Accept-Language %j on the English root',
-    async (value) => {
-      const response = await request(app).get('/').set('Accept-Language', value);
-      expect(response.status).toBe(200);
-    },
-  );
+  it.each([
+    'en-US,en;q=0.9',
+    'es, it',
+    '*',
+    '',
+  ])('keeps Accept-Language %j on the English root', async (value) => {
+    const response = await request(app).get('/').set('Accept-Language', value);
+    expect(response.status).toBe(200);
+  });
 
   it('negotiates only on the bare root', async () => {
     const response = await request(app).get('/items/a').set('Accept-Language', 'fr');
@@ -83,14 +82,16 @@ describe('locales', () => {
     );
   });
 
-  it.each(['//evil.com', '/\\evil.com', 'javascript:alert(1)', 'https://evil.com'])(
-    'the switcher never redirects off-site (next=%s)',
-    async (next) => {
-      const response = await request(app).get(`/_locale/de?next=${encodeURIComponent(next)}`);
-      expect(response.status).toBe(303);
-      expect(response.headers.location).toBe('/de');
-    },
-  );
+  it.each([
+    '//evil.com',
+    '/\\evil.com',
+    'javascript:alert(1)',
+    'https://evil.com',
+  ])('the switcher never redirects off-site (next=%s)', async (next) => {
+    const response = await request(app).get(`/_locale/de?next=${encodeURIComponent(next)}`);
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe('/de');
+  });
 
   it('the switcher 404s an unknown locale', async () => {
     expect((await request(app).get('/_locale/xx?next=/')).status).toBe(404);

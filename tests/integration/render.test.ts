@@ -53,17 +53,18 @@ describe('page rendering', () => {
     expect(logger.errors()).toHaveLength(0);
   });
 
-  it.each(['/throws', '/render-throws', '/unsafe-redirect'])(
-    'answers %s with the 500 page, logs the error once and leaks no internal detail',
-    async (path) => {
-      const logger = captureLogger();
-      const response = await request(createFixtureApp({ logger })).get(path);
-      expect(response.status).toBe(500);
-      expect(response.text).toContain('500: Internal Server Error.');
-      expect(response.text).not.toMatch(/internal detail|evil\.com|at .*\.tsx?:\d+/);
-      expect(logger.errors()).toHaveLength(1);
-    },
-  );
+  it.each([
+    '/throws',
+    '/render-throws',
+    '/unsafe-redirect',
+  ])('answers %s with the 500 page, logs the error once and leaks no internal detail', async (path) => {
+    const logger = captureLogger();
+    const response = await request(createFixtureApp({ logger })).get(path);
+    expect(response.status).toBe(500);
+    expect(response.text).toContain('500: Internal Server Error.');
+    expect(response.text).not.toMatch(/internal detail|evil\.com|at .*\.tsx?:\d+/);
+    expect(logger.errors()).toHaveLength(1);
+  });
 
   it('shows the nearest boundary fallback for an error after the shell, logging it once', async () => {
     const logger = captureLogger();

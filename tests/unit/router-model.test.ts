@@ -25,21 +25,20 @@ const of = <T extends RouterEffect['type']>(effects: RouterEffect[], type: T) =>
   effects.filter((effect): effect is Extract<RouterEffect, { type: T }> => effect.type === type);
 
 describe('router model: navigation actions', () => {
-  it.each(['push', 'replace', 'pop'] as const)(
-    '%s starts a load with a new token, then commits it',
-    (type) => {
-      const started = run([{ type, url: '/shop', now: 0 }]);
-      expect(started.model.pending).toEqual({ token: 1, kind: type, url: '/shop', startedAt: 0 });
-      expect(started.effects).toEqual([
-        { type: 'load', token: 1, kind: type, url: '/shop', reuseData: false },
-      ]);
+  it.each([
+    'push',
+    'replace',
+    'pop',
+  ] as const)('%s starts a load with a new token, then commits it', (type) => {
+    const started = run([{ type, url: '/shop', now: 0 }]);
+    expect(started.model.pending).toEqual({ token: 1, kind: type, url: '/shop', startedAt: 0 });
+    expect(started.effects).toEqual([{ type: 'load', token: 1, kind: type, url: '/shop', reuseData: false }]);
 
-      const loaded = run([{ type: 'navigation-loaded', token: 1, url: '/shop', now: 10 }], started.model);
-      expect(loaded.model.currentUrl).toBe('/shop');
-      expect(loaded.model.pending).toBeNull();
-      expect(loaded.effects).toEqual([{ type: 'commit', token: 1, kind: type, url: '/shop' }]);
-    },
-  );
+    const loaded = run([{ type: 'navigation-loaded', token: 1, url: '/shop', now: 10 }], started.model);
+    expect(loaded.model.currentUrl).toBe('/shop');
+    expect(loaded.model.pending).toBeNull();
+    expect(loaded.effects).toEqual([{ type: 'commit', token: 1, kind: type, url: '/shop' }]);
+  });
 
   it('commits the final URL of a navigation that was redirected', () => {
     const { model } = run([

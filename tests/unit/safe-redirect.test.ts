@@ -3,10 +3,14 @@ import { redirect } from '../../shared/routing/control-signals.ts';
 import { isAppPath, isSafeRedirectTarget } from '../../shared/routing/safe-redirect.ts';
 
 describe('isSafeRedirectTarget', () => {
-  it.each(['/', '/cart', '/shop?page=2', '/help#top', 'https://example.com/pay', 'http://example.com'])(
-    'accepts %s',
-    (target) => expect(isSafeRedirectTarget(target)).toBe(true),
-  );
+  it.each([
+    '/',
+    '/cart',
+    '/shop?page=2',
+    '/help#top',
+    'https://example.com/pay',
+    'http://example.com',
+  ])('accepts %s', (target) => expect(isSafeRedirectTarget(target)).toBe(true));
 
   it.each([
     '//evil.com',
