@@ -2,9 +2,11 @@ import type { ComponentType, MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
 import type { PageProps } from '../../shared/routing/route-table.ts';
+import { isSafeRedirectTarget } from '../../shared/routing/safe-redirect.ts';
 import { errorHead } from '../../shared/ui/error-page.tsx';
 import type { LinkNavigator } from '../../shared/ui/navigation-context.ts';
 import type { SsrPayload } from '../../shared/ui/ssr-payload.ts';
+import { PageLoadError } from './fetch-page-data.ts';
 import { createFullLoadGuard } from './full-load-guard.ts';
 import { createHistoryEntries, routerKeyOf } from './history-entries.ts';
 import { createRouteResources, type LoadedPage } from './route-resources.ts';
@@ -139,6 +141,9 @@ export function createRouter({
           dispatch({ type: 'navigation-loaded', token, url: hrefOf(target), now: now() });
           return;
         }
+        // Never follow a `javascript:` (or other non-http) target, whatever the answer says.
+        if (!isSafeRedirectTarget(page.location))
+          throw new PageLoadError(`Unsafe redirect to ${page.location}`);
         const next = new URL(page.location, win.location.href);
         if (redirects >= MAX_CLIENT_REDIRECTS || !isInterceptable(next)) {
           dispatch({ type: 'navigation-failed', token, url: next.href });
