@@ -1,3 +1,4 @@
+import cookieParser from 'cookie-parser';
 import express, {
   type ErrorRequestHandler,
   type Express,
@@ -10,14 +11,17 @@ import { compileRoutes } from '../shared/routing/compile-routes.ts';
 import { DATA_SEGMENT } from '../shared/routing/href.ts';
 import { DEFAULT_LOCALE } from '../shared/routing/locale.ts';
 import type { AppDefinition } from '../shared/ui/app-definition.ts';
+import type { RouteActions } from './action.ts';
 import type { BuildOutput } from './build-output.ts';
 import type { Config } from './config.ts';
-import type { DataSteps } from './data-step.ts';
+import type { DataSteps, LayoutDataStep } from './data-step.ts';
 import { debugDataSteps } from './debug-data-steps.ts';
 import { createDocumentRenderer, DEVELOPMENT_BUILD_ID } from './document-renderer.ts';
+import { createActionHandler } from './handle-action.ts';
 import { createConsoleLogger, type Logger } from './logger.ts';
 import { normalizeUrl, splitQuery } from './normalize-url.ts';
 import { getPageRequest, type PageRequest } from './page-request.ts';
+import { FORM_BODY_TIMEOUT_MS } from './read-form-body.ts';
 import { renderRoute } from './render-route.ts';
 import { createErrorReporter } from './report-error.ts';
 import { RENDER_TIMEOUT_MS } from './request-abort.ts';
@@ -38,8 +42,14 @@ export interface CreateAppOptions {
   logger?: Logger;
   /** `/readyz` answers 503 while this is false (starting, draining). */
   isReady?: () => boolean;
+  /** Data the layout needs on every page (server/); without it the layout gets `null`. */
+  layoutData?: LayoutDataStep;
+  /** Server actions by route id, then action name (server/). */
+  actions?: RouteActions;
   /** Deadline of data step plus render; default RENDER_TIMEOUT_MS. */
   renderTimeoutMs?: number;
+  /** How long a form body may take to arrive; default FORM_BODY_TIMEOUT_MS. */
+  formBodyTimeoutMs?: number;
 }
 
 /** Builds the Express app without listening: the process entry listens, tests drive it with supertest. */
@@ -54,18 +64,40 @@ export function createApp(options: CreateAppOptions): Express {
     : options.dataSteps;
   const reportError = createErrorReporter(logger);
   const renderTimeoutMs = options.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
-  const renderer = createDocumentRenderer({ app, basePath, build, renderTimeoutMs, reportError });
+  const layoutDataStep = options.layoutData;
+  const layoutData = (request: Request, pageRequest: PageRequest): unknown =>
+    layoutDataStep
+      ? layoutDataStep({
+          locale: pageRequest.locale,
+          cookies: request.cookies ?? {},
+          signedCookies: request.signedCookies ?? {},
+        })
+      : null;
+  const renderer = createDocumentRenderer({ app, basePath, build, renderTimeoutMs, layoutData, reportError });
   const sendAsset = serveAssets(build);
   const sendLocaleSwitch = switchLocale(basePath);
   const resolvePage = createPageResolver({ routes, dataSteps, basePath });
   const handleRoute = renderRoute({ resolvePage, renderer, renderTimeoutMs });
   const defaultPageRequest: PageRequest = { locale: DEFAULT_LOCALE, appPath: '/', search: '' };
+  const handleAction = createActionHandler({
+    routes,
+    actions: options.actions ?? {},
+    resolvePage,
+    renderer,
+    basePath,
+    allowedOrigins: config.allowedOrigins,
+    renderTimeoutMs,
+    formBodyTimeoutMs: options.formBodyTimeoutMs ?? FORM_BODY_TIMEOUT_MS,
+    reportError,
+  });
   const sendPageData = servePageData({
     resolvePage,
     basePath,
     buildId: build?.manifest.buildId ?? DEVELOPMENT_BUILD_ID,
     renderTimeoutMs,
     reportError,
+    handleAction,
+    layoutData,
   });
   const assetsPrefix = `${basePath}/_assets/`;
   const dataPrefix = `${basePath}/${DATA_SEGMENT}/`;
@@ -75,6 +107,8 @@ export function createApp(options: CreateAppOptions): Express {
   server.disable('x-powered-by');
   server.set('trust proxy', config.trustProxy);
   server.set('etag', false);
+  // Parses cookies once and verifies signed ones (the cart) with COOKIE_SECRET.
+  server.use(cookieParser(config.cookieSecret));
 
   // Health endpoints answer at the root, outside BASE_PATH, for load balancers and orchestrators.
   server.get('/healthz', function healthz(_request, response) {
@@ -112,6 +146,7 @@ export function createApp(options: CreateAppOptions): Express {
     const pageRequest = getPageRequest(response) ?? defaultPageRequest;
     if (request.method === 'GET' || request.method === 'HEAD')
       return handleRoute(request, response, pageRequest, next);
+    if (request.method === 'POST') return handleAction(request, response, pageRequest, 'html', next);
     response.setHeader('Allow', 'GET, HEAD');
     renderer.renderError(request, response, pageRequest, 405);
   });

@@ -1,3 +1,4 @@
+import type { CookieOptions } from 'express';
 import type { ControlSignal } from '../shared/routing/control-signals.ts';
 import type { Locale } from '../shared/routing/locale.ts';
 import type { RouteParams } from '../shared/routing/route-table.ts';
@@ -8,8 +9,11 @@ export interface DataStepContext {
   locale: Locale;
   /** The full request URL (search params included). */
   url: URL;
-  /** Request cookies (unsigned values). */
+  /** Request cookies; signed ones (verified with COOKIE_SECRET) are in `signedCookies`, `false` when tampered. */
   cookies: Readonly<Record<string, string>>;
+  signedCookies: Readonly<Record<string, string | false>>;
+  /** Sets a cookie on the response (before the page streams); `signed: true` signs it with COOKIE_SECRET. */
+  setCookie(name: string, value: string, options: CookieOptions): void;
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** Fires when the client disconnects or the render deadline passes: stop work then. */
   signal: AbortSignal;
@@ -26,3 +30,13 @@ export type DataStep<Data = unknown> = (
 /** Server data steps keyed by route id. Routes without one render with `data: null`. */
 // biome-ignore lint/suspicious/noExplicitAny: each step has its own data type; the table only stores them.
 export type DataSteps = Readonly<Record<string, DataStep<any>>>;
+
+/** What the layout data step receives: it runs for every page, error pages too, so it must be cheap. */
+export interface LayoutDataContext {
+  locale: Locale;
+  cookies: Readonly<Record<string, string>>;
+  signedCookies: Readonly<Record<string, string | false>>;
+}
+
+/** Data the layout needs on every page (e.g. the cart count). Synchronous: it runs before every render. */
+export type LayoutDataStep = (context: LayoutDataContext) => unknown;

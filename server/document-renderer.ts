@@ -7,6 +7,7 @@ import type { AppDefinition } from '../shared/ui/app-definition.ts';
 import { AppRoot } from '../shared/ui/app-root.tsx';
 import { errorHead } from '../shared/ui/error-page.tsx';
 import {
+  type ActionResultState,
   type DocumentAssets,
   type PageState,
   SSR_DEFERRED_GLOBAL,
@@ -33,6 +34,9 @@ export interface RouteRender {
   data: unknown;
   head: Head;
   abortController: AbortController;
+  /** 200 unless this render answers a form post with invalid input (422). */
+  status?: number;
+  actionResult?: ActionResultState;
 }
 
 export interface DocumentRenderer {
@@ -48,6 +52,8 @@ export interface DocumentRendererOptions {
   build: BuildOutput | undefined;
   /** Deadline of an error page's render. */
   renderTimeoutMs: number;
+  /** The layout's data for a request (see LayoutDataStep). */
+  layoutData: (request: Request, pageRequest: PageRequest) => unknown;
   /** Reports an unexpected error once (log + monitoring). */
   reportError: (error: unknown, request: Request) => void;
 }
@@ -58,6 +64,7 @@ export function createDocumentRenderer({
   basePath,
   build,
   renderTimeoutMs,
+  layoutData,
   reportError,
 }: DocumentRendererOptions): DocumentRenderer {
   const assetUrl = (file: string) => `${basePath}/_assets/${file}`;
@@ -83,6 +90,7 @@ export function createDocumentRenderer({
   ): SsrPayload {
     return {
       crawler: isbot(request.get('user-agent')),
+      layout: layoutData(request, pageRequest),
       buildId,
       basePath,
       locale: pageRequest.locale,
@@ -127,6 +135,7 @@ export function createDocumentRenderer({
       );
       const assets = assetsByRoute.get(render.routeId) ?? errorAssets;
       const page: PageState = {
+        actionResult: render.actionResult,
         type: 'route',
         routeId: render.routeId,
         params: render.params,
@@ -140,7 +149,7 @@ export function createDocumentRenderer({
         response,
         payload,
         serializable,
-        { status: 200, Page: render.module.default, deferredScripts },
+        { status: render.status ?? 200, Page: render.module.default, deferredScripts },
         render.abortController,
         () => renderer.renderError(request, response, pageRequest, 500),
       );

@@ -21,7 +21,7 @@ export function renderRoute({ resolvePage, renderer, renderTimeoutMs }: RenderRo
   ): Promise<void> {
     const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
     try {
-      const resolution = await resolvePage(request, pageRequest, abortController.signal);
+      const resolution = await resolvePage(request, response, pageRequest, abortController.signal);
       switch (resolution.type) {
         case 'redirect':
           return sendRedirect(response, resolution.location, resolution.status);

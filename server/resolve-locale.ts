@@ -1,4 +1,3 @@
-import { parse as parseCookies } from 'cookie';
 import type { NextFunction, Request, Response } from 'express';
 import { buildHref } from '../shared/routing/href.ts';
 import {
@@ -50,8 +49,8 @@ export function resolveLocale({ basePath, renderError }: ResolveLocaleOptions) {
 
 /** The visitor's explicit choice (cookie) wins; otherwise Express's Accept-Language negotiation (q-values, `fr-CA` → fr). */
 function preferredLocale(request: Request): Locale {
-  const chosen = parseCookies(request.headers.cookie ?? '')[LOCALE_COOKIE];
-  if (chosen !== undefined && isLocale(chosen)) return chosen;
+  const chosen: unknown = request.cookies?.[LOCALE_COOKIE];
+  if (typeof chosen === 'string' && isLocale(chosen)) return chosen;
   const negotiated = request.acceptsLanguages(...LOCALES);
   return negotiated && isLocale(negotiated) ? negotiated : DEFAULT_LOCALE;
 }

@@ -1,4 +1,3 @@
-import { parse as parseCookies } from 'cookie';
 import type { Request, Response } from 'express';
 import type { CompiledRouteTable } from '../shared/routing/compile-routes.ts';
 import { HttpError, NotFound, Redirect } from '../shared/routing/control-signals.ts';
@@ -37,6 +36,7 @@ export interface ResolvePageOptions {
 export function createPageResolver({ routes, dataSteps, basePath }: ResolvePageOptions) {
   return async function resolvePage(
     request: Request,
+    response: Response,
     pageRequest: PageRequest,
     signal: AbortSignal,
   ): Promise<PageResolution> {
@@ -46,7 +46,9 @@ export function createPageResolver({ routes, dataSteps, basePath }: ResolvePageO
       params: match.params,
       locale: pageRequest.locale,
       url: new URL(request.originalUrl, `${request.protocol}://${request.get('host') ?? 'localhost'}`),
-      cookies: parseCookies(request.headers.cookie ?? '') as Record<string, string>,
+      cookies: request.cookies ?? {},
+      signedCookies: request.signedCookies ?? {},
+      setCookie: (name, value, options) => response.cookie(name, value, options),
       headers: request.headers,
       signal,
     };

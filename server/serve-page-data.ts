@@ -1,15 +1,14 @@
 import type { Request, Response } from 'express';
 import { buildHref } from '../shared/routing/href.ts';
 import { DEFAULT_LOCALE, type Locale, splitLocalePrefix } from '../shared/routing/locale.ts';
-import type { PageDataLine } from '../shared/ui/page-data.ts';
 import { prepareDeferredData } from './deferred-data.ts';
+import type { HandleAction } from './handle-action.ts';
 import { hasValidPercentEncoding, splitQuery } from './normalize-url.ts';
+import { dataLine, sendDataLine, startDataLines } from './page-data-response.ts';
 import type { PageRequest } from './page-request.ts';
 import type { ReportError } from './report-error.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from './request-abort.ts';
 import type { ResolvePage } from './resolve-page.ts';
-
-const NDJSON = 'application/x-ndjson; charset=utf-8';
 
 export interface ServePageDataOptions {
   resolvePage: ResolvePage;
@@ -17,10 +16,13 @@ export interface ServePageDataOptions {
   buildId: string;
   renderTimeoutMs: number;
   reportError: ReportError;
+  /** Form posts to the data URL: the JavaScript path of server actions. */
+  handleAction: HandleAction;
+  layoutData: (request: Request, pageRequest: PageRequest) => unknown;
 }
 
 /**
- * `GET {base}/_data/{buildId}{/locale}{path}`: what a client navigation needs, as JSON lines
+ * `GET {base}/_data/{buildId}{/locale}{path}` (POST there runs the page's action and answers as data): what a client navigation needs, as JSON lines
  * (`application/x-ndjson`). The first line is the page (data with deferred placeholders, head), a redirect,
  * or an error status; each deferred value follows on its own line as it settles. A request that names an
  * old build id gets `build-changed` (409), so the browser loads the page in full with the new code.
@@ -31,6 +33,8 @@ export function servePageData({
   buildId,
   renderTimeoutMs,
   reportError,
+  handleAction,
+  layoutData,
 }: ServePageDataOptions) {
   return async function servePageDataHandler(
     request: Request,
@@ -43,43 +47,58 @@ export function servePageData({
     const cut = target.indexOf('/');
     const requestedBuild = cut === -1 ? target : target.slice(0, cut);
     const path = cut === -1 ? '/' : target.slice(cut);
-    if (requestedBuild !== buildId) return sendLine(response, 409, { type: 'build-changed', buildId });
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.setHeader('Allow', 'GET, HEAD');
-      return sendLine(response, 405, { type: 'error', status: 405 });
+    if (requestedBuild !== buildId) return sendDataLine(response, 409, { type: 'build-changed', buildId });
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST') {
+      response.setHeader('Allow', 'GET, HEAD, POST');
+      return sendDataLine(response, 405, { type: 'error', status: 405 });
     }
-    if (!hasValidPercentEncoding(path)) return sendLine(response, 400, { type: 'error', status: 400 });
+    if (!hasValidPercentEncoding(path)) return sendDataLine(response, 400, { type: 'error', status: 400 });
 
     const search = query === undefined ? '' : `?${query}`;
     const prefix = splitLocalePrefix(path);
     const locale: Locale = prefix.type === 'prefixed' ? prefix.locale : DEFAULT_LOCALE;
     if (prefix.type === 'default-prefixed') {
       const location = `${buildHref(basePath, DEFAULT_LOCALE, prefix.path)}${search}`;
-      return sendLine(response, 200, { type: 'redirect', location, status: 308 });
+      return sendDataLine(response, 200, { type: 'redirect', location, status: 308 });
     }
     const pageRequest: PageRequest = { locale, appPath: prefix.path, search };
+    if (request.method === 'POST') return handleAction(request, response, pageRequest, 'data');
     const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
     try {
-      const resolution = await resolvePage(request, pageRequest, abortController.signal);
+      const resolution = await resolvePage(request, response, pageRequest, abortController.signal);
       if (resolution.type === 'redirect') {
-        return sendLine(response, 200, {
+        return sendDataLine(response, 200, {
           type: 'redirect',
           location: resolution.location,
           status: resolution.status,
         });
       }
-      if (resolution.type === 'error') return sendLine(response, resolution.status, resolution);
+      if (resolution.type === 'error') {
+        return sendDataLine(response, resolution.status, {
+          ...resolution,
+          layout: layoutData(request, pageRequest),
+        });
+      }
 
       const deferred = prepareDeferredData(resolution.data, abortController.signal, (error) =>
         reportError(error, request),
       );
       const { routeId, params, head } = resolution;
-      response.status(200).setHeader('Content-Type', NDJSON);
-      response.write(line({ type: 'page', routeId, params, data: deferred.serializable, head }));
+      startDataLines(response, 200);
+      response.write(
+        dataLine({
+          type: 'page',
+          routeId,
+          params,
+          data: deferred.serializable,
+          head,
+          layout: layoutData(request, pageRequest),
+        }),
+      );
       await Promise.all(
         deferred.entries.map((entry) =>
           entry.then(([key, ok, value]) => {
-            if (!response.destroyed) response.write(line({ type: 'deferred', key, ok, value }));
+            if (!response.destroyed) response.write(dataLine({ type: 'deferred', key, ok, value }));
           }),
         ),
       );
@@ -87,17 +106,8 @@ export function servePageData({
     } catch (error) {
       if (error instanceof ClientDisconnectedError) return;
       reportError(error, request);
-      if (!response.headersSent) sendLine(response, 500, { type: 'error', status: 500 });
+      if (!response.headersSent) sendDataLine(response, 500, { type: 'error', status: 500 });
       else response.destroy();
     }
   };
-}
-
-function line(value: PageDataLine): string {
-  return `${JSON.stringify(value)}\n`;
-}
-
-function sendLine(response: Response, status: number, value: PageDataLine): void {
-  response.status(status).setHeader('Content-Type', NDJSON);
-  response.end(line(value));
 }

@@ -4,13 +4,20 @@ import { reviveDeferredData } from '../deferred-data.ts';
 
 /** What a navigation can show once the data endpoint has answered. */
 export type PageAnswer =
-  | { type: 'page'; routeId: string; params: RouteParams; data: unknown; head: Head }
+  | { type: 'page'; routeId: string; params: RouteParams; data: unknown; head: Head; layout: unknown }
   | { type: 'redirect'; location: string }
-  | { type: 'error'; status: number };
+  | { type: 'error'; status: number; layout?: unknown }
+  /** Only for form posts: invalid input, to show next to the fields. */
+  | { type: 'invalid'; action: string; errors: Record<string, string>; values: Record<string, string> };
 
 /** The answer cannot be shown client-side: the navigation falls back to a full page load. */
 export class PageLoadError extends Error {
-  override readonly name = 'PageLoadError';
+  override readonly name: string = 'PageLoadError';
+}
+
+/** The server runs another build than this page's code: only a full load gets consistent code. */
+export class BuildChangedError extends PageLoadError {
+  override readonly name = 'BuildChangedError';
 }
 
 /**
@@ -21,10 +28,12 @@ export class PageLoadError extends Error {
 export async function fetchPageData(
   dataUrl: string,
   signal: AbortSignal,
-  fetchImpl: typeof fetch = fetch,
+  post?: { body: FormData | URLSearchParams },
 ): Promise<PageAnswer> {
-  const response = await fetchImpl(dataUrl, {
+  const response = await fetch(dataUrl, {
     signal,
+    method: post ? 'POST' : 'GET',
+    body: post?.body,
     credentials: 'same-origin',
     headers: { Accept: 'application/x-ndjson' },
   });
@@ -45,15 +54,18 @@ export async function fetchPageData(
         params: head.params,
         data: revived.data,
         head: head.head,
+        layout: head.layout,
       };
     }
     case 'redirect':
       return { type: 'redirect', location: head.location };
     case 'error':
       if (head.status >= 500) throw new PageLoadError(`Server error ${head.status} for ${dataUrl}`);
-      return { type: 'error', status: head.status };
+      return { type: 'error', status: head.status, layout: head.layout };
+    case 'invalid':
+      return head;
     case 'build-changed':
-      throw new PageLoadError(`The server runs build ${head.buildId} now`);
+      throw new BuildChangedError(`The server runs build ${head.buildId} now`);
     case 'deferred':
       throw new PageLoadError(`Unexpected first line in the data answer for ${dataUrl}`);
   }

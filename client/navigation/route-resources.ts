@@ -8,7 +8,7 @@ import { stripBasePath } from './should-intercept-click.ts';
 /** A page ready to show: its answer plus the loaded component for a route. */
 export type LoadedPage =
   | (Extract<PageAnswer, { type: 'page' }> & { Page: PageModule['default'] })
-  | Exclude<PageAnswer, { type: 'page' }>;
+  | Exclude<PageAnswer, { type: 'page' | 'invalid' }>;
 
 interface Resource {
   code: Promise<PageModule | null>;
@@ -53,12 +53,14 @@ export function createRouteResources({ routes, basePath, locale, buildId }: Rout
     return resource;
   }
 
+  /** The data endpoint URL of a page URL (path and search). */
+  function dataHrefOf(url: URL): string {
+    const { pathname, search } = appUrlOf(url);
+    return buildDataHref(basePath, buildId, locale, `${pathname}${search}`);
+  }
+
   function fetchData(key: string, resource: Resource, signal?: AbortSignal): Promise<PageAnswer> {
-    const { pathname, search } = appUrlOf(new URL(key, 'http://x'));
-    const data = fetchPageData(
-      buildDataHref(basePath, buildId, locale, `${pathname}${search}`),
-      signal ?? new AbortController().signal,
-    );
+    const data = fetchPageData(dataHrefOf(new URL(key, 'http://x')), signal ?? new AbortController().signal);
     resource.data = data;
     data.catch(() => {
       if (resource.data === data) resource.data = undefined;
@@ -67,6 +69,7 @@ export function createRouteResources({ routes, basePath, locale, buildId }: Rout
   }
 
   async function toLoadedPage(resource: Resource, answer: PageAnswer): Promise<LoadedPage> {
+    if (answer.type === 'invalid') throw new PageLoadError('A page load answered like a form post');
     if (answer.type !== 'page') return answer;
     // The server matched another route than the client did (e.g. a route unknown to this bundle).
     const module = (await resource.code) ?? (await routes.byId(answer.routeId)?.page());
@@ -76,6 +79,7 @@ export function createRouteResources({ routes, basePath, locale, buildId }: Rout
 
   return {
     appUrlOf,
+    dataHrefOf,
     /** Loads code and data for `key` ahead of a click; resolves false (silently) when either fails. */
     prefetch(key: string): Promise<boolean> {
       const resource = resourceOf(key);

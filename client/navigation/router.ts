@@ -4,9 +4,9 @@ import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts'
 import type { PageProps } from '../../shared/routing/route-table.ts';
 import { isSafeRedirectTarget } from '../../shared/routing/safe-redirect.ts';
 import { errorHead } from '../../shared/ui/error-page.tsx';
-import type { LinkNavigator } from '../../shared/ui/navigation-context.ts';
-import type { SsrPayload } from '../../shared/ui/ssr-payload.ts';
-import { PageLoadError } from './fetch-page-data.ts';
+import type { LinkNavigator, SubmitOutcome } from '../../shared/ui/navigation-context.ts';
+import type { ActionResultState, SsrPayload } from '../../shared/ui/ssr-payload.ts';
+import { BuildChangedError, fetchPageData, PageLoadError } from './fetch-page-data.ts';
 import { createFullLoadGuard } from './full-load-guard.ts';
 import { createHistoryEntries, routerKeyOf } from './history-entries.ts';
 import { createRouteResources, type LoadedPage } from './route-resources.ts';
@@ -79,6 +79,8 @@ export function createRouter({
   const controllers = new Map<number, AbortController>();
   const loaded = new Map<number, ShowablePage>();
   const popTargets = new Map<number, string>();
+  /** Invalid-input answers of form posts, shown with the page that the `action` navigation commits. */
+  const actionResults = new Map<number, ActionResultState>();
 
   function setSnapshot(next: Partial<RouterSnapshot>) {
     snapshot = { ...snapshot, ...next };
@@ -172,19 +174,26 @@ export function createRouter({
     else if (kind === 'replace' || kind === 'action') history.replace(href);
     else if (kind === 'pop' && popKey) history.arrive(popKey);
 
-    const shown = toShownPage(page, target);
+    const actionResult = actionResults.get(token);
+    actionResults.delete(token);
+    const shown = toShownPage(page, target, actionResult);
     flushSync(() => setSnapshot({ page: shown, announcement: shown.payload.page.head.title }));
 
-    if (kind === 'refresh') return;
+    // A refresh, or an action that stayed on its page (invalid input), keeps the reader where they were.
+    if (kind === 'refresh' || (kind === 'action' && actionResult)) return;
     const saved = kind === 'pop' && popKey ? history.savedScroll(popKey) : undefined;
     if (saved) win.scrollTo(saved[0], saved[1]);
     else scrollToHashOrTop(target.hash);
     if (kind !== 'pop') focusPage();
   }
 
-  function toShownPage(page: ShowablePage, target: URL): ShownPage {
+  function toShownPage(page: ShowablePage, target: URL, actionResult?: ActionResultState): ShownPage {
     const { pathname, search } = resources.appUrlOf(target);
-    const base = { ...initialPage.payload, url: { pathname, search } };
+    const base = {
+      ...initialPage.payload,
+      url: { pathname, search },
+      layout: page.layout ?? snapshot.page.payload.layout,
+    };
     if (page.type === 'error') {
       return {
         payload: { ...base, page: { type: 'error', status: page.status, head: errorHead(page.status) } },
@@ -192,7 +201,10 @@ export function createRouter({
       };
     }
     const { routeId, params, data, head } = page;
-    return { payload: { ...base, page: { type: 'route', routeId, params, data, head } }, Page: page.Page };
+    return {
+      payload: { ...base, page: { type: 'route', routeId, params, data, head, actionResult } },
+      Page: page.Page,
+    };
   }
 
   function scrollToHashOrTop(hash: string) {
@@ -260,6 +272,43 @@ export function createRouter({
       if (!prefetchAllowed) return;
       const url = new URL(href, win.location.href);
       if (isInterceptable(url)) dispatch({ type: 'prefetch', url: hrefOf(url), now: now() });
+    },
+    async submit(form: HTMLFormElement, submitter: HTMLElement | null): Promise<SubmitOutcome> {
+      const target = new URL(form.action, win.location.href);
+      if (!isInterceptable(target)) return { type: 'native' };
+      const formData = new FormData(form, submitter);
+      const body =
+        form.enctype === 'multipart/form-data'
+          ? formData
+          : new URLSearchParams([...formData].map(([name, value]) => [name, String(value)]));
+      setSnapshot({ navigating: true });
+      try {
+        const answer = await fetchPageData(resources.dataHrefOf(target), new AbortController().signal, {
+          body,
+        });
+        switch (answer.type) {
+          case 'redirect': {
+            if (!isSafeRedirectTarget(answer.location)) return { type: 'failed' };
+            const next = new URL(answer.location, win.location.href);
+            if (isInterceptable(next)) dispatch({ type: 'action', url: hrefOf(next), now: now() });
+            else win.location.assign(next.href);
+            return { type: 'done' };
+          }
+          case 'invalid': {
+            const token = dispatch({ type: 'action', url: hrefOf(location()), now: now() });
+            if (token !== undefined) actionResults.set(token, answer);
+            return { type: 'done' };
+          }
+          case 'error':
+            return { type: 'failed', status: answer.status };
+          case 'page':
+            return { type: 'failed' };
+        }
+      } catch (error) {
+        return error instanceof BuildChangedError ? { type: 'native' } : { type: 'failed' };
+      } finally {
+        if (!model.pending) setSnapshot({ navigating: false });
+      }
     },
     observe(anchor: HTMLAnchorElement) {
       if (!observer) return () => {};

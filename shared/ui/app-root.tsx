@@ -43,6 +43,8 @@ export function AppRoot({
     search: payload.url.search,
     routeId: page.type === 'route' ? page.routeId : null,
     params: page.type === 'route' ? page.params : {},
+    actionResult: page.type === 'route' ? page.actionResult : undefined,
+    layout: payload.layout,
   };
   const { Layout } = app;
   return (

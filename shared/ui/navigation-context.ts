@@ -11,7 +11,12 @@ export interface LinkNavigator {
   prefetch(href: string): void;
   /** Prefetches `anchor` when it comes near the viewport; returns the function that stops watching. */
   observe(anchor: HTMLAnchorElement): () => void;
+  /** Posts a `<Form>` with fetch and applies the answer (the `action` navigation). */
+  submit(form: HTMLFormElement, submitter: HTMLElement | null): Promise<SubmitOutcome>;
 }
+
+/** How a JavaScript form submission ended. `native`: let the browser post the form itself. */
+export type SubmitOutcome = { type: 'done' } | { type: 'failed'; status?: number } | { type: 'native' };
 
 export const NavigationContext = createContext<LinkNavigator | null>(null);
 

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Locale } from '../routing/locale.ts';
 import type { RouteParams } from '../routing/route-table.ts';
+import type { ActionResultState } from './ssr-payload.ts';
 
 /** What every component may know about the current location. */
 export interface RouterState {
@@ -12,6 +13,10 @@ export interface RouterState {
   search: string;
   routeId: string | null;
   params: RouteParams;
+  /** The layout's data (see SsrPayload.layout). */
+  layout: unknown;
+  /** The invalid-input answer of a form post on this page, when the page shows one (status 422). */
+  actionResult?: ActionResultState;
 }
 
 export const RouterContext = createContext<RouterState | null>(null);
@@ -21,4 +26,9 @@ export function useRouter(): RouterState {
   const state = useContext(RouterContext);
   if (!state) throw new Error('useRouter() must be used inside <AppRoot>');
   return state;
+}
+
+/** The layout's data, as the app's layout data step returned it on the server. */
+export function useLayoutData<T>(): T {
+  return useRouter().layout as T;
 }

@@ -1,9 +1,24 @@
 import type { Locale } from '../routing/locale.ts';
 import type { Head, RouteParams } from '../routing/route-table.ts';
 
+/** The outcome of a form post with invalid input: errors by field and the values as submitted. */
+export interface ActionResultState {
+  action: string;
+  errors: Readonly<Record<string, string>>;
+  values: Readonly<Record<string, string>>;
+}
+
 /** What the page shows: a route with its data, or an error page with its status. */
 export type PageState =
-  | { type: 'route'; routeId: string; params: RouteParams; data: unknown; head: Head }
+  | {
+      type: 'route';
+      routeId: string;
+      params: RouteParams;
+      data: unknown;
+      head: Head;
+      /** Set when this render answers a form post with invalid input (status 422). */
+      actionResult?: ActionResultState;
+    }
   | { type: 'error'; status: number; head: Head };
 
 /** The links a document loads besides its own HTML. */
@@ -24,6 +39,8 @@ export interface SsrPayload {
   url: { pathname: string; search: string };
   page: PageState;
   assets: DocumentAssets;
+  /** The layout's own data (e.g. the cart count in the header), from the app's layout data step. */
+  layout: unknown;
   /** The request came from a crawler (isbot): the client then never prefetches. */
   crawler: boolean;
 }

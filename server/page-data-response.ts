@@ -1,0 +1,19 @@
+import type { Response } from 'express';
+import type { PageDataLine } from '../shared/ui/page-data.ts';
+
+const NDJSON = 'application/x-ndjson; charset=utf-8';
+
+export function dataLine(value: PageDataLine): string {
+  return `${JSON.stringify(value)}\n`;
+}
+
+/** Starts a JSON-lines answer of the data endpoint. */
+export function startDataLines(response: Response, status: number): void {
+  response.status(status).setHeader('Content-Type', NDJSON);
+}
+
+/** A complete one-line answer of the data endpoint. */
+export function sendDataLine(response: Response, status: number, value: PageDataLine): void {
+  startDataLines(response, status);
+  response.end(dataLine(value));
+}

@@ -1,0 +1,99 @@
+import {
+  type ButtonHTMLAttributes,
+  createContext,
+  type FormHTMLAttributes,
+  type SubmitEvent,
+  useContext,
+  useRef,
+  useState,
+} from 'react';
+import { buildHref } from '../routing/href.ts';
+import { NavigationContext } from './navigation-context.ts';
+import { useRouter } from './router-context.tsx';
+import type { ActionResultState } from './ssr-payload.ts';
+
+/** The hidden field that names the action; server/action.ts reads the same name. */
+export const ACTION_FIELD = '_action';
+
+interface FormStatus {
+  pending: boolean;
+  failed: boolean;
+}
+
+const FormStatusContext = createContext<FormStatus>({ pending: false, failed: false });
+
+export interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'action' | 'method'> {
+  /** The route action to run (declared in server/ next to the route's data step). */
+  action: string;
+  /** Shown on the form when the post fails (network error, 5xx); the typed values stay. */
+  failureMessage?: string;
+}
+
+/**
+ * A real `<form method="post">` to the current page with a hidden `_action` field, so it works without
+ * JavaScript (303 on success, the page again with 422 and field errors otherwise). With the client router
+ * it posts with fetch, shows a pending state, and applies the answer without a full reload; a second
+ * submit while one is pending is ignored.
+ */
+export function Form({
+  action,
+  failureMessage = 'Something went wrong. Please try again.',
+  children,
+  onSubmit,
+  ...rest
+}: FormProps) {
+  const router = useRouter();
+  const navigator = useContext(NavigationContext);
+  const [status, setStatus] = useState<FormStatus>({ pending: false, failed: false });
+  const pending = useRef(false);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    onSubmit?.(event);
+    if (!navigator || event.defaultPrevented) return;
+    event.preventDefault();
+    if (pending.current) return;
+    pending.current = true;
+    setStatus({ pending: true, failed: false });
+    const form = event.currentTarget;
+    const submitter = event.nativeEvent.submitter;
+    const outcome = await navigator.submit(form, submitter);
+    pending.current = false;
+    setStatus({ pending: false, failed: outcome.type === 'failed' });
+    // The server runs newer code than this page: let the browser post the form itself.
+    if (outcome.type === 'native') form.submit();
+  }
+
+  return (
+    <form
+      method="post"
+      action={buildHref(router.basePath, router.locale, `${router.pathname}${router.search}`)}
+      onSubmit={submit}
+      aria-busy={status.pending}
+      {...rest}
+    >
+      <input type="hidden" name={ACTION_FIELD} value={action} />
+      {status.failed ? (
+        <p className="form-failure" role="alert">
+          {failureMessage}
+        </p>
+      ) : null}
+      <FormStatusContext.Provider value={status}>{children}</FormStatusContext.Provider>
+    </form>
+  );
+}
+
+/** A submit button that is disabled while its form's post is pending. */
+export function SubmitButton({ disabled, children, ...rest }: ButtonHTMLAttributes<HTMLButtonElement>) {
+  const { pending } = useContext(FormStatusContext);
+  return (
+    <button type="submit" disabled={disabled || pending} {...rest}>
+      {children}
+    </button>
+  );
+}
+
+/** The invalid-input answer of the last post of `action` on this page, if that is what is shown. */
+export function useActionResult(action: string): ActionResultState | null {
+  const { actionResult } = useRouter();
+  return actionResult?.action === action ? actionResult : null;
+}
