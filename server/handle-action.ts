@@ -17,6 +17,7 @@ import { readFormBody } from './read-form-body.ts';
 import type { ReportError } from './report-error.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError, untilAborted } from './request-abort.ts';
 import type { ResolvePage } from './resolve-page.ts';
+import { createCookieSetter } from './set-cookie.ts';
 
 /** `html`: a plain form post (303 or a 422 page); `data`: the same post from JavaScript, answered as JSON lines. */
 export type ActionRepresentation = 'html' | 'data';
@@ -86,7 +87,7 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
       locale: pageRequest.locale,
       cookies: request.cookies ?? {},
       signedCookies: request.signedCookies ?? {},
-      setCookie: (cookieName, value, cookieOptions) => response.cookie(cookieName, value, cookieOptions),
+      setCookie: createCookieSetter(request, response, basePath),
       signal: abortController.signal,
     };
 

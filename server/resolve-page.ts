@@ -5,6 +5,7 @@ import { buildHref } from '../shared/routing/href.ts';
 import type { Head, PageModule, RouteParams } from '../shared/routing/route-table.ts';
 import type { DataStepContext, DataSteps } from './data-step.ts';
 import type { PageRequest } from './page-request.ts';
+import { createCookieSetter } from './set-cookie.ts';
 import { untilAborted } from './request-abort.ts';
 
 /** What a page request comes to, for the HTML render and the data endpoint alike. */
@@ -48,7 +49,7 @@ export function createPageResolver({ routes, dataSteps, basePath }: ResolvePageO
       url: new URL(request.originalUrl, `${request.protocol}://${request.get('host') ?? 'localhost'}`),
       cookies: request.cookies ?? {},
       signedCookies: request.signedCookies ?? {},
-      setCookie: (name, value, options) => response.cookie(name, value, options),
+      setCookie: createCookieSetter(request, response, basePath),
       headers: request.headers,
       signal,
     };

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { buildHref } from '../shared/routing/href.ts';
 import { isLocale, LOCALE_COOKIE } from '../shared/routing/locale.ts';
 import { isAppPath } from '../shared/routing/safe-redirect.ts';
+import { createCookieSetter } from './set-cookie.ts';
 
 const LOCALE_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -18,12 +19,10 @@ export function switchLocale(basePath: string) {
     }
     const next =
       typeof request.query.next === 'string' && isAppPath(request.query.next) ? request.query.next : '/';
-    response.cookie(LOCALE_COOKIE, locale, {
-      path: basePath || '/',
+    createCookieSetter(request, response, basePath)(LOCALE_COOKIE, locale, {
       maxAge: LOCALE_COOKIE_MAX_AGE_MS,
       sameSite: 'lax',
       httpOnly: true,
-      secure: request.secure,
     });
     response.setHeader('Cache-Control', 'no-store');
     response.redirect(303, buildHref(basePath, locale, next));

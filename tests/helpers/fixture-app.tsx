@@ -1,11 +1,13 @@
 import type { Express } from 'express';
 import { type ReactNode, Suspense, use } from 'react';
+import { invalid, type RouteActions } from '../../server/action.ts';
 import { createApp } from '../../server/create-app.ts';
 import type { DataStep } from '../../server/data-step.ts';
 import type { Logger } from '../../server/logger.ts';
 import { HttpError, notFound, redirect } from '../../shared/routing/control-signals.ts';
 import type { PageModule, PageProps, RouteDefinition } from '../../shared/routing/route-table.ts';
 import { Await } from '../../shared/ui/await.tsx';
+import { Form, SubmitButton, useActionResult } from '../../shared/ui/form.tsx';
 import { Link } from '../../shared/ui/link.tsx';
 import { captureLogger } from './capture-logger.ts';
 import { testConfig } from './test-config.ts';
@@ -18,6 +20,10 @@ export interface FixtureHooks {
   onHangingSignal?: (signal: AbortSignal) => void;
   /** Rejection source for `/late-throws` (a component inside Suspense throws after the shell). */
   lateFailure?: () => Promise<never>;
+  /** Counts the runs of `/counter`'s actions, so tests can prove an action did not run. */
+  actionRuns?: { count: number };
+  /** Receives the fields each `/counter` action saw. */
+  onFields?: (fields: Record<string, string>) => void;
 }
 
 function page<Data>(
@@ -90,6 +96,11 @@ export const fixtureRoutes: RouteDefinition[] = [
     )),
   },
   {
+    id: 'counter',
+    path: '/counter',
+    page: page(() => <CounterForm />, 'Counter'),
+  },
+  {
     id: 'files',
     path: '/files/*path',
     page: page(({ params }) => <pre id="params">{JSON.stringify(params)}</pre>),
@@ -126,6 +137,46 @@ export function fixtureDataSteps(hooks: FixtureHooks): Record<string, DataStep> 
   };
 }
 
+function CounterForm() {
+  const result = useActionResult('increment');
+  return (
+    <Form action="increment">
+      <input
+        name="amount"
+        defaultValue={result?.values.amount ?? '1'}
+        aria-invalid={result ? true : undefined}
+      />
+      {result?.errors.amount ? <p className="field-error">{`Error: ${result.errors.amount}`}</p> : null}
+      <SubmitButton>Add</SubmitButton>
+    </Form>
+  );
+}
+
+/** `/counter`'s actions: `increment` validates `amount`, `fail` throws, `forbidden` is an HttpError(403). */
+export function fixtureActions(hooks: FixtureHooks): RouteActions {
+  const run = (fields: Record<string, string>) => {
+    if (hooks.actionRuns) hooks.actionRuns.count += 1;
+    hooks.onFields?.(fields);
+  };
+  return {
+    counter: {
+      increment: ({ fields }) => {
+        run(fields);
+        if (!/^\d+$/.test(fields.amount ?? '')) return invalid({ amount: 'must be a whole number' }, fields);
+        return redirect('/counter?added=' + fields.amount, 303);
+      },
+      fail: ({ fields }) => {
+        run(fields);
+        throw new Error('action failed: internal detail');
+      },
+      forbidden: ({ fields }) => {
+        run(fields);
+        throw new HttpError(403);
+      },
+    },
+  };
+}
+
 function FixtureLayout({ children }: { children: ReactNode }) {
   return <main>{children}</main>;
 }
@@ -137,12 +188,15 @@ export function createFixtureApp(
     hooks?: FixtureHooks;
     logger?: Logger;
     renderTimeoutMs?: number;
+    formBodyTimeoutMs?: number;
   } = {},
 ): Express {
   return createApp({
     config: testConfig(options.env),
     app: { routes: fixtureRoutes, Layout: FixtureLayout },
     dataSteps: fixtureDataSteps(options.hooks ?? {}),
+    actions: fixtureActions(options.hooks ?? {}),
+    formBodyTimeoutMs: options.formBodyTimeoutMs,
     logger: options.logger ?? captureLogger(),
     renderTimeoutMs: options.renderTimeoutMs,
   });

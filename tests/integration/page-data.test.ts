@@ -20,7 +20,14 @@ describe('GET {base}/_data/{buildId}{/locale}{path}', () => {
     expect(response.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(lines(response.text)).toEqual([
-      { type: 'page', routeId: 'item', params: { id: 'café' }, data: null, head: { title: 'Fixture' }, layout: null },
+      {
+        type: 'page',
+        routeId: 'item',
+        params: { id: 'café' },
+        data: null,
+        head: { title: 'Fixture' },
+        layout: null,
+      },
     ]);
   });
 

@@ -1,0 +1,293 @@
+import net from 'node:net';
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { captureLogger } from '../helpers/capture-logger.ts';
+import { createFixtureApp } from '../helpers/fixture-app.tsx';
+import { listen, type RunningServer } from '../helpers/listen.ts';
+
+const FORM = 'application/x-www-form-urlencoded';
+
+function counterApp(env: Record<string, string> = {}) {
+  const actionRuns = { count: 0 };
+  const fields: Record<string, string>[] = [];
+  const logger = captureLogger();
+  const app = createFixtureApp({
+    env,
+    logger,
+    formBodyTimeoutMs: 300,
+    hooks: { actionRuns, onFields: (seen) => fields.push(seen) },
+  });
+  return { app, actionRuns, fields, logger };
+}
+
+describe('server actions without JavaScript (POST {page URL})', () => {
+  it('answers a valid post with 303 to the target, never cached', async () => {
+    const { app, actionRuns } = counterApp();
+    const response = await request(app)
+      .post('/counter')
+      .type('form')
+      .send({ _action: 'increment', amount: '3' });
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe('/counter?added=3');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(actionRuns.count).toBe(1);
+  });
+
+  it('keeps the locale and base path in the redirect', async () => {
+    const { app } = counterApp({ BASE_PATH: '/store' });
+    const response = await request(app)
+      .post('/store/de/counter')
+      .type('form')
+      .send({ _action: 'increment', amount: '1' });
+    expect(response.headers.location).toBe('/store/de/counter?added=1');
+  });
+
+  it('re-renders the page with 422, the field error and the submitted value', async () => {
+    const { app } = counterApp();
+    const response = await request(app)
+      .post('/counter')
+      .type('form')
+      .send({ _action: 'increment', amount: 'lots' });
+    expect(response.status).toBe(422);
+    expect(response.headers['cache-control']).toContain('no-store');
+    expect(response.text).toContain('Error: must be a whole number');
+    expect(response.text).toContain('value="lots"');
+        expect(response.text).toMatch(/<form [^>]*action="\/counter"[^>]*method="post"|<form [^>]*method="post"[^>]*action="\/counter"/);
+    expect(response.text).toContain('<input type="hidden" name="_action" value="increment"/>');
+  });
+
+  it.each([
+    [{ _action: 'nope', amount: '1' }, 'an unknown action'],
+    [{ amount: '1' }, 'no _action field'],
+    [{ _action: 'toString' }, 'an inherited property name'],
+    [{ _action: '__proto__' }, '__proto__'],
+  ])('answers 400 for %j (%s)', async (body, _reason) => {
+    const { app, actionRuns } = counterApp();
+    const response = await request(app).post('/counter').type('form').send(body);
+    expect(response.status).toBe(400);
+    expect(response.text).toContain('400: Bad Request.');
+    expect(actionRuns.count).toBe(0);
+  });
+
+  it('answers 405 with Allow for a route without actions, and 404 for no route', async () => {
+    const { app } = counterApp();
+    const withoutActions = await request(app).post('/items/a').type('form').send({ _action: 'x' });
+    expect(withoutActions.status).toBe(405);
+    expect(withoutActions.headers.allow).toBe('GET, HEAD');
+    expect(withoutActions.text).toContain('405: Method Not Allowed.');
+    expect((await request(app).post('/nowhere').type('form').send({ _action: 'x' })).status).toBe(404);
+  });
+
+  it('gives an HttpError its status and a thrown error the 500 page, reported once', async () => {
+    const { app, logger } = counterApp();
+    expect((await request(app).post('/counter').type('form').send({ _action: 'forbidden' })).status).toBe(
+      403,
+    );
+    expect(logger.errors()).toHaveLength(0);
+    const failed = await request(app).post('/counter').type('form').send({ _action: 'fail' });
+    expect(failed.status).toBe(500);
+    expect(failed.text).not.toContain('internal detail');
+    expect(logger.errors()).toHaveLength(1);
+  });
+
+  it('accepts multipart/form-data', async () => {
+    const { app, fields } = counterApp();
+    const response = await request(app).post('/counter').field('_action', 'increment').field('amount', '2');
+    expect(response.status).toBe(303);
+    expect(fields[0]).toMatchObject({ _action: 'increment', amount: '2' });
+  });
+
+  it('keeps __proto__ and constructor fields as plain data', async () => {
+    const { app, fields } = counterApp();
+    const response = await request(app)
+      .post('/counter')
+      .type('form')
+      .send(
+        '_action=increment&amount=1&__proto__=polluted&constructor=x&__proto__%5Bisadmin%5D=1'
+          .replace('%5B', '_')
+          .replace('%5D', '_'),
+      );
+    expect(response.status).toBe(303);
+    expect(fields[0]?.__proto__).toBe('polluted');
+    expect(Object.getPrototypeOf(fields[0])).toBeNull();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).isadmin).toBeUndefined();
+  });
+});
+
+describe('action origin checks (the action must not run)', () => {
+  it.each([
+    [{ Origin: 'https://evil.example' }, 'a foreign Origin'],
+    [{ Origin: 'null' }, 'Origin: null'],
+    [{ Origin: 'not a url' }, 'a malformed Origin'],
+    [{ 'Sec-Fetch-Site': 'cross-site' }, 'cross-site fetch metadata without Origin'],
+    [{ Origin: 'http://127.0.0.1.evil.example' }, 'a look-alike host'],
+  ])('answers 403 for %j (%s)', async (headers, _reason) => {
+    const { app, actionRuns } = counterApp();
+    const response = await request(app)
+      .post('/counter')
+      .set(headers)
+      .type('form')
+      .send({ _action: 'increment', amount: '1' });
+    expect(response.status).toBe(403);
+    expect(actionRuns.count).toBe(0);
+  });
+
+  it('accepts our own origin and same-origin fetch metadata', async () => {
+    const { app, actionRuns } = counterApp();
+    const own = await request(app)
+      .post('/counter')
+      .set('Host', 'shop.example')
+      .set('Origin', 'https://shop.example')
+      .type('form')
+      .send({ _action: 'increment', amount: '1' });
+    expect(own.status).toBe(303);
+    const sameOrigin = await request(app)
+      .post('/counter')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .type('form')
+      .send({ _action: 'increment', amount: '1' });
+    expect(sameOrigin.status).toBe(303);
+    expect(actionRuns.count).toBe(2);
+  });
+
+  it.each([
+    ['*.example.com', 'https://shop.example.com', 303],
+    ['*.example.com', 'https://a.b.example.com', 403],
+    ['**.example.com', 'https://a.b.example.com', 303],
+    ['https://pay.example.org', 'https://pay.example.org', 303],
+    ['https://pay.example.org', 'http://pay.example.org', 403],
+    ['pay.example.org:8443', 'https://pay.example.org:8443', 303],
+  ])('ALLOWED_ORIGINS=%s lets %s post: %s', async (allowed, origin, status) => {
+    const { app } = counterApp({ ALLOWED_ORIGINS: allowed });
+    const response = await request(app)
+      .post('/counter')
+      .set('Origin', origin)
+      .type('form')
+      .send({ _action: 'increment', amount: '1' });
+    expect(response.status).toBe(status);
+  });
+
+  it('trusts X-Forwarded-Host only with TRUST_PROXY', async () => {
+    const post = (app: ReturnType<typeof counterApp>['app']) =>
+      request(app)
+        .post('/counter')
+        .set('Host', 'internal:3000')
+        .set('X-Forwarded-Host', 'shop.example')
+        .set('Origin', 'https://shop.example')
+        .type('form')
+        .send({ _action: 'increment', amount: '1' });
+    expect((await post(counterApp().app)).status).toBe(403);
+    expect((await post(counterApp({ TRUST_PROXY: '1' }).app)).status).toBe(303);
+  });
+});
+
+describe('action bodies', () => {
+  let server: RunningServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it.each(['application/json', 'text/plain', 'application/xml'])('answers 415 for %s', async (type) => {
+    const { app, actionRuns } = counterApp();
+    const response = await request(app)
+      .post('/counter')
+      .set('Content-Type', type)
+      .send('{"_action":"increment"}');
+    expect(response.status).toBe(415);
+    expect(actionRuns.count).toBe(0);
+  });
+
+  it('answers 413 for a body over 1 MiB', async () => {
+    const { app, actionRuns } = counterApp();
+    const response = await request(app)
+      .post('/counter')
+      .type('form')
+      .send(`_action=increment&amount=1&padding=${'x'.repeat(1024 * 1024)}`);
+    expect(response.status).toBe(413);
+    expect(actionRuns.count).toBe(0);
+  });
+
+  it('answers 400 for more than 1000 fields and for nested field names', async () => {
+    const { app, actionRuns } = counterApp();
+    const many = Array.from({ length: 1001 }, (_, index) => `f${index}=1`).join('&');
+    expect((await request(app).post('/counter').type('form').send(`_action=increment&${many}`)).status).toBe(
+      400,
+    );
+    expect(
+      (await request(app).post('/counter').type('form').send('_action=increment&amount=1&user[role]=admin'))
+        .status,
+    ).toBe(400);
+    expect(actionRuns.count).toBe(0);
+  });
+
+  it('answers 408 to a client that sends half a body and stops', async () => {
+    const { app, actionRuns } = counterApp();
+    server = await listen(app);
+    const { port } = new URL(server.origin);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST /counter HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${FORM}\r\nContent-Length: 100\r\n\r\n_action=incr`,
+        );
+      });
+      let received = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        received += chunk;
+      });
+      socket.on('close', () => resolve(received));
+      socket.on('error', reject);
+      setTimeout(() => socket.destroy(new Error(`no answer within 5 s: ${received}`)), 5_000);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toMatch(/connection: close/i);
+    expect(actionRuns.count).toBe(0);
+  });
+});
+
+describe('server actions with JavaScript (POST {base}/_data/{buildId}{path})', () => {
+  const DATA = '/_data/development';
+  const line = (text: string) => JSON.parse(text.split('\n')[0] ?? '');
+
+  it('answers success as a redirect line', async () => {
+    const { app } = counterApp();
+    const response = await request(app)
+      .post(`${DATA}/fr/counter`)
+      .type('form')
+      .send({ _action: 'increment', amount: '2' });
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(line(response.text)).toEqual({ type: 'redirect', location: '/fr/counter?added=2', status: 303 });
+  });
+
+  it('answers invalid input as a 422 line with errors and values', async () => {
+    const { app } = counterApp();
+    const response = await request(app)
+      .post(`${DATA}/counter`)
+      .type('form')
+      .send({ _action: 'increment', amount: 'x' });
+    expect(response.status).toBe(422);
+    expect(line(response.text)).toEqual({
+      type: 'invalid',
+      action: 'increment',
+      errors: { amount: 'must be a whole number' },
+      values: { _action: 'increment', amount: 'x' },
+    });
+  });
+
+  it('applies the same checks', async () => {
+    const { app, actionRuns } = counterApp();
+    const foreign = await request(app)
+      .post(`${DATA}/counter`)
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send({ _action: 'increment' });
+    expect(foreign.status).toBe(403);
+    expect(line(foreign.text)).toEqual({ type: 'error', status: 403 });
+    const failed = await request(app).post(`${DATA}/counter`).type('form').send({ _action: 'fail' });
+    expect(failed.status).toBe(500);
+    expect(actionRuns.count).toBe(1);
+  });
+});
