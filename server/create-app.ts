@@ -11,6 +11,7 @@ import { compileRoutes } from '../shared/routing/compile-routes.ts';
 import { DATA_SEGMENT } from '../shared/routing/href.ts';
 import { DEFAULT_LOCALE } from '../shared/routing/locale.ts';
 import type { AppDefinition } from '../shared/ui/app-definition.ts';
+import type { BrowserSentryConfig } from '../shared/ui/ssr-payload.ts';
 import type { RouteActions } from './action.ts';
 import type { BuildOutput } from './build-output.ts';
 import type { Config } from './config.ts';
@@ -19,6 +20,7 @@ import { debugDataSteps } from './debug-data-steps.ts';
 import { createDocumentRenderer, DEVELOPMENT_BUILD_ID } from './document-renderer.ts';
 import { createActionHandler } from './handle-action.ts';
 import { createConsoleLogger, type Logger } from './logger.ts';
+import { type Monitoring, noMonitoring } from './monitoring.ts';
 import { normalizeUrl, splitQuery } from './normalize-url.ts';
 import { getPageRequest, type PageRequest } from './page-request.ts';
 import { FORM_BODY_TIMEOUT_MS } from './read-form-body.ts';
@@ -27,6 +29,7 @@ import { createErrorReporter } from './report-error.ts';
 import { RENDER_TIMEOUT_MS } from './request-abort.ts';
 import { resolveLocale } from './resolve-locale.ts';
 import { createPageResolver } from './resolve-page.ts';
+import { sentryTunnel } from './sentry-tunnel.ts';
 import { serveAssets } from './serve-assets.ts';
 import { servePageData } from './serve-page-data.ts';
 import { switchLocale } from './switch-locale.ts';
@@ -44,6 +47,8 @@ export interface CreateAppOptions {
   isReady?: () => boolean;
   /** Data the layout needs on every page (server/); without it the layout gets `null`. */
   layoutData?: LayoutDataStep;
+  /** Error and trace reporting (server/sentry-server.ts when SENTRY_DSN is set); none by default. */
+  monitoring?: Monitoring;
   /** Server actions by route id, then action name (server/). */
   actions?: RouteActions;
   /** Deadline of data step plus render; default RENDER_TIMEOUT_MS. */
@@ -62,7 +67,17 @@ export function createApp(options: CreateAppOptions): Express {
   const dataSteps = config.enableDebugRoutes
     ? { ...options.dataSteps, ...debugDataSteps }
     : options.dataSteps;
-  const reportError = createErrorReporter(logger);
+  const monitoring = options.monitoring ?? noMonitoring;
+  const reportError = createErrorReporter(logger, monitoring);
+  const browserSentry: BrowserSentryConfig | null = config.sentryDsn
+    ? {
+        dsn: config.sentryDsn,
+        environment: config.sentryEnvironment,
+        release: config.sentryRelease ?? build?.manifest.buildId ?? DEVELOPMENT_BUILD_ID,
+        tracesSampleRate: config.sentryTracesSampleRate,
+        tunnel: `${basePath}/monitoring`,
+      }
+    : null;
   const renderTimeoutMs = options.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
   const layoutDataStep = options.layoutData;
   const layoutData = (request: Request, pageRequest: PageRequest): unknown =>
@@ -73,10 +88,20 @@ export function createApp(options: CreateAppOptions): Express {
           signedCookies: request.signedCookies ?? {},
         })
       : null;
-  const renderer = createDocumentRenderer({ app, basePath, build, renderTimeoutMs, layoutData, reportError });
+  const renderer = createDocumentRenderer({
+    app,
+    basePath,
+    build,
+    renderTimeoutMs,
+    layoutData,
+    reportError,
+    monitoring,
+    browserSentry,
+  });
   const sendAsset = serveAssets(build);
   const sendLocaleSwitch = switchLocale(basePath);
-  const resolvePage = createPageResolver({ routes, dataSteps, basePath });
+  const resolvePage = createPageResolver({ routes, dataSteps, basePath, monitoring });
+  const forwardToSentry = sentryTunnel(config.sentryDsn);
   const handleRoute = renderRoute({ resolvePage, renderer, renderTimeoutMs });
   const defaultPageRequest: PageRequest = { locale: DEFAULT_LOCALE, appPath: '/', search: '' };
   const handleAction = createActionHandler({
@@ -101,6 +126,7 @@ export function createApp(options: CreateAppOptions): Express {
   });
   const assetsPrefix = `${basePath}/_assets/`;
   const dataPrefix = `${basePath}/${DATA_SEGMENT}/`;
+  const tunnelPath = `${basePath}/monitoring`;
   const localeSwitchPrefix = `${basePath}/_locale/`;
 
   const server = express();
@@ -128,6 +154,7 @@ export function createApp(options: CreateAppOptions): Express {
   server.use(function internalEndpoints(request: Request, response: Response, next: NextFunction) {
     const [path = '/'] = splitQuery(request.url);
     if (path.startsWith(assetsPrefix)) return sendAsset(request, response, path.slice(assetsPrefix.length));
+    if (path === tunnelPath) return forwardToSentry(request, response);
     if (request.url.startsWith(dataPrefix))
       return sendPageData(request, response, request.url.slice(dataPrefix.length));
     if (path.startsWith(localeSwitchPrefix) && request.method === 'GET') {
@@ -153,12 +180,12 @@ export function createApp(options: CreateAppOptions): Express {
 
   const handleError: ErrorRequestHandler = function handleError(error, request, response, _next) {
     const status = httpStatusOf(error);
-    if (status >= 500) reportError(error, request);
+    const eventId = status >= 500 ? reportError(error, request) : undefined;
     if (response.headersSent) {
       response.destroy();
       return;
     }
-    renderer.renderError(request, response, getPageRequest(response) ?? defaultPageRequest, status);
+    renderer.renderError(request, response, getPageRequest(response) ?? defaultPageRequest, status, eventId);
   };
   server.use(handleError);
   return server;

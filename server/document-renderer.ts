@@ -8,6 +8,7 @@ import { AppRoot } from '../shared/ui/app-root.tsx';
 import { errorHead } from '../shared/ui/error-page.tsx';
 import {
   type ActionResultState,
+  type BrowserSentryConfig,
   type DocumentAssets,
   type PageState,
   SSR_DEFERRED_GLOBAL,
@@ -16,7 +17,9 @@ import {
 } from '../shared/ui/ssr-payload.ts';
 import type { BuildOutput } from './build-output.ts';
 import { prepareDeferredData } from './deferred-data.ts';
+import type { Monitoring } from './monitoring.ts';
 import type { PageRequest } from './page-request.ts';
+import type { ReportError } from './report-error.ts';
 import { abortOnDisconnectOrDeadline } from './request-abort.ts';
 import { serializeForScript } from './serialize-for-script.ts';
 import { streamDocument } from './stream-document.ts';
@@ -42,8 +45,14 @@ export interface RouteRender {
 export interface DocumentRenderer {
   /** Streams a route's page; a shell failure falls back to the 500 page. */
   renderRoute(request: Request, response: Response, pageRequest: PageRequest, render: RouteRender): void;
-  /** Streams the error page for `status` (404, 400, 500…). */
-  renderError(request: Request, response: Response, pageRequest: PageRequest, status: number): void;
+  /** Streams the error page for `status` (404, 400, 500…), with the monitoring event id of a 5xx if any. */
+  renderError(
+    request: Request,
+    response: Response,
+    pageRequest: PageRequest,
+    status: number,
+    eventId?: string,
+  ): void;
 }
 
 export interface DocumentRendererOptions {
@@ -55,7 +64,10 @@ export interface DocumentRendererOptions {
   /** The layout's data for a request (see LayoutDataStep). */
   layoutData: (request: Request, pageRequest: PageRequest) => unknown;
   /** Reports an unexpected error once (log + monitoring). */
-  reportError: (error: unknown, request: Request) => void;
+  reportError: ReportError;
+  /** The trace to continue in the browser, and the browser's Sentry settings (null when off). */
+  monitoring: Monitoring;
+  browserSentry: BrowserSentryConfig | null;
 }
 
 /** Precomputes everything that does not depend on the request: asset URLs per route, the bootstrap module. */
@@ -66,6 +78,8 @@ export function createDocumentRenderer({
   renderTimeoutMs,
   layoutData,
   reportError,
+  monitoring,
+  browserSentry,
 }: DocumentRendererOptions): DocumentRenderer {
   const assetUrl = (file: string) => `${basePath}/_assets/${file}`;
   const manifest = build?.manifest;
@@ -91,6 +105,8 @@ export function createDocumentRenderer({
     return {
       crawler: isbot(request.get('user-agent')),
       layout: layoutData(request, pageRequest),
+      trace: monitoring.traceMeta() ?? null,
+      sentry: browserSentry,
       buildId,
       basePath,
       locale: pageRequest.locale,
@@ -107,7 +123,7 @@ export function createDocumentRenderer({
     serializable: SsrPayload,
     options: { status: number; Page: PageModule['default'] | null; deferredScripts: Promise<string>[] },
     abortController: AbortController,
-    onShellError: () => void,
+    onShellError: (error: unknown) => void,
   ) {
     response.setHeader('Cache-Control', DYNAMIC_CACHE_CONTROL);
     streamDocument(response, {
@@ -151,12 +167,12 @@ export function createDocumentRenderer({
         serializable,
         { status: render.status ?? 200, Page: render.module.default, deferredScripts },
         render.abortController,
-        () => renderer.renderError(request, response, pageRequest, 500),
+        (error) => renderer.renderError(request, response, pageRequest, 500, reportError(error, request)),
       );
     },
 
-    renderError(request, response, pageRequest, status) {
-      const page: PageState = { type: 'error', status, head: errorHead(status) };
+    renderError(request, response, pageRequest, status, eventId) {
+      const page: PageState = { type: 'error', status, head: errorHead(status), eventId };
       const payload = payloadFor(request, pageRequest, page, errorAssets);
       stream(
         request,

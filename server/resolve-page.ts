@@ -4,9 +4,11 @@ import { HttpError, NotFound, Redirect } from '../shared/routing/control-signals
 import { buildHref } from '../shared/routing/href.ts';
 import type { Head, PageModule, RouteParams } from '../shared/routing/route-table.ts';
 import type { DataStepContext, DataSteps } from './data-step.ts';
+import type { Monitoring } from './monitoring.ts';
 import type { PageRequest } from './page-request.ts';
-import { createCookieSetter } from './set-cookie.ts';
+import { setRouteFacts } from './report-error.ts';
 import { untilAborted } from './request-abort.ts';
+import { createCookieSetter } from './set-cookie.ts';
 
 /** What a page request comes to, for the HTML render and the data endpoint alike. */
 export type PageResolution =
@@ -27,6 +29,7 @@ export interface ResolvePageOptions {
   routes: CompiledRouteTable;
   dataSteps: DataSteps;
   basePath: string;
+  monitoring: Monitoring;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface ResolvePageOptions {
  * signal) in parallel, and turns control signals into a resolution. Unexpected errors (and 5xx HttpErrors)
  * are thrown for the caller's error handling.
  */
-export function createPageResolver({ routes, dataSteps, basePath }: ResolvePageOptions) {
+export function createPageResolver({ routes, dataSteps, basePath, monitoring }: ResolvePageOptions) {
   return async function resolvePage(
     request: Request,
     response: Response,
@@ -43,6 +46,10 @@ export function createPageResolver({ routes, dataSteps, basePath }: ResolvePageO
   ): Promise<PageResolution> {
     const match = routes.match(pageRequest.appPath);
     if (!match) return { type: 'error', status: 404 };
+    // Transactions and error reports are grouped by route pattern, never by raw URL.
+    const routePattern = `${request.method === 'HEAD' ? 'GET' : request.method} ${match.route.path}`;
+    monitoring.nameTransaction(routePattern);
+    setRouteFacts(request, { routePattern, locale: pageRequest.locale });
     const context: DataStepContext = {
       params: match.params,
       locale: pageRequest.locale,

@@ -22,6 +22,8 @@ export interface AppRootProps {
   navigating?: boolean;
   /** The title of the page a client navigation just showed, for the live region. */
   announcement?: string;
+  /** Called once for a render error the page's error boundary caught (monitoring hooks in here). */
+  onRenderError?: (error: unknown) => void;
 }
 
 /** The root of the React tree, identical on server and client so hydration matches. */
@@ -32,6 +34,7 @@ export function AppRoot({
   onHydrated,
   navigating = false,
   announcement = '',
+  onRenderError,
 }: AppRootProps) {
   useEffect(() => onHydrated?.(), [onHydrated]);
   const { page, basePath, locale } = payload;
@@ -49,16 +52,21 @@ export function AppRoot({
   const { Layout } = app;
   return (
     <RouterContext.Provider value={router}>
-      <Document lang={locale} head={page.head} assets={payload.assets} icon={app.icon}>
+      <Document lang={locale} head={page.head} assets={payload.assets} icon={app.icon} trace={payload.trace}>
         <Layout>
           {page.type === 'route' && Page ? (
-            <ErrorBoundary fallback={<ErrorPage />} resetKey={`${router.pathname}${router.search}`}>
+            <ErrorBoundary
+              fallback={<ErrorPage />}
+              resetKey={`${router.pathname}${router.search}`}
+              onError={onRenderError}
+            >
               <Page data={page.data} params={page.params} locale={locale} />
             </ErrorBoundary>
           ) : (
             <ErrorPage
               status={page.type === 'error' ? page.status : 500}
               homeHref={buildHref(basePath, locale, '/')}
+              eventId={page.type === 'error' ? page.eventId : undefined}
             />
           )}
         </Layout>

@@ -8,6 +8,8 @@ export interface DocumentProps {
   head: Head;
   assets: DocumentAssets;
   icon?: string;
+  /** The server's trace, continued by the browser's pageload span. */
+  trace?: { sentryTrace: string; baggage: string } | null;
   children: ReactNode;
 }
 
@@ -15,7 +17,7 @@ export interface DocumentProps {
  * The whole HTML document. React renders it on both sides, so `<title>`, meta tags and `<html lang>`
  * follow the route on client navigation without any hand-written head management.
  */
-export function Document({ lang, head, assets, icon, children }: DocumentProps) {
+export function Document({ lang, head, assets, icon, trace, children }: DocumentProps) {
   return (
     <html lang={lang}>
       <head>
@@ -25,6 +27,8 @@ export function Document({ lang, head, assets, icon, children }: DocumentProps) 
         {head.description ? <meta name="description" content={head.description} /> : null}
         {head.robots ? <meta name="robots" content={head.robots} /> : null}
         {icon ? <link rel="icon" href={icon} /> : null}
+        {trace ? <meta name="sentry-trace" content={trace.sentryTrace} /> : null}
+        {trace ? <meta name="baggage" content={trace.baggage} /> : null}
         {assets.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}

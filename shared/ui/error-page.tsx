@@ -29,10 +29,12 @@ export interface ErrorPageProps {
   detail?: string;
   /** A link back to somewhere useful. */
   homeHref?: string;
+  /** The monitoring event of a server error, for support requests and ops. */
+  eventId?: string;
 }
 
 /** The one error component: `404: This page could not be found.` or the application-error screen. */
-export function ErrorPage({ status, detail, homeHref }: ErrorPageProps) {
+export function ErrorPage({ status, detail, homeHref, eventId }: ErrorPageProps) {
   if (status === undefined) {
     return (
       <section className="error-page" role="alert">
@@ -49,6 +51,7 @@ export function ErrorPage({ status, detail, homeHref }: ErrorPageProps) {
     <section className="error-page">
       <h1 className="error-page__title">{`${status}: ${statusTitle(status)}`}</h1>
       {detail ? <p className="error-page__detail">{detail}</p> : null}
+      {eventId ? <p className="error-page__event">{`Error ID: ${eventId}`}</p> : null}
       {homeHref ? (
         <p>
           <a href={homeHref} className="button">

@@ -19,7 +19,17 @@ export type PageState =
       /** Set when this render answers a form post with invalid input (status 422). */
       actionResult?: ActionResultState;
     }
-  | { type: 'error'; status: number; head: Head };
+  /** `eventId`: the monitoring event of a 5xx, shown so ops can search for it. */
+  | { type: 'error'; status: number; head: Head; eventId?: string };
+
+/** What the browser needs to start @sentry/browser; events go through our tunnel, never straight to Sentry. */
+export interface BrowserSentryConfig {
+  dsn: string;
+  environment: string;
+  release: string;
+  tracesSampleRate: number;
+  tunnel: string;
+}
 
 /** The links a document loads besides its own HTML. */
 export interface DocumentAssets {
@@ -41,6 +51,10 @@ export interface SsrPayload {
   assets: DocumentAssets;
   /** The layout's own data (e.g. the cart count in the header), from the app's layout data step. */
   layout: unknown;
+  /** The server's trace, continued by the browser's pageload span (meta tags `sentry-trace`, `baggage`). */
+  trace: { sentryTrace: string; baggage: string } | null;
+  /** Browser monitoring settings; null when SENTRY_DSN is unset (then no Sentry code is downloaded). */
+  sentry: BrowserSentryConfig | null;
   /** The request came from a crawler (isbot): the client then never prefetches. */
   crawler: boolean;
 }

@@ -52,7 +52,9 @@ describe('server actions without JavaScript (POST {page URL})', () => {
     expect(response.headers['cache-control']).toContain('no-store');
     expect(response.text).toContain('Error: must be a whole number');
     expect(response.text).toContain('value="lots"');
-        expect(response.text).toMatch(/<form [^>]*action="\/counter"[^>]*method="post"|<form [^>]*method="post"[^>]*action="\/counter"/);
+    expect(response.text).toMatch(
+      /<form [^>]*action="\/counter"[^>]*method="post"|<form [^>]*method="post"[^>]*action="\/counter"/,
+    );
     expect(response.text).toContain('<input type="hidden" name="_action" value="increment"/>');
   });
 
@@ -102,16 +104,12 @@ describe('server actions without JavaScript (POST {page URL})', () => {
     const response = await request(app)
       .post('/counter')
       .type('form')
-      .send(
-        '_action=increment&amount=1&__proto__=polluted&constructor=x&__proto__%5Bisadmin%5D=1'
-          .replace('%5B', '_')
-          .replace('%5D', '_'),
-      );
+      .send('_action=increment&amount=1&__proto__=polluted&constructor=x&hasOwnProperty=y');
     expect(response.status).toBe(303);
     expect(fields[0]?.__proto__).toBe('polluted');
     expect(Object.getPrototypeOf(fields[0])).toBeNull();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(({} as Record<string, unknown>).isadmin).toBeUndefined();
+    expect(Object.hasOwn({}, 'constructor')).toBe(false);
   });
 });
 
