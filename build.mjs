@@ -121,15 +121,20 @@ async function moveSourceMaps(publicDir, mapsDir) {
 export async function buildServer({ outdir = DIST } = {}) {
   await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: ['server/index.ts'],
-    outfile: path.join(outdir, 'server', 'index.mjs'),
+    // instrument.mjs is loaded with --import before index.mjs; Sentry's code is a chunk of its own, loaded
+    // only when SENTRY_DSN is set.
+    entryPoints: ['server/index.ts', 'server/instrument.ts'],
+    outdir: path.join(outdir, 'server'),
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     // React is bundled with NODE_ENV fixed to production, so `node dist/server/index.mjs` never runs React's
     // development build (slow, and it writes error messages and stacks into the HTML) whatever the env says.
-    external: ['express', 'isbot', 'cookie', 'path-to-regexp'],
+    external: ['express', 'isbot', 'cookie-parser', 'busboy', 'path-to-regexp', '@sentry/node'],
     define: { 'process.env.NODE_ENV': '"production"' },
     // React's CommonJS code calls require() for Node builtins; ESM output needs one.
     banner: {

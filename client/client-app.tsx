@@ -9,10 +9,12 @@ export function ClientApp({
   app,
   router,
   onHydrated,
+  onRenderError,
 }: {
   app: AppDefinition;
   router: Router;
   onHydrated: () => void;
+  onRenderError: (error: unknown) => void;
 }) {
   const { page, navigating, announcement } = useSyncExternalStore(
     router.subscribe,
@@ -28,6 +30,7 @@ export function ClientApp({
         onHydrated={onHydrated}
         navigating={navigating}
         announcement={announcement}
+        onRenderError={onRenderError}
       />
     </NavigationContext.Provider>
   );

@@ -32,9 +32,27 @@ async function start(payload: SsrPayload) {
       Page: (await route.page()).default,
     };
   }
-  const router = createRouter({ routes, initialPage });
+  // Sentry is its own chunk: without a DSN it is never downloaded.
+  const monitoring = payload.sentry
+    ? (await import('./monitoring/sentry-browser.ts')).startBrowserSentry(payload.sentry, {
+        routePattern: page.type === 'route' ? routes.byId(page.routeId)?.path : undefined,
+        status: page.type === 'route' ? 200 : page.status,
+        trace: payload.trace,
+      })
+    : undefined;
+  const router = createRouter({ routes, initialPage, monitor: monitoring });
   router.start();
-  hydrateRoot(document, <ClientApp app={storefront} router={router} onHydrated={markHydrated} />, {
+  const reportRenderError = (error: unknown) => {
+    const shown = router.getSnapshot().page.payload.page;
+    monitoring?.reportRenderError(
+      error,
+      shown.type === 'route' ? routes.byId(shown.routeId)?.path : undefined,
+    );
+  };
+  const app = (
+    <ClientApp app={storefront} router={router} onHydrated={markHydrated} onRenderError={reportRenderError} />
+  );
+  hydrateRoot(document, app, {
     onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error),
   });
 }

@@ -116,7 +116,8 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
     }
 
     const actionResult = toActionResultState(name, result);
-    if (representation === 'data') return sendDataLine(response, 422, { type: 'invalid', ...actionResult });
+    // 200, not 422, for the JavaScript path: browsers log every 4xx fetch as a console error.
+    if (representation === 'data') return sendDataLine(response, 200, { type: 'invalid', ...actionResult });
     // Without JavaScript: the same page again, with the errors and the submitted values, as 422.
     const resolution = await resolvePage(request, response, pageRequest, abortController.signal);
     if (resolution.type === 'page') {

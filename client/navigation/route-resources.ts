@@ -11,6 +11,8 @@ export type LoadedPage =
   | Exclude<PageAnswer, { type: 'page' | 'invalid' }>;
 
 interface Resource {
+  /** The matched route's pattern (`/products/:id`), for monitoring; undefined without a match. */
+  pattern: string | undefined;
   code: Promise<PageModule | null>;
   data?: Promise<PageAnswer>;
 }
@@ -46,7 +48,7 @@ export function createRouteResources({ routes, basePath, locale, buildId }: Rout
       } catch {
         // Malformed encoding: the server answers 400 and no code is needed.
       }
-      resource = { code: match ? match.route.page() : Promise.resolve(null) };
+      resource = { pattern: match?.route.path, code: match ? match.route.page() : Promise.resolve(null) };
       resource.code.catch(() => resources.delete(key));
       resources.set(key, resource);
     }
@@ -80,6 +82,10 @@ export function createRouteResources({ routes, basePath, locale, buildId }: Rout
   return {
     appUrlOf,
     dataHrefOf,
+    /** The route pattern a URL matches on the client. */
+    patternOf: (key: string) => resourceOf(key).pattern,
+    /** The route's code chunk for a URL (shared with prefetches). */
+    codeOf: (key: string) => resourceOf(key).code,
     /** Loads code and data for `key` ahead of a click; resolves false (silently) when either fails. */
     prefetch(key: string): Promise<boolean> {
       const resource = resourceOf(key);

@@ -60,7 +60,7 @@ export type RouterEffect =
   | { type: 'load'; token: number; kind: NavigationKind; url: string; reuseData: boolean }
   | { type: 'abort'; token: number }
   | { type: 'commit'; token: number; kind: NavigationKind; url: string }
-  | { type: 'full-load'; url: string; replace: boolean }
+  | { type: 'full-load'; token: number; url: string; replace: boolean }
   /** Forget prefetched data (code stays cached). */
   | { type: 'clear-data' };
 
@@ -105,7 +105,14 @@ export function update(model: RouterModel, message: RouterMessage): [RouterModel
       if (pending?.token !== message.token) return [model, []];
       return [
         { ...model, pending: null },
-        [{ type: 'full-load', url: message.url ?? pending.url, replace: pending.kind === 'replace' }],
+        [
+          {
+            type: 'full-load',
+            token: pending.token,
+            url: message.url ?? pending.url,
+            replace: pending.kind === 'replace',
+          },
+        ],
       ];
     }
   }

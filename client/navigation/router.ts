@@ -9,6 +9,7 @@ import type { ActionResultState, SsrPayload } from '../../shared/ui/ssr-payload.
 import { BuildChangedError, fetchPageData, PageLoadError } from './fetch-page-data.ts';
 import { createFullLoadGuard } from './full-load-guard.ts';
 import { createHistoryEntries, routerKeyOf } from './history-entries.ts';
+import type { NavigationMonitor } from './navigation-monitor.ts';
 import { createRouteResources, type LoadedPage } from './route-resources.ts';
 import {
   initialModel,
@@ -42,6 +43,8 @@ export interface RouterSnapshot {
 export interface RouterOptions {
   routes: CompiledRouteTable;
   initialPage: ShownPage;
+  /** Told about every navigation (Sentry's navigation spans); none when monitoring is off. */
+  monitor?: NavigationMonitor;
   /** Injected for tests; the browser's by default. */
   window?: Window;
   now?: () => number;
@@ -61,12 +64,17 @@ class NavigationTimeoutError extends Error {
 export function createRouter({
   routes,
   initialPage,
+  monitor,
   window: win = window,
   now = () => Date.now(),
 }: RouterOptions) {
   const { basePath, locale } = initialPage.payload;
   const location = () => new URL(win.location.href);
   const hrefOf = (url: URL) => `${url.pathname}${url.search}${url.hash}`;
+  const resourceKey = (href: string) => {
+    const url = new URL(href, win.location.href);
+    return `${url.pathname}${url.search}`;
+  };
   const resources = createRouteResources({ routes, basePath, locale, buildId: initialPage.payload.buildId });
   const fullLoads = createFullLoadGuard(safeSessionStorage(win));
   const prefetchAllowed = canPrefetch(win, initialPage.payload);
@@ -102,10 +110,16 @@ export function createRouter({
           .prefetch(effect.url)
           .then((ok) => dispatch({ type: 'prefetch-settled', url: effect.url, ok, now: now() }));
         return;
-      case 'load':
+      case 'load': {
+        const key = resourceKey(effect.url);
+        const pattern = resources.patternOf(key);
+        monitor?.navigationStarted(effect.token, effect.url, pattern);
+        void monitor?.measureChunk(effect.token, pattern, () => resources.codeOf(key)).catch(() => {});
         void load(effect.token, effect.url, effect.reuseData);
         return;
+      }
       case 'abort':
+        monitor?.navigationEnded(effect.token, 'superseded');
         controllers.get(effect.token)?.abort();
         controllers.delete(effect.token);
         loaded.delete(effect.token);
@@ -113,6 +127,7 @@ export function createRouter({
       case 'commit':
         return commit(effect.token, effect.kind, effect.url);
       case 'full-load':
+        monitor?.navigationEnded(effect.token, 'full-load');
         fullLoads.remember(effect.url);
         if (effect.replace) win.location.replace(effect.url);
         else win.location.assign(effect.url);
@@ -168,6 +183,7 @@ export function createRouter({
     loaded.delete(token);
     if (!page || !history) return;
     const target = new URL(href, win.location.href);
+    const previous = location();
     const popKey = popTargets.get(token);
     popTargets.delete(token);
     if (kind === 'push' || (kind === 'action' && hrefOf(target) !== hrefOf(location()))) history.push(href);
@@ -179,12 +195,18 @@ export function createRouter({
     const shown = toShownPage(page, target, actionResult);
     flushSync(() => setSnapshot({ page: shown, announcement: shown.payload.page.head.title }));
 
-    // A refresh, or an action that stayed on its page (invalid input), keeps the reader where they were.
-    if (kind === 'refresh' || (kind === 'action' && actionResult)) return;
+    // A refresh, or an action that stayed on its page (invalid input, or a redirect back to the same page),
+    // keeps the reader where they were.
+    const stayed = kind === 'action' && (actionResult !== undefined || target.pathname === previous.pathname);
+    if (kind === 'refresh' || stayed) {
+      monitor?.navigationEnded(token, 'committed');
+      return;
+    }
     const saved = kind === 'pop' && popKey ? history.savedScroll(popKey) : undefined;
     if (saved) win.scrollTo(saved[0], saved[1]);
     else scrollToHashOrTop(target.hash);
     if (kind !== 'pop') focusPage();
+    monitor?.navigationEnded(token, 'committed');
   }
 
   function toShownPage(page: ShowablePage, target: URL, actionResult?: ActionResultState): ShownPage {

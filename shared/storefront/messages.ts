@@ -48,6 +48,23 @@ export interface Messages {
   lineTotal: string;
   subtotal: string;
   checkoutNote: string;
+  /** The header's cart link, read after "Cart": `(3 items)`. */
+  cartCount: (count: number) => string;
+  addedToCart: string;
+  /** Under "Added to your cart": `2 × Chef knife 20 cm`. */
+  addedDetail: (quantity: number, name: string) => string;
+  viewCart: string;
+  update: string;
+  remove: string;
+  /** The visually hidden label of a cart line's quantity field. */
+  quantityOf: (name: string) => string;
+  /** Shown on a form when its post fails (network error, server error). */
+  formFailure: string;
+  errorUnknownProduct: string;
+  errorQuantity: (max: number) => string;
+  errorQuantityOverLimit: (inCart: number, max: number) => string;
+  errorCartFull: (maxLines: number) => string;
+  errorNotInCart: string;
   footerTagline: string;
   footerShop: string;
   footerService: string;
@@ -106,6 +123,23 @@ const en: Messages = {
   lineTotal: 'Total',
   subtotal: 'Subtotal',
   checkoutNote: 'Prices include VAT. Shipping is calculated at checkout.',
+  cartCount: (count) => (count === 1 ? '(1 item)' : `(${count} items)`),
+  addedToCart: 'Added to your cart',
+  addedDetail: (quantity, name) => `${quantity} × ${name}`,
+  viewCart: 'View cart',
+  update: 'Update',
+  remove: 'Remove',
+  quantityOf: (name) => `Quantity of ${name}`,
+  formFailure: 'Something went wrong. Please try again.',
+  errorUnknownProduct: 'This product is not available.',
+  errorQuantity: (max) => `Enter a whole number from 1 to ${max}.`,
+  errorQuantityOverLimit: (inCart, max) =>
+    inCart >= max
+      ? `You already have the maximum of ${max} in your cart.`
+      : `You already have ${inCart} in your cart: you can add up to ${max - inCart} more.`,
+  errorCartFull: (maxLines) =>
+    `Your cart is full: it holds up to ${maxLines} different products. Remove one to add this.`,
+  errorNotInCart: 'This product is no longer in your cart.',
   footerTagline: 'Thoughtfully made goods for the kitchen, the home, the garden and the desk.',
   footerShop: 'Shop',
   footerService: 'Customer service',
@@ -165,6 +199,23 @@ const fr: Messages = {
   lineTotal: 'Total',
   subtotal: 'Sous-total',
   checkoutNote: 'Prix TTC. Les frais de livraison sont calculés lors du paiement.',
+  cartCount: (count) => (count <= 1 ? `(${count} article)` : `(${count} articles)`),
+  addedToCart: 'Ajouté à votre panier',
+  addedDetail: (quantity, name) => `${quantity} × ${name}`,
+  viewCart: 'Voir le panier',
+  update: 'Mettre à jour',
+  remove: 'Retirer',
+  quantityOf: (name) => `Quantité de ${name}`,
+  formFailure: 'Une erreur est survenue. Veuillez réessayer.',
+  errorUnknownProduct: 'Ce produit n’est pas disponible.',
+  errorQuantity: (max) => `Saisissez un nombre entier de 1 à ${max}.`,
+  errorQuantityOverLimit: (inCart, max) =>
+    inCart >= max
+      ? `Vous avez déjà le maximum de ${max} dans votre panier.`
+      : `Vous en avez déjà ${inCart} dans votre panier : vous pouvez en ajouter ${max - inCart} de plus au maximum.`,
+  errorCartFull: (maxLines) =>
+    `Votre panier est plein : il contient au plus ${maxLines} produits différents. Retirez-en un pour ajouter celui-ci.`,
+  errorNotInCart: 'Ce produit n’est plus dans votre panier.',
   footerTagline: 'Des objets pensés pour la cuisine, la maison, le jardin et le bureau.',
   footerShop: 'Boutique',
   footerService: 'Service client',
@@ -223,6 +274,23 @@ const de: Messages = {
   lineTotal: 'Summe',
   subtotal: 'Zwischensumme',
   checkoutNote: 'Preise inkl. MwSt. Versandkosten werden an der Kasse berechnet.',
+  cartCount: (count) => (count === 1 ? '(1 Artikel)' : `(${count} Artikel)`),
+  addedToCart: 'In den Warenkorb gelegt',
+  addedDetail: (quantity, name) => `${quantity} × ${name}`,
+  viewCart: 'Warenkorb ansehen',
+  update: 'Aktualisieren',
+  remove: 'Entfernen',
+  quantityOf: (name) => `Menge von ${name}`,
+  formFailure: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
+  errorUnknownProduct: 'Dieses Produkt ist nicht verfügbar.',
+  errorQuantity: (max) => `Geben Sie eine ganze Zahl von 1 bis ${max} ein.`,
+  errorQuantityOverLimit: (inCart, max) =>
+    inCart >= max
+      ? `Sie haben bereits die Höchstmenge von ${max} im Warenkorb.`
+      : `Sie haben bereits ${inCart} im Warenkorb: Sie können höchstens ${max - inCart} weitere hinzufügen.`,
+  errorCartFull: (maxLines) =>
+    `Ihr Warenkorb ist voll: Er fasst höchstens ${maxLines} verschiedene Produkte. Entfernen Sie eines, um dieses hinzuzufügen.`,
+  errorNotInCart: 'Dieses Produkt ist nicht mehr in Ihrem Warenkorb.',
   footerTagline: 'Durchdachte Dinge für Küche, Zuhause, Garten und Schreibtisch.',
   footerShop: 'Shop',
   footerService: 'Kundenservice',

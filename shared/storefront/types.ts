@@ -89,6 +89,8 @@ export interface HelpArticleData {
 export interface CartLine {
   productId: string;
   name: string;
+  /** The product's leaf category, for its picture. */
+  categoryPath: string;
   unitPriceCents: number;
   quantity: number;
   lineTotalCents: number;
@@ -97,4 +99,10 @@ export interface CartLine {
 export interface CartData {
   lines: readonly CartLine[];
   subtotalCents: number;
+}
+
+/** What the storefront's layout data step returns for every page (the layout gets `null` without one). */
+export interface StorefrontLayoutData {
+  /** Units in the cart, summed over its lines. */
+  cartCount: number;
 }

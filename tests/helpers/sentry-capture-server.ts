@@ -50,7 +50,12 @@ export async function startSentryCaptureServer(): Promise<SentryCaptureServer> {
     request.on('end', () => {
       let raw = Buffer.concat(chunks);
       if (request.headers['content-encoding'] === 'gzip') raw = gunzipSync(raw);
-      envelopes.push({ project: match[1] ?? '', ...parseEnvelope(raw), requestHeaders: request.headers, raw });
+      envelopes.push({
+        project: match[1] ?? '',
+        ...parseEnvelope(raw),
+        requestHeaders: request.headers,
+        raw,
+      });
       for (const check of waiters) check();
       const answer = () => {
         if (response.destroyed) return;
@@ -68,7 +73,8 @@ export async function startSentryCaptureServer(): Promise<SentryCaptureServer> {
     dsn: `http://public0key@127.0.0.1:${port}/42`,
     origin,
     envelopes,
-    items: (type) => envelopes.flatMap((envelope) => envelope.items.filter((item) => item.header.type === type)),
+    items: (type) =>
+      envelopes.flatMap((envelope) => envelope.items.filter((item) => item.header.type === type)),
     behave(next) {
       behaviour = next;
     },
@@ -82,7 +88,11 @@ export async function startSentryCaptureServer(): Promise<SentryCaptureServer> {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`Sentry capture: condition not met within ${timeoutMs} ms (${envelopes.length} envelopes)`));
+          reject(
+            new Error(
+              `Sentry capture: condition not met within ${timeoutMs} ms (${envelopes.length} envelopes)`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

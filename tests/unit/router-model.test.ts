@@ -77,13 +77,13 @@ describe('router model: navigation actions', () => {
       { type: 'push', url: '/slow', now: 0 },
       { type: 'navigation-failed', token: 1 },
     ]);
-    expect(push.effects.at(-1)).toEqual({ type: 'full-load', url: '/slow', replace: false });
+    expect(push.effects.at(-1)).toEqual({ type: 'full-load', token: 1, url: '/slow', replace: false });
     expect(push.model.pending).toBeNull();
     const replace = run([
       { type: 'replace', url: '/slow', now: 0 },
       { type: 'navigation-failed', token: 1 },
     ]);
-    expect(replace.effects.at(-1)).toEqual({ type: 'full-load', url: '/slow', replace: true });
+    expect(replace.effects.at(-1)).toEqual({ type: 'full-load', token: 1, url: '/slow', replace: true });
   });
 });
 

@@ -1,7 +1,31 @@
-import type { CartData } from '../../../shared/storefront/types.ts';
+import type { CartData, CartLine } from '../../../shared/storefront/types.ts';
 import type { DataStep } from '../../data-step.ts';
+import { clearCart, readCart } from '../cart-cookie.ts';
+import { findProductDetail } from '../catalogue.ts';
 
-/** Always empty for now: the cart feature will read the cart cookie here and fill in the lines. */
-export const cartStep: DataStep<CartData> = function cartStep() {
-  return { lines: [], subtotalCents: 0 };
+/**
+ * The cart's lines from the cart cookie, named and priced from the catalogue (the cookie holds only ids
+ * and quantities). An unusable cookie shows an empty cart and is replaced here.
+ */
+export const cartStep: DataStep<CartData> = function cartStep({ locale, cookies, signedCookies, setCookie }) {
+  const cart = readCart({ cookies, signedCookies });
+  if (!cart.trusted) clearCart(setCookie);
+  const lines: CartLine[] = [];
+  let subtotalCents = 0;
+  for (const { productId, quantity } of cart.lines) {
+    // readCart only returns catalogue products; the guard keeps a removed product from breaking the page.
+    const product = findProductDetail(productId, locale);
+    if (!product) continue;
+    const lineTotalCents = product.priceCents * quantity;
+    subtotalCents += lineTotalCents;
+    lines.push({
+      productId,
+      name: product.name,
+      categoryPath: product.categoryPath,
+      unitPriceCents: product.priceCents,
+      quantity,
+      lineTotalCents,
+    });
+  }
+  return { lines, subtotalCents };
 };

@@ -33,3 +33,23 @@ export function BagIcon({ className = 'icon' }: { className?: string }) {
     </svg>
   );
 }
+
+/** A tick in a circle, for success notices. */
+export function CheckIcon({ className = 'icon' }: { className?: string }) {
+  return (
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <circle cx="12" cy="12" r="9.25" />
+      <path d="M8 12.4 L10.8 15.2 L16.2 9.4" />
+    </svg>
+  );
+}

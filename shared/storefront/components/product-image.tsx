@@ -36,7 +36,8 @@ function initialsOf(name: string): string {
 
 export interface ProductImageProps {
   product: Pick<ProductSummary, 'id' | 'name' | 'categoryPath'>;
-  size?: 'card' | 'large';
+  /** `thumb`: a small square beside a cart line, without the initials. */
+  size?: 'card' | 'large' | 'thumb';
 }
 
 /**
@@ -55,7 +56,7 @@ export function ProductImage({ product, size = 'card' }: ProductImageProps) {
         drawing={productDrawing(product.id)}
         className="product-image__icon"
       />
-      <span className="product-image__initials">{initialsOf(product.name)}</span>
+      {size === 'thumb' ? null : <span className="product-image__initials">{initialsOf(product.name)}</span>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from '../../ui/link.tsx';
-import { useRouter } from '../../ui/router-context.tsx';
+import { useLayoutData, useRouter } from '../../ui/router-context.tsx';
 import { type Messages, SHOP_NAME } from '../messages.ts';
+import type { StorefrontLayoutData } from '../types.ts';
 import { BagIcon, BrandMark } from './icons.tsx';
 import { LocaleSwitcher } from './locale-switcher.tsx';
 
@@ -17,6 +18,8 @@ export function SiteHeader({ messages }: { messages: Messages }) {
   const { routeId } = useRouter();
   const section = routeId ? SECTION_OF_ROUTE[routeId] : undefined;
   const current = (name: string) => (section === name ? 'true' : undefined);
+  // From the layout data step, so server and browser render the same count; null without one.
+  const cartCount = useLayoutData<StorefrontLayoutData | null>()?.cartCount ?? 0;
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -40,6 +43,14 @@ export function SiteHeader({ messages }: { messages: Messages }) {
               <Link to="/cart" className="main-nav__link cart-link" aria-current={current('cart')}>
                 <BagIcon />
                 <span>{messages.navCart}</span>
+                {cartCount > 0 ? (
+                  <>
+                    <span className="cart-count" aria-hidden="true">
+                      {cartCount > 99 ? '99+' : String(cartCount)}
+                    </span>
+                    <span className="visually-hidden">{` ${messages.cartCount(cartCount)}`}</span>
+                  </>
+                ) : null}
               </Link>
             </li>
           </ul>

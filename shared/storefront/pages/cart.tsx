@@ -1,18 +1,35 @@
 import type { Locale } from '../../routing/locale.ts';
 import type { Head, PageProps } from '../../routing/route-table.ts';
+import { Form, SubmitButton, useActionResult } from '../../ui/form.tsx';
 import { Link } from '../../ui/link.tsx';
+import type { ActionResultState } from '../../ui/ssr-payload.ts';
 import { BagIcon } from '../components/icons.tsx';
+import { ProductImage } from '../components/product-image.tsx';
 import { formatPrice } from '../format-price.ts';
-import { messagesFor, pageTitle } from '../messages.ts';
-import type { CartData } from '../types.ts';
+import { type Messages, messagesFor, pageTitle } from '../messages.ts';
+import type { CartData, CartLine } from '../types.ts';
 
 export default function CartPage({ data, locale }: PageProps<CartData>) {
   const messages = messagesFor(locale);
+  // At most one of them is set: the page shows the invalid answer of the last post only.
+  const updateResult = useActionResult('update');
+  const removeResult = useActionResult('remove');
+  const result = updateResult ?? removeResult;
+  // An error about a product that is not (or no longer) a line of the cart has no line to sit next to.
+  const orphanError =
+    result && !data.lines.some((line) => line.productId === result.values.productId)
+      ? (result.errors.productId ?? result.errors.quantity)
+      : undefined;
   return (
     <div className="container page">
       <header className="page-header">
         <h1 className="page-header__title">{messages.cartTitle}</h1>
       </header>
+      {orphanError ? (
+        <p className="form-failure cart-alert" role="alert">
+          {orphanError}
+        </p>
+      ) : null}
       {data.lines.length === 0 ? (
         <div className="empty-state">
           <BagIcon className="empty-state__icon" />
@@ -23,13 +40,21 @@ export default function CartPage({ data, locale }: PageProps<CartData>) {
           </Link>
         </div>
       ) : (
-        <CartTable data={data} locale={locale} />
+        <CartTable data={data} locale={locale} result={result} />
       )}
     </div>
   );
 }
 
-function CartTable({ data, locale }: { data: CartData; locale: Locale }) {
+function CartTable({
+  data,
+  locale,
+  result,
+}: {
+  data: CartData;
+  locale: Locale;
+  result: ActionResultState | null;
+}) {
   const messages = messagesFor(locale);
   return (
     <div className="cart">
@@ -41,7 +66,7 @@ function CartTable({ data, locale }: { data: CartData; locale: Locale }) {
             <th scope="col" className="cart-table__number">
               {messages.unitPrice}
             </th>
-            <th scope="col" className="cart-table__number">
+            <th scope="col" className="cart-table__quantity">
               {messages.quantity}
             </th>
             <th scope="col" className="cart-table__number">
@@ -51,22 +76,13 @@ function CartTable({ data, locale }: { data: CartData; locale: Locale }) {
         </thead>
         <tbody>
           {data.lines.map((line) => (
-            <tr key={line.productId}>
-              <th scope="row">
-                <Link to={`/products/${line.productId}`} className="cart-table__product">
-                  {line.name}
-                </Link>
-              </th>
-              <td className="cart-table__number" data-label={messages.unitPrice}>
-                {formatPrice(line.unitPriceCents, locale)}
-              </td>
-              <td className="cart-table__number" data-label={messages.quantity}>
-                {String(line.quantity)}
-              </td>
-              <td className="cart-table__number" data-label={messages.lineTotal}>
-                {formatPrice(line.lineTotalCents, locale)}
-              </td>
-            </tr>
+            <CartRow
+              key={line.productId}
+              line={line}
+              locale={locale}
+              messages={messages}
+              result={result?.values.productId === line.productId ? result : null}
+            />
           ))}
         </tbody>
         <tfoot>
@@ -79,10 +95,98 @@ function CartTable({ data, locale }: { data: CartData; locale: Locale }) {
         </tfoot>
       </table>
       <p className="cart__note">{messages.checkoutNote}</p>
-      <p>
+      <p className="cart__continue">
         <Link to="/shop">{messages.continueShopping}</Link>
       </p>
     </div>
+  );
+}
+
+interface CartRowProps {
+  line: CartLine;
+  locale: Locale;
+  messages: Messages;
+  /** The invalid answer of an update or remove of this line, if the page shows one. */
+  result: ActionResultState | null;
+}
+
+function CartRow({ line, locale, messages, result }: CartRowProps) {
+  const { productId, name } = line;
+  const quantityId = `quantity-${productId}`;
+  const productError = result?.errors.productId;
+  const quantityError = result?.action === 'update' ? result.errors.quantity : undefined;
+  const productErrorId = `cart-error-${productId}`;
+  const quantityErrorId = `quantity-error-${productId}`;
+  return (
+    <tr>
+      <th scope="row" className="cart-table__item">
+        <div className="cart-item">
+          <ProductImage product={{ id: productId, name, categoryPath: line.categoryPath }} size="thumb" />
+          <div className="cart-item__body">
+            <Link to={`/products/${productId}`} className="cart-table__product">
+              {name}
+            </Link>
+            <Form action="remove" failureMessage={messages.formFailure} className="cart-table__remove">
+              <input type="hidden" name="productId" value={productId} />
+              <SubmitButton
+                className="text-button"
+                aria-describedby={productError ? productErrorId : undefined}
+              >
+                {messages.remove}
+                <span className="visually-hidden"> {name}</span>
+              </SubmitButton>
+            </Form>
+            {productError ? (
+              <p className="field-error" id={productErrorId} role="alert">
+                {productError}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </th>
+      <td className="cart-table__number" data-label={messages.unitPrice}>
+        {formatPrice(line.unitPriceCents, locale)}
+      </td>
+      <td className="cart-table__quantity" data-label={messages.quantity}>
+        {/* Keyed by the stored quantity, so the field shows the cart's value again after an update. */}
+        <Form
+          action="update"
+          failureMessage={messages.formFailure}
+          className="quantity-form"
+          key={line.quantity}
+          noValidate
+        >
+          <input type="hidden" name="productId" value={productId} />
+          <label htmlFor={quantityId} className="visually-hidden">
+            {messages.quantityOf(name)}
+          </label>
+          <input
+            id={quantityId}
+            name="quantity"
+            type="number"
+            min={1}
+            max={99}
+            inputMode="numeric"
+            defaultValue={result?.action === 'update' ? result.values.quantity : String(line.quantity)}
+            aria-invalid={quantityError ? true : undefined}
+            aria-describedby={quantityError ? quantityErrorId : undefined}
+            className="field__input field__input--small"
+          />
+          <SubmitButton className="button button--ghost button--small">
+            {messages.update}
+            <span className="visually-hidden"> {name}</span>
+          </SubmitButton>
+        </Form>
+        {quantityError ? (
+          <p className="field-error" id={quantityErrorId} role="alert">
+            {quantityError}
+          </p>
+        ) : null}
+      </td>
+      <td className="cart-table__number cart-table__total" data-label={messages.lineTotal}>
+        {formatPrice(line.lineTotalCents, locale)}
+      </td>
+    </tr>
   );
 }
 

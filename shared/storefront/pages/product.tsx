@@ -1,6 +1,7 @@
 import type { Head, PageProps } from '../../routing/route-table.ts';
 import { Await } from '../../ui/await.tsx';
 import { Link } from '../../ui/link.tsx';
+import { AddedToCartNotice, AddToCartForm } from '../components/add-to-cart-form.tsx';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid.tsx';
 import { ProductImage } from '../components/product-image.tsx';
@@ -19,6 +20,7 @@ export default function ProductPage({ data, locale }: PageProps<ProductData>) {
   return (
     <div className="container page">
       <Breadcrumbs label={messages.breadcrumb} items={trail} current={product.name} />
+      <AddedToCartNotice product={product} messages={messages} />
       <div className="product">
         <ProductImage product={product} size="large" />
         <div className="product__info">
@@ -31,30 +33,7 @@ export default function ProductPage({ data, locale }: PageProps<ProductData>) {
             <span className="product__price-note">{messages.priceNote}</span>
           </p>
           <p className="product__description">{product.description}</p>
-          {/* A plain form so it works before (and without) JavaScript; the cart feature handles the POST.
-              Keyed by product so a client navigation to another product starts again from quantity 1. */}
-          <form method="post" className="add-to-cart" key={product.id}>
-            <input type="hidden" name="_action" value="add-to-cart" />
-            <input type="hidden" name="productId" value={product.id} />
-            <div className="field">
-              <label htmlFor="quantity" className="field__label">
-                {messages.quantity}
-              </label>
-              <input
-                id="quantity"
-                name="quantity"
-                type="number"
-                min={1}
-                max={99}
-                defaultValue={1}
-                inputMode="numeric"
-                className="field__input field__input--quantity"
-              />
-            </div>
-            <button type="submit" className="button button--large add-to-cart__button">
-              {messages.addToCart}
-            </button>
-          </form>
+          <AddToCartForm product={product} messages={messages} />
           <p className="product__delivery">{messages.deliveryNote}</p>
         </div>
       </div>

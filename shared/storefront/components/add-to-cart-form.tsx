@@ -1,0 +1,99 @@
+import { Form, SubmitButton, useActionResult } from '../../ui/form.tsx';
+import { Link } from '../../ui/link.tsx';
+import { useRouter } from '../../ui/router-context.tsx';
+import type { Messages } from '../messages.ts';
+import type { ProductDetail } from '../types.ts';
+import { CheckIcon } from './icons.tsx';
+
+/** The quantity a successful add redirects with (`?added=2`), when it is a sane one. */
+function addedQuantity(search: string): number | null {
+  const added = new URLSearchParams(search).get('added');
+  if (added === null || !/^[1-9][0-9]?$/.test(added)) return null;
+  return Number(added);
+}
+
+/**
+ * The quantity the page shows as just added: a successful add redirects to `?added=N`. Read from the URL
+ * on the server and in the browser alike, so hydration sees the same. `null` while an invalid answer is
+ * shown: the form posts to the current URL, which may still carry `added`.
+ */
+function useAddedQuantity(): number | null {
+  const { search } = useRouter();
+  const result = useActionResult('add-to-cart');
+  return result ? null : addedQuantity(search);
+}
+
+/** "Added to your cart" with a link to the cart, after a successful add. */
+export function AddedToCartNotice({ product, messages }: { product: ProductDetail; messages: Messages }) {
+  const added = useAddedQuantity();
+  if (added === null) return null;
+  return (
+    <div className="cart-notice" role="status">
+      <CheckIcon className="cart-notice__icon" />
+      <p className="cart-notice__text">
+        <strong>{messages.addedToCart}</strong>
+        <span>{messages.addedDetail(added, product.name)}</span>
+      </p>
+      <Link to="/cart" className="button button--small cart-notice__link">
+        {messages.viewCart}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The product page's add-to-cart form: a real form post (the `add-to-cart` action), so it works without
+ * JavaScript too. Validation is the server's (localized, the same with and without JavaScript): an invalid
+ * answer shows its errors next to their fields and keeps the typed quantity.
+ */
+export function AddToCartForm({ product, messages }: { product: ProductDetail; messages: Messages }) {
+  const result = useActionResult('add-to-cart');
+  const added = useAddedQuantity();
+  const productError = result?.errors.productId;
+  const quantityError = result?.errors.quantity;
+  return (
+    // Keyed by product and by the last add, so another product (or a successful add) starts again from 1.
+    <Form
+      action="add-to-cart"
+      failureMessage={messages.formFailure}
+      className="add-to-cart"
+      key={`${product.id}:${added ?? ''}`}
+      noValidate
+    >
+      <input type="hidden" name="productId" value={product.id} />
+      {productError ? (
+        <p className="field-error add-to-cart__error" id="add-to-cart-error" role="alert">
+          {productError}
+        </p>
+      ) : null}
+      <div className="field">
+        <label htmlFor="quantity" className="field__label">
+          {messages.quantity}
+        </label>
+        <input
+          id="quantity"
+          name="quantity"
+          type="number"
+          min={1}
+          max={99}
+          inputMode="numeric"
+          defaultValue={result?.values.quantity ?? '1'}
+          aria-invalid={quantityError ? true : undefined}
+          aria-describedby={quantityError ? 'quantity-error' : undefined}
+          className="field__input field__input--quantity"
+        />
+      </div>
+      <SubmitButton
+        className="button button--large add-to-cart__button"
+        aria-describedby={productError ? 'add-to-cart-error' : undefined}
+      >
+        {messages.addToCart}
+      </SubmitButton>
+      {quantityError ? (
+        <p className="field-error add-to-cart__error" id="quantity-error" role="alert">
+          {quantityError}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
