@@ -45,6 +45,8 @@ export const PERSON_USER_AGENT =
 export async function newPersonPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
   const context = await browser.newContext({ userAgent: PERSON_USER_AGENT, locale: 'en-US', ...options });
   const page = await context.newPage();
-  page.on('close', () => void context.close());
+  page.on('close', () => {
+    context.close().catch(() => {});
+  });
   return page;
 }
