@@ -34,12 +34,12 @@ export function matchesOriginPattern(url: URL, pattern: string): boolean {
   const source = hostPart
     .split('.')
     .map((label) =>
-      label === '**' ? '[a-z0-9-]+(?:\\.[a-z0-9-]+)*' : label === '*' ? '[a-z0-9-]+' : escape(label),
+      label === '**' ? '[a-z0-9-]+(?:\\.[a-z0-9-]+)*' : label === '*' ? '[a-z0-9-]+' : escapeRegExp(label),
     )
     .join('\\.');
   return new RegExp(`^${source}$`).test(url.hostname);
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -163,7 +163,7 @@ export function fixtureActions(hooks: FixtureHooks): RouteActions {
       increment: ({ fields }) => {
         run(fields);
         if (!/^\d+$/.test(fields.amount ?? '')) return invalid({ amount: 'must be a whole number' }, fields);
-        return redirect('/counter?added=' + fields.amount, 303);
+        return redirect(`/counter?added=${fields.amount}`, 303);
       },
       fail: ({ fields }) => {
         run(fields);

@@ -106,7 +106,7 @@ describe('server actions without JavaScript (POST {page URL})', () => {
       .type('form')
       .send('_action=increment&amount=1&__proto__=polluted&constructor=x&hasOwnProperty=y');
     expect(response.status).toBe(303);
-    expect(fields[0]?.__proto__).toBe('polluted');
+    expect(Object.getOwnPropertyDescriptor(fields[0], '__proto__')?.value).toBe('polluted');
     expect(Object.getPrototypeOf(fields[0])).toBeNull();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.hasOwn({}, 'constructor')).toBe(false);
