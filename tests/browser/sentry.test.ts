@@ -108,6 +108,15 @@ describe.skipIf(!chromiumPath)(
           '/products/:id',
         ]);
         expect(transactions('pageload').map((transaction) => transaction.transaction)).toContain('/');
+        const pageload = sentry
+          .items('transaction')
+          .map(
+            (item) =>
+              item.payload as { contexts: { trace: { op: string } }; measurements?: Record<string, unknown> },
+          )
+          .find((payload) => payload.contexts.trace.op === 'pageload');
+        // Web vitals measured on the pageload (LCP, CLS and INP follow when the page is hidden or interacted with).
+        expect(Object.keys(pageload?.measurements ?? {})).toEqual(expect.arrayContaining(['ttfb', 'fcp']));
         const navigation = sentry
           .items('transaction')
           .map((item) => item.payload as { contexts: { trace: { op: string } }; spans?: { op?: string }[] })

@@ -160,6 +160,21 @@ describe('the cart without JavaScript', () => {
   });
 });
 
+describe('the cart cookie over HTTPS', () => {
+  it('is Secure when the request came over HTTPS through a trusted proxy, and scoped to BASE_PATH', async () => {
+    const app = createStorefrontApp({ TRUST_PROXY: '1', BASE_PATH: '/store' });
+    const response = await request(app)
+      .post(`/store/products/${KNIFE}`)
+      .set('X-Forwarded-Proto', 'https')
+      .type('form')
+      .send({ _action: 'add-to-cart', productId: KNIFE, quantity: '1' });
+    const setCookie = ([] as string[])
+      .concat(response.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('cart='));
+    expect(setCookie).toMatch(/; Path=\/store; .*HttpOnly; Secure; SameSite=Lax/);
+  });
+});
+
 describe('carts across instances', () => {
   it('two instances with one COOKIE_SECRET accept each other’s carts; another secret refuses them', async () => {
     const first = createStorefrontApp();
