@@ -29,6 +29,8 @@ export interface Config {
   logLevel: LogLevel;
   /** default false */
   enableDebugRoutes: boolean;
+  /** default 10000: how long in-flight requests may take to finish on shutdown */
+  shutdownTimeoutMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -65,6 +67,7 @@ export function loadConfig(env: Env, cpuCount = 1): Readonly<Config> {
     webConcurrency: optional(env, 'WEB_CONCURRENCY', (value) => parseConcurrency(value, cpuCount)) ?? 1,
     logLevel: optional(env, 'LOG_LEVEL', parseLogLevel) ?? 'info',
     enableDebugRoutes: optional(env, 'ENABLE_DEBUG_ROUTES', parseFlag) ?? false,
+    shutdownTimeoutMs: optional(env, 'SHUTDOWN_TIMEOUT_MS', parseMilliseconds) ?? 10_000,
   });
 }
 
@@ -151,4 +154,10 @@ function parseFlag(value: string): boolean {
   if (/^(1|true|on|yes)$/i.test(value)) return true;
   if (/^(0|false|off|no)$/i.test(value)) return false;
   throw 'must be 1/0, true/false, on/off or yes/no';
+}
+
+function parseMilliseconds(value: string): number {
+  const ms = Number(value);
+  if (!/^\d+$/.test(value) || ms > 600_000) throw 'must be a whole number of milliseconds from 0 to 600000';
+  return ms;
 }

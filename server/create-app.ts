@@ -45,6 +45,8 @@ export interface CreateAppOptions {
   logger?: Logger;
   /** `/readyz` answers 503 while this is false (starting, draining). */
   isReady?: () => boolean;
+  /** While draining, every response closes its connection, so keep-alive clients move elsewhere. */
+  isDraining?: () => boolean;
   /** Data the layout needs on every page (server/); without it the layout gets `null`. */
   layoutData?: LayoutDataStep;
   /** Error and trace reporting (server/sentry-server.ts when SENTRY_DSN is set); none by default. */
@@ -56,6 +58,9 @@ export interface CreateAppOptions {
   /** How long a form body may take to arrive; default FORM_BODY_TIMEOUT_MS. */
   formBodyTimeoutMs?: number;
 }
+
+/** URLs longer than this answer 414 at once (Node itself refuses request lines over MAX_HEADER_BYTES). */
+export const MAX_URL_LENGTH = 4096;
 
 /** Builds the Express app without listening: the process entry listens, tests drive it with supertest. */
 export function createApp(options: CreateAppOptions): Express {
@@ -131,6 +136,12 @@ export function createApp(options: CreateAppOptions): Express {
 
   const server = express();
   server.disable('x-powered-by');
+  const isDraining = options.isDraining ?? (() => false);
+  server.use(function refuseLongUrls(request: Request, response: Response, next: NextFunction) {
+    if (isDraining()) response.setHeader('Connection', 'close');
+    if (request.url.length <= MAX_URL_LENGTH) return next();
+    response.status(414).type('text/plain').send('URI Too Long');
+  });
   server.set('trust proxy', config.trustProxy);
   server.set('etag', false);
   // Parses cookies once and verifies signed ones (the cart) with COOKIE_SECRET.

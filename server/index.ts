@@ -1,21 +1,23 @@
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storefront } from '../shared/storefront/app.ts';
 import { loadBuildOutput } from './build-output.ts';
+import { runPrimary } from './cluster-primary.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createApp } from './create-app.ts';
+import { createHttpServer } from './http-server.ts';
+import { createLifecycle } from './lifecycle.ts';
 import { createConsoleLogger } from './logger.ts';
 import { noMonitoring } from './monitoring.ts';
 import { storefrontActions } from './storefront/actions.ts';
 import { storefrontDataSteps } from './storefront/data-steps.ts';
 import { storefrontLayoutData } from './storefront/layout-data.ts';
 
-/** How long shutdown waits for Sentry to send what is pending. */
-const SENTRY_FLUSH_TIMEOUT_MS = 2_000;
-
-// The process entry: the only place that reads the environment and listens.
+// The process entry: the only place that reads the environment, starts monitoring, listens and installs
+// signal handlers.
 const logger = createConsoleLogger();
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -25,46 +27,65 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-if (config.cookieSecretIsRandom) {
-  logger.warn(
-    {},
-    'COOKIE_SECRET is not set: using a random key, so carts do not survive a restart or span instances',
-  );
+
+if (cluster.isPrimary && config.webConcurrency > 1) {
+  runPrimary({
+    workers: config.webConcurrency,
+    logger,
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    exit: (code) => process.exit(code),
+  });
+} else {
+  await runServer(config);
 }
 
-// This file is bundled to dist/server/index.mjs; the build output is its sibling.
-const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const build = loadBuildOutput(distDir);
-// Sentry was started by instrument.mjs (loaded with --import); without a DSN its code is never loaded.
-const monitoring = config.sentryDsn ? (await import('./sentry-server.ts')).sentryMonitoring : noMonitoring;
-let ready = false;
-const app = createApp({
-  config,
-  app: storefront,
-  dataSteps: storefrontDataSteps,
-  actions: storefrontActions,
-  layoutData: storefrontLayoutData,
-  build,
-  logger,
-  isReady: () => ready,
-  monitoring,
-});
-const server = app.listen(config.port, config.host, () => {
-  ready = true;
-  const { port } = server.address() as AddressInfo;
-  logger.info(
-    { port, host: config.host, basePath: config.basePath, buildId: build.manifest.buildId },
-    'listening',
-  );
-});
+async function runServer(config: ReturnType<typeof loadConfig>) {
+  if (config.cookieSecretIsRandom) {
+    logger.warn(
+      {},
+      'COOKIE_SECRET is not set: using a random key, so carts do not survive a restart or span instances',
+    );
+  }
+  // This file is bundled to dist/server/index.mjs; the build output is its sibling.
+  const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const build = loadBuildOutput(distDir);
+  // Sentry was started by instrument.mjs (loaded with --import); without a DSN its code is never loaded.
+  const monitoring = config.sentryDsn ? (await import('./sentry-server.ts')).sentryMonitoring : noMonitoring;
 
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    ready = false;
-    server.close(() => {
-      // Pending events are sent before exiting, but a sick Sentry cannot hold the shutdown.
-      void monitoring.flush(SENTRY_FLUSH_TIMEOUT_MS).finally(() => process.exit(0));
-    });
-    server.closeIdleConnections();
+  let lifecycle: ReturnType<typeof createLifecycle> | undefined;
+  const app = createApp({
+    config,
+    app: storefront,
+    dataSteps: storefrontDataSteps,
+    actions: storefrontActions,
+    layoutData: storefrontLayoutData,
+    build,
+    logger,
+    monitoring,
+    isReady: () => lifecycle?.isReady() ?? false,
+    isDraining: () => lifecycle?.isDraining() ?? false,
+  });
+  const server = createHttpServer(app);
+  lifecycle = createLifecycle({
+    server,
+    logger,
+    monitoring,
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    exit: (code) => process.exit(code),
+  });
+  lifecycle.installProcessHandlers();
+  server.listen(config.port, config.host, () => {
+    lifecycle?.markReady();
+    const { port } = server.address() as AddressInfo;
+    logger.info(
+      {
+        port,
+        host: config.host,
+        basePath: config.basePath,
+        buildId: build.manifest.buildId,
+        pid: process.pid,
+      },
+      'listening',
+    );
   });
 }

@@ -3,7 +3,8 @@ import type { Locale } from '../shared/routing/locale.ts';
 
 /** What one request tells monitoring about itself. */
 export interface RequestFacts {
-  request: Request;
+  /** Absent for process-level failures (unhandled rejections). */
+  request?: Request;
   /** `GET /products/:id`, never the raw URL. */
   routePattern?: string;
   locale?: Locale;

@@ -189,6 +189,7 @@ export function createFixtureApp(
     logger?: Logger;
     renderTimeoutMs?: number;
     formBodyTimeoutMs?: number;
+    isReady?: () => boolean;
   } = {},
 ): Express {
   return createApp({
@@ -197,6 +198,7 @@ export function createFixtureApp(
     dataSteps: fixtureDataSteps(options.hooks ?? {}),
     actions: fixtureActions(options.hooks ?? {}),
     formBodyTimeoutMs: options.formBodyTimeoutMs,
+    isReady: options.isReady,
     logger: options.logger ?? captureLogger(),
     renderTimeoutMs: options.renderTimeoutMs,
   });
