@@ -21,6 +21,7 @@ import type { Monitoring } from './monitoring.ts';
 import type { PageRequest } from './page-request.ts';
 import type { ReportError } from './report-error.ts';
 import { abortOnDisconnectOrDeadline } from './request-abort.ts';
+import { cspNonceOf } from './security-headers.ts';
 import { serializeForScript } from './serialize-for-script.ts';
 import { streamDocument } from './stream-document.ts';
 
@@ -130,6 +131,7 @@ export function createDocumentRenderer({
       element: createElement(AppRoot, { app, payload, Page: options.Page }),
       status: options.status,
       waitForAll: payload.crawler,
+      nonce: cspNonceOf(response),
       bootstrapScriptContent: bootstrapModules
         ? `self.${SSR_PAYLOAD_GLOBAL}=${serializeForScript(serializable)};self.${SSR_DEFERRED_GLOBAL}||=[]`
         : undefined,

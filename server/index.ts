@@ -10,7 +10,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createApp } from './create-app.ts';
 import { createHttpServer } from './http-server.ts';
 import { createLifecycle } from './lifecycle.ts';
-import { createConsoleLogger } from './logger.ts';
+import { createLogger } from './logger.ts';
 import { noMonitoring } from './monitoring.ts';
 import { storefrontActions } from './storefront/actions.ts';
 import { storefrontDataSteps } from './storefront/data-steps.ts';
@@ -18,7 +18,6 @@ import { storefrontLayoutData } from './storefront/layout-data.ts';
 
 // The process entry: the only place that reads the environment, starts monitoring, listens and installs
 // signal handlers.
-const logger = createConsoleLogger();
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig(process.env, availableParallelism());
@@ -27,6 +26,7 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+const logger = createLogger({ level: config.logLevel, pretty: process.stdout.isTTY === true });
 
 if (cluster.isPrimary && config.webConcurrency > 1) {
   runPrimary({
@@ -83,7 +83,6 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
         host: config.host,
         basePath: config.basePath,
         buildId: build.manifest.buildId,
-        pid: process.pid,
       },
       'listening',
     );

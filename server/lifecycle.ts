@@ -34,7 +34,7 @@ export function createLifecycle({ server, logger, monitoring, shutdownTimeoutMs,
       logger.warn({ shutdownTimeoutMs }, 'shutdown deadline passed: closing the remaining connections');
       server.closeAllConnections();
     }, shutdownTimeoutMs);
-        deadline.unref();
+    deadline.unref();
     // Keep-alive connections become idle as their last response ends: close them as they do.
     const closeIdle = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_INTERVAL_MS);
     closeIdle.unref();

@@ -1,3 +1,7 @@
+import { type DestinationStream, pino, stdSerializers, stdTimeFunctions } from 'pino';
+import pinoPretty from 'pino-pretty';
+import type { LogLevel } from './config.ts';
+
 /** The logging surface the server uses; pino-compatible, so a pino logger can be passed in. */
 export interface Logger {
   error(details: object, message: string): void;
@@ -5,15 +9,42 @@ export interface Logger {
   info(details: object, message: string): void;
 }
 
-/** One JSON line per entry on stderr/stdout. */
+export interface LoggerOptions {
+  /** Entries below this level are dropped; 'silent' drops everything. */
+  level: LogLevel;
+  /** One readable, coloured line per entry (for a terminal) instead of one JSON object per line. */
+  pretty: boolean;
+  /** Where entries go; default stdout. Tests pass an in-memory stream. */
+  destination?: DestinationStream;
+}
+
+/**
+ * A pino logger: one JSON object per line on stdout, `{"level":"info","time":"<ISO 8601>","pid":…,
+ * "hostname":…,"msg":…,…details}`. Writes are synchronous, so nothing is lost on `process.exit`.
+ */
+export function createLogger({ level, pretty, destination }: LoggerOptions): Logger {
+  const stream =
+    destination ??
+    (pretty
+      ? // A stream in this thread, not a worker transport: the bundled server has no worker file to start.
+        pinoPretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+      : pino.destination({ fd: 1, sync: true }));
+  return pino(
+    {
+      level,
+      timestamp: stdTimeFunctions.isoTime,
+      // Level names, not numbers, as the server logged before pino.
+      formatters: { level: (label) => ({ level: label }) },
+      // errorDetails() already made `err` plain; a raw Error under `err` still gets pino's serializer.
+      serializers: { err: (value: unknown) => (value instanceof Error ? stdSerializers.err(value) : value) },
+    },
+    stream,
+  );
+}
+
+/** The default when no logger is passed: JSON lines at 'info'. */
 export function createConsoleLogger(): Logger {
-  const line = (level: string, details: object, message: string) =>
-    JSON.stringify({ time: new Date().toISOString(), level, msg: message, ...details });
-  return {
-    error: (details, message) => console.error(line('error', details, message)),
-    warn: (details, message) => console.warn(line('warn', details, message)),
-    info: (details, message) => console.log(line('info', details, message)),
-  };
+  return createLogger({ level: 'info', pretty: false });
 }
 
 /** Serialises an error for a log line: name, message and stack, never the request. */

@@ -17,3 +17,8 @@ export function sendDataLine(response: Response, status: number, value: PageData
   startDataLines(response, status);
   response.end(dataLine(value));
 }
+
+/** Pushes what was written so far through compression at once (each JSON line is useful on its own). */
+export function flush(response: Response): void {
+  (response as Response & { flush?: () => void }).flush?.();
+}

@@ -30,6 +30,7 @@ export function createErrorReporter(logger: Logger, monitoring: Monitoring): Rep
     logger.error(
       {
         ...errorDetails(error),
+        requestId: request.res?.locals.requestId,
         method: request.method,
         path: request.path,
         route: facts?.routePattern,

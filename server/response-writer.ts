@@ -22,8 +22,10 @@ export class ResponseWriter extends Writable {
 
   /** Writes a chunk of our own (never in the middle of one of React's flushes). */
   writeBetweenFlushes(chunk: string): void {
-    if (!this.writableEnded) this.write(chunk);
-    else if (this.#finalising) this.#writeToResponse(chunk);
+    if (!this.writableEnded) {
+      this.write(chunk);
+      this.flush();
+    } else if (this.#finalising) this.#writeToResponse(chunk);
     else this.#tail.push(chunk);
   }
 

@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, type Locale, splitLocalePrefix } from '../shared/routin
 import { prepareDeferredData } from './deferred-data.ts';
 import type { HandleAction } from './handle-action.ts';
 import { hasValidPercentEncoding, splitQuery } from './normalize-url.ts';
-import { dataLine, sendDataLine, startDataLines } from './page-data-response.ts';
+import { dataLine, flush, sendDataLine, startDataLines } from './page-data-response.ts';
 import type { PageRequest } from './page-request.ts';
 import type { ReportError } from './report-error.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from './request-abort.ts';
@@ -95,10 +95,13 @@ export function servePageData({
           layout: layoutData(request, pageRequest),
         }),
       );
+      flush(response);
       await Promise.all(
         deferred.entries.map((entry) =>
           entry.then(([key, ok, value]) => {
-            if (!response.destroyed) response.write(dataLine({ type: 'deferred', key, ok, value }));
+            if (response.destroyed) return;
+            response.write(dataLine({ type: 'deferred', key, ok, value }));
+            flush(response);
           }),
         ),
       );

@@ -9,6 +9,8 @@ export interface StreamDocumentOptions {
   /** Crawlers get the complete document (onAllReady) instead of the shell first. */
   waitForAll: boolean;
   bootstrapScriptContent?: string;
+  /** The response's CSP nonce, put on every inline script (React's and the deferred-data ones). */
+  nonce?: string;
   bootstrapModules?: string[];
   /** Scripts that settle deferred data values in the browser; each promise resolves to script source. */
   deferredScripts: Promise<string>[];
@@ -31,7 +33,9 @@ export function streamDocument(response: Response, options: StreamDocumentOption
   for (const script of options.deferredScripts) {
     scriptsWritten.push(
       script.then((source) => {
-        const tag = `<script>${source}</script>`;
+        const tag = options.nonce
+          ? `<script nonce="${options.nonce}">${source}</script>`
+          : `<script>${source}</script>`;
         if (writer) writer.writeBetweenFlushes(tag);
         else earlyScripts.push(tag);
       }),
@@ -40,6 +44,7 @@ export function streamDocument(response: Response, options: StreamDocumentOption
 
   const stream = renderToPipeableStream(options.element, {
     bootstrapScriptContent: options.bootstrapScriptContent,
+    nonce: options.nonce,
     bootstrapModules: options.bootstrapModules,
     onShellReady() {
       if (!options.waitForAll) send();

@@ -1,6 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_MISSING, chromiumPath, launchChromium, newPersonPage } from '../helpers/chromium.ts';
+import {
+  CHROMIUM_MISSING,
+  chromiumPath,
+  cspViolations,
+  launchChromium,
+  newPersonPage,
+} from '../helpers/chromium.ts';
 import { listen, type RunningServer } from '../helpers/listen.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
@@ -54,6 +60,8 @@ describe.skipIf(!chromiumPath)(`the cart in Chromium${chromiumPath ? '' : ` (${C
       await page.waitForSelector('main form:has(input[name="_action"][value="remove"])');
       expect(await page.locator('main').textContent()).toContain('Chef knife 20 cm');
       expect(problems).toEqual([]);
+      // Hydration data, deferred values, navigation and the action all ran under the nonce-based CSP.
+      expect(await cspViolations(page)).toEqual([]);
     } finally {
       await page.close();
     }

@@ -1,6 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_MISSING, chromiumPath, launchChromium, newPersonPage } from '../helpers/chromium.ts';
+import {
+  CHROMIUM_MISSING,
+  chromiumPath,
+  cspViolations,
+  launchChromium,
+  newPersonPage,
+} from '../helpers/chromium.ts';
 import { listen, type RunningServer } from '../helpers/listen.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
@@ -43,6 +49,7 @@ describe.skipIf(!chromiumPath)(`hydration in Chromium${chromiumPath ? '' : ` (${
       // Deferred sections (related products) resolve after hydration: let them settle too.
       await page.waitForLoadState('networkidle');
       expect(await page.getAttribute('html', 'lang')).toBe(lang);
+      expect(await cspViolations(page)).toEqual([]);
       // The browser logs the 404 status of the document itself; that one is expected.
       expect(problems.filter((problem) => !(status === 404 && problem.includes('status of 404')))).toEqual(
         [],

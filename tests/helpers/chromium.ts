@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium: CHROMIUM_PATH, else `chromium` on PATH. Browser tests are skipped without it. */
 export const chromiumPath: string | undefined = process.env.CHROMIUM_PATH || findOnPath('chromium');
@@ -44,9 +44,22 @@ export const PERSON_USER_AGENT =
 /** A fresh page (own cookies and storage) as a person's browser would open it. */
 export async function newPersonPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
   const context = await browser.newContext({ userAgent: PERSON_USER_AGENT, locale: 'en-US', ...options });
+  // Records Content-Security-Policy violations, so tests can assert there were none.
+  await context.addInitScript(() => {
+    const violations: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = violations;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
   const page = await context.newPage();
   page.on('close', () => {
     context.close().catch(() => {});
   });
   return page;
+}
+
+/** The CSP violations the page reported since it loaded. */
+export function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
 }
