@@ -1,6 +1,9 @@
 import http from 'node:http';
+import zlib from 'node:zlib';
 
 export interface StreamedResponse {
+  /** The Content-Encoding the server chose (the body below is already decoded). */
+  encoding: string | undefined;
   status: number;
   headers: http.IncomingHttpHeaders;
   /** Everything received so far. */
@@ -22,18 +25,27 @@ export function streamedRequest(
     const request = http.get(url, { headers, agent: false }, (response) => {
       let body = '';
       const waiters = new Set<() => void>();
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
+      // Decompress as chunks arrive, the way a browser does, so flushed compressed chunks show up at once.
+      const encoding = response.headers['content-encoding'];
+      const stream =
+        encoding === 'gzip'
+          ? response.pipe(zlib.createGunzip())
+          : encoding === 'br'
+            ? response.pipe(zlib.createBrotliDecompress())
+            : response;
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
         body += chunk;
         for (const check of waiters) check();
       });
       const ended = new Promise<string>((done, fail) => {
-        response.on('end', () => done(body));
-        response.on('error', fail);
+        stream.on('end', () => done(body));
+        stream.on('error', fail);
       });
       ended.catch(() => {});
       resolve({
         status: response.statusCode ?? 0,
+        encoding,
         headers: response.headers,
         received: () => body,
         ended,

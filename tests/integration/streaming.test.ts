@@ -43,6 +43,23 @@ describe('streaming render', () => {
     expect(body).toContain('(self.__ssrDeferred||=[]).push(["slow",1,"ready \\u003c/script>\\u003c!--"])');
   });
 
+  it.each([
+    'gzip',
+    'br',
+  ])('timeline with %s compression: the shell still arrives before the deferred value resolves', async (encoding) => {
+    const slow = deferred<string>();
+    server = await listen(createFixtureApp({ hooks: { deferredValue: () => slow.promise } }));
+    const response = await streamedRequest(`${server.origin}/deferred`, {
+      'User-Agent': BROWSER,
+      'Accept-Encoding': encoding,
+    });
+    expect(response.encoding).toBe(encoding);
+    const shell = await response.waitFor('loading slow value');
+    expect(shell).not.toContain('slow value: ready');
+    slow.resolve('ready');
+    expect(await response.ended).toContain('slow value: ready');
+  });
+
   it('renders the error element for a deferred value that fails, logging it once', async () => {
     const slow = deferred<string>();
     const logger = captureLogger();
