@@ -17,3 +17,10 @@ export function buildClient(options?: {
 }): Promise<BuildManifest>;
 export function buildServer(options?: { outdir?: string }): Promise<void>;
 export function build(options?: { outdir?: string }): Promise<BuildManifest>;
+/**
+ * Dev mode only: makes a page's Content-Security-Policy allow the dev proxy's same-origin reload script and
+ * its EventSource; returns the header to send and the nonce for the script tag, if any.
+ */
+export function relaxCspForDevScript<H extends string | string[] | undefined>(
+  header: H,
+): { header: H; nonce: string | undefined };

@@ -1,8 +1,13 @@
 // Builds the browser bundle (ESM, one lazy chunk per route, hashed names, manifest) and the server bundle.
-// `node build.mjs` always builds; `node build.mjs --if-needed` skips when dist/ is newer than every source.
-import { createHash } from 'node:crypto';
+// `node build.mjs` always builds; `node build.mjs --if-needed` skips when dist/ is newer than every source;
+// `node build.mjs --dev` (npm run dev) rebuilds on change, restarts the server and reloads the browser (below).
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
+import { pipeline, Transform } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
@@ -27,36 +32,39 @@ export class ServerModuleLeakError extends Error {
 export async function buildClient({ entry = 'client/entry.tsx', outdir = DIST, minify = true } = {}) {
   const publicDir = path.join(outdir, 'client');
   await rm(publicDir, { recursive: true, force: true });
-  const result = await esbuild
-    .build({
-      absWorkingDir: ROOT,
-      entryPoints: [entry],
-      plugins: [serverOnlyGuard],
-      outdir: publicDir,
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'browser',
-      target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
-      minify,
-      sourcemap: 'external',
-      metafile: true,
-      jsx: 'automatic',
-      entryNames: '[name]-[hash]',
-      chunkNames: 'chunk-[hash]',
-      assetNames: '[name]-[hash]',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      logLevel: 'silent',
-    })
-    .catch((error) => {
-      const leak = error.errors?.find((message) => message.text.startsWith(SERVER_MODULE_LEAK));
-      if (!leak) throw error;
-      throw new ServerModuleLeakError(
-        `${leak.text}. Keep data access in server/ keyed by route id; client/ and pages import only shared/.`,
-      );
-    });
+  const result = await esbuild.build(clientOptions({ entry, publicDir, minify })).catch((error) => {
+    const leak = error.errors?.find((message) => message.text.startsWith(SERVER_MODULE_LEAK));
+    if (!leak) throw error;
+    throw new ServerModuleLeakError(
+      `${leak.text}. Keep data access in server/ keyed by route id; client/ and pages import only shared/.`,
+    );
+  });
   await moveSourceMaps(publicDir, path.join(outdir, 'sourcemaps'));
   return createManifest(result.metafile, publicDir, entry);
+}
+
+/** esbuild options of the client bundle, shared by `buildClient` and dev mode. */
+function clientOptions({ entry, publicDir, minify }) {
+  return {
+    absWorkingDir: ROOT,
+    entryPoints: [entry],
+    plugins: [serverOnlyGuard],
+    outdir: publicDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
+    minify,
+    sourcemap: 'external',
+    metafile: true,
+    jsx: 'automatic',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  };
 }
 
 const SERVER_MODULE_LEAK = 'Server-only module in the client bundle';
@@ -119,7 +127,12 @@ async function moveSourceMaps(publicDir, mapsDir) {
 
 /** Bundles the server entry for Node; npm packages stay external and are loaded from node_modules. */
 export async function buildServer({ outdir = DIST } = {}) {
-  await esbuild.build({
+  await esbuild.build(serverOptions({ outdir }));
+}
+
+/** esbuild options of the server bundle, shared by `buildServer` and dev mode. */
+function serverOptions({ outdir }) {
+  return {
     absWorkingDir: ROOT,
     // instrument.mjs is loaded with --import before index.mjs; Sentry's code is a chunk of its own, loaded
     // only when SENTRY_DSN is set.
@@ -134,7 +147,18 @@ export async function buildServer({ outdir = DIST } = {}) {
     target: 'node20',
     // React is bundled with NODE_ENV fixed to production, so `node dist/server/index.mjs` never runs React's
     // development build (slow, and it writes error messages and stacks into the HTML) whatever the env says.
-    external: ['express', 'isbot', 'cookie-parser', 'busboy', 'path-to-regexp', '@sentry/node'],
+    external: [
+      'express',
+      'isbot',
+      'cookie-parser',
+      'busboy',
+      'path-to-regexp',
+      '@sentry/node',
+      'pino',
+      'pino-pretty',
+      'helmet',
+      'compression',
+    ],
     define: { 'process.env.NODE_ENV': '"production"' },
     // React's CommonJS code calls require() for Node builtins; ESM output needs one.
     banner: {
@@ -144,7 +168,7 @@ export async function buildServer({ outdir = DIST } = {}) {
     jsx: 'automatic',
     loader: { '.css': 'empty' },
     logLevel: 'silent',
-  });
+  };
 }
 
 /** The full build: client, manifest, server. Returns the manifest. */
@@ -193,8 +217,744 @@ async function sizeTable(manifest) {
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ')).join('\n');
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Dev mode: `node build.mjs --dev` (npm run dev).
+//
+// - esbuild contexts watch the client and the server bundles (the production options, not minified). A
+//   change seen by one watcher rebuilds the other bundle too, so one edit means one restart.
+// - After each successful build: the manifest is written, the server child is stopped (SIGTERM, SIGKILL
+//   after DEV_STOP_MS) and started again with the `npm start` command on a free port of 127.0.0.1, and
+//   open tabs are told to reload.
+// - A proxy (node:http) on PORT (default 3000) and HOST (default 127.0.0.1) forwards every request to the
+//   current child and streams the response back unchanged, except HTML, which gets
+//   `<script src="/__dev/reload.js" async>` before `</body>`. HTML is requested uncompressed
+//   (`Accept-Encoding: identity`); an HTML response that is compressed anyway passes through untouched.
+//   The script is external and same-origin, so a nonce-based Content-Security-Policy keeps working: the tag
+//   carries the page's nonce when the policy has one, and the policy is relaxed only when it would still
+//   block the script or its EventSource (see relaxCspForDevScript).
+// - The script listens to /__dev/events (server-sent events): `reload` reloads the tab; `error` shows the
+//   build error (esbuild's formatted messages, also printed in the terminal) in an overlay. A failed build
+//   leaves the last good server running; the next good one reloads the tabs.
+// - While the child restarts, requests wait for the new one (up to DEV_WAIT_MS), then get a 503 page that
+//   reloads itself once a build succeeds.
+// - SIGINT/SIGTERM dispose of the watchers, close the proxy and its event streams, and stop the child.
+// The runtime code knows nothing of any of this.
+//
+// Environment: PORT and HOST (the proxy); DEV_OUTDIR (default dist/dev, apart from the production build in
+// dist/, so `npm start --if-needed` never takes a dev build; it must be inside the project, so that the
+// server bundle finds node_modules); DEV_EXTRA_IMPORT (a test hook: a module that the server entry imports
+// for its side effects, so a test can cause rebuilds and build errors without editing real sources). The
+// rest (BASE_PATH, LOG_LEVEL, ...) reaches the child as it is, with PORT and HOST set to the internal
+// address; COOKIE_SECRET, when unset, is one random key for the whole dev session, so carts survive
+// restarts.
+
+/** How long a request waits for a (re)starting server before the proxy answers 503. */
+const DEV_WAIT_MS = 5_000;
+/** How long a stopping server gets after SIGTERM before SIGKILL. */
+const DEV_STOP_MS = 3_000;
+/** How long a new server gets to answer /readyz. */
+const DEV_START_MS = 15_000;
+const DEV_ENTRY = 'client/entry.tsx';
+const DEV_SCRIPT_PATH = '/__dev/reload.js';
+const DEV_EVENTS_PATH = '/__dev/events';
+const HOP_BY_HOP_HEADERS = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+];
+
+/**
+ * Served at /__dev/reload.js. `hello` carries the server generation: a tab whose HTML came from an older
+ * server (a restart happened before it connected) reloads. Only DOM APIs and CSSOM (`style.cssText`), so a
+ * strict CSP (no inline styles, Trusted Types) does not get in the way.
+ */
+const DEV_RELOAD_SCRIPT = `(() => {
+  const script = document.currentScript;
+  const loaded = script ? new URL(script.src).searchParams.get('g') : null;
+  const events = new EventSource(${JSON.stringify(DEV_EVENTS_PATH)});
+  let overlay = null;
+  const hide = () => {
+    overlay?.remove();
+    overlay = null;
+  };
+  const show = (title, message) => {
+    hide();
+    overlay = document.createElement('div');
+    overlay.setAttribute('role', 'alert');
+    overlay.dataset.devOverlay = '';
+    overlay.style.cssText =
+      'position:fixed;inset:0;z-index:2147483647;overflow:auto;margin:0;padding:24px 32px;' +
+      'background:rgba(24,24,27,.95);color:#fafafa;font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace';
+    const heading = document.createElement('div');
+    heading.style.cssText = 'font-size:18px;font-weight:bold;color:#fca5a5;margin-bottom:12px';
+    heading.textContent = title;
+    const text = document.createElement('pre');
+    text.style.cssText = 'white-space:pre-wrap;margin:0 0 16px';
+    text.textContent = message;
+    const hint = document.createElement('div');
+    hint.style.cssText = 'color:#a1a1aa';
+    hint.textContent = 'The page reloads when the next build succeeds. Esc hides this.';
+    overlay.append(heading, text, hint);
+    (document.body ?? document.documentElement).append(overlay);
+  };
+  addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') hide();
+  });
+  events.addEventListener('hello', (event) => {
+    if (loaded !== null && JSON.parse(event.data).generation !== Number(loaded)) location.reload();
+  });
+  events.addEventListener('reload', () => location.reload());
+  events.addEventListener('error', (event) => {
+    // A connection error is a plain Event; a build error is a message with data.
+    if (!(event instanceof MessageEvent)) return;
+    const { title, message } = JSON.parse(event.data);
+    show(title, message);
+  });
+})();
+`;
+
+/**
+ * Lets a page's Content-Security-Policy load the dev script (`<script src="/__dev/reload.js">`, same
+ * origin) and open its EventSource (same origin). Returns the header to send (the original one when
+ * nothing had to change) and the nonce to put on the script tag, if any:
+ * - a nonce in the policy that governs script elements (`script-src-elem`, else `script-src`, else
+ *   `default-src`) is reused, so a nonce-based policy, even with 'strict-dynamic', needs no change;
+ * - otherwise a policy that allows 'self' (or `*`) needs no change;
+ * - otherwise the governing directive gets 'self' (or, with 'strict-dynamic', which ignores 'self', a nonce
+ *   of ours); if the governing directive is a fallback, a `script-src` with its sources plus that one is
+ *   added instead, so nothing but scripts is relaxed. `connect-src` (else `default-src`) likewise gets
+ *   'self'. Only the dev proxy does this, for its own same-origin script.
+ */
+export function relaxCspForDevScript(header) {
+  if (!header) return { header, nonce: undefined };
+  const headers = Array.isArray(header) ? header : [header];
+  const parsed = headers.map((value) =>
+    value.split(',').map((policy) =>
+      policy
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .filter((parts) => parts[0])
+        .map(([name, ...sources]) => ({ name: name.toLowerCase(), sources })),
+    ),
+  );
+  const find = (policy, names) => {
+    for (const name of names) {
+      const directive = policy.find((candidate) => candidate.name === name);
+      if (directive) return directive;
+    }
+    return undefined;
+  };
+  const SCRIPT = ['script-src-elem', 'script-src', 'default-src'];
+  const CONNECT = ['connect-src', 'default-src'];
+  let nonce;
+  for (const policy of parsed.flat()) {
+    const sources = find(policy, SCRIPT)?.sources ?? [];
+    const found = sources.find((source) => /^'nonce-[A-Za-z0-9+/_=-]+'$/i.test(source));
+    if (found) {
+      nonce = found.slice("'nonce-".length, -1);
+      break;
+    }
+  }
+  let changed = false;
+  /** Adds `source` to the directive that governs `names[0]`, or adds that directive. */
+  const allow = (policy, names, source) => {
+    changed = true;
+    const directive = find(policy, names);
+    const sources = [...directive.sources.filter((existing) => existing.toLowerCase() !== "'none'"), source];
+    if (directive.name === names[0] || (names[0] === 'script-src-elem' && directive.name === 'script-src')) {
+      directive.sources = sources;
+    } else {
+      policy.push({ name: names[0] === 'script-src-elem' ? 'script-src' : names[0], sources });
+    }
+  };
+  const has = (sources, wanted) => sources.some((source) => source.toLowerCase() === wanted.toLowerCase());
+  for (const policy of parsed.flat()) {
+    const script = find(policy, SCRIPT);
+    if (script) {
+      const strict = has(script.sources, "'strict-dynamic'");
+      const allowed =
+        (nonce && has(script.sources, `'nonce-${nonce}'`)) ||
+        (!strict && (has(script.sources, "'self'") || has(script.sources, '*')));
+      if (!allowed && strict) {
+        nonce ??= randomBytes(18).toString('base64');
+        allow(policy, SCRIPT, `'nonce-${nonce}'`);
+      } else if (!allowed) {
+        allow(policy, SCRIPT, "'self'");
+      }
+    }
+    const connect = find(policy, CONNECT);
+    if (connect && !has(connect.sources, "'self'") && !has(connect.sources, '*'))
+      allow(policy, CONNECT, "'self'");
+  }
+  if (!changed) return { header, nonce };
+  const serialized = parsed.map((policies) =>
+    policies
+      .map((policy) => policy.map(({ name, sources }) => [name, ...sources].join(' ')).join('; '))
+      .join(', '),
+  );
+  return { header: Array.isArray(header) ? serialized : serialized[0], nonce };
+}
+
+/** Passes an HTML stream through, with `tag` inserted before the first `</body>` (or at the end). */
+function injectBeforeBodyEnd(tag) {
+  const marker = '</body>';
+  const insert = Buffer.from(tag);
+  let done = false;
+  let held = Buffer.alloc(0);
+  return new Transform({
+    transform(chunk, _encoding, callback) {
+      if (done) return callback(null, chunk);
+      const data = held.length ? Buffer.concat([held, chunk]) : chunk;
+      // latin1 keeps one character per byte, so indices match; UTF-8 bytes of other text never match ASCII.
+      const text = data.toString('latin1').toLowerCase();
+      const at = text.indexOf(marker);
+      if (at !== -1) {
+        done = true;
+        held = Buffer.alloc(0);
+        return callback(null, Buffer.concat([data.subarray(0, at), insert, data.subarray(at)]));
+      }
+      // Hold back only a tail that could be the start of a `</body>` split across chunks, so streamed
+      // HTML still reaches the browser at once.
+      let keep = 0;
+      for (let length = Math.min(marker.length - 1, text.length); length > 0; length--) {
+        if (marker.startsWith(text.slice(-length))) {
+          keep = length;
+          break;
+        }
+      }
+      held = data.subarray(data.length - keep);
+      callback(null, data.subarray(0, data.length - keep));
+    },
+    flush(callback) {
+      callback(null, done ? held : Buffer.concat([held, insert]));
+    },
+  });
+}
+
+/** Appends `import "<file>"` to the server entry, and watches the entry (plugin-loaded files need that). */
+function extraImportPlugin(file) {
+  const entry = path.join(ROOT, 'server', 'index.ts');
+  return {
+    name: 'dev-extra-import',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]server[\\/]index\.ts$/ }, async (args) => {
+        if (args.path !== entry) return undefined;
+        const source = await readFile(entry, 'utf8');
+        // At the end, so line numbers (and source maps) are those of the real file; imports are hoisted.
+        return {
+          contents: `${source}\nimport ${JSON.stringify(file)};\n`,
+          loader: 'ts',
+          watchFiles: [entry],
+        };
+      });
+    },
+  };
+}
+
+/** Deletes the files under `dir` that the last build did not write (old hashed chunks). */
+async function removeStaleOutputs(dir, metafile) {
+  const current = new Set(Object.keys(metafile.outputs).map((output) => path.resolve(ROOT, output)));
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && !current.has(file)) await rm(file, { force: true });
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** True when the server on `port` answers /readyz with 200. */
+function isReady(port) {
+  return new Promise((resolve) => {
+    const request = http.get(
+      { host: '127.0.0.1', port, path: '/readyz', agent: false, timeout: 1_000 },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode === 200);
+      },
+    );
+    request.once('timeout', () => request.destroy());
+    request.once('error', () => resolve(false));
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs dev mode until SIGINT/SIGTERM. */
+async function dev({ outdir, port, host, extraImport }) {
+  const publicDir = path.join(outdir, 'client');
+  const serverDir = path.join(outdir, 'server');
+  const color = Boolean(process.stdout.isTTY);
+  const log = (message) => console.log(`${color ? '\x1b[36mdev\x1b[0m' : 'dev'}: ${message}`);
+  const cookieSecret = process.env.COOKIE_SECRET || randomBytes(32).toString('hex');
+
+  let stopping = false;
+  /** Bumped at each server start; pages carry the generation that served them. */
+  let generation = 0;
+  /** The build error (or server start failure) shown to tabs that connect, or null. */
+  let problem = null;
+  /** The server child being started or running: { process, port, agent, output, ready }. */
+  let child = null;
+  /** The child that accepts requests, or null while (re)starting. */
+  let current = null;
+  const waiters = new Set();
+  const eventClients = new Set();
+
+  const broadcast = (event, data) => {
+    const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const client of eventClients) client.write(frame);
+  };
+  /** True while a build, a restart or a server start is under way, so a request had better wait. */
+  const starting = () => Boolean(child || applying || cycleActive);
+  const settleWaiters = (server) => {
+    for (const waiter of waiters) waiter(server);
+    waiters.clear();
+  };
+  const report = (title, message) => {
+    problem = { title, message };
+    broadcast('error', problem);
+    // Nothing is coming: waiting requests get the error page now rather than at their deadline.
+    if (!current && !starting()) settleWaiters(null);
+  };
+  const setCurrent = (server) => {
+    current = server;
+    if (server) settleWaiters(server);
+  };
+  const waitForServer = (deadline) => {
+    if (current || stopping || !starting()) return Promise.resolve(current);
+    return new Promise((resolve) => {
+      const waiter = (server) => {
+        clearTimeout(timer);
+        resolve(server);
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        resolve(current);
+      }, deadline - Date.now());
+      waiters.add(waiter);
+    });
+  };
+
+  // --- The server child -------------------------------------------------------------------------------
+  async function startServer() {
+    const record = {
+      port: await freePort(),
+      agent: new http.Agent({ keepAlive: true }),
+      output: '',
+      exit: null,
+      listening: false,
+    };
+    record.process = spawn(
+      process.execPath,
+      [
+        '--enable-source-maps',
+        '--import',
+        pathToFileURL(path.join(serverDir, 'instrument.mjs')).href,
+        path.join(serverDir, 'index.mjs'),
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, PORT: String(record.port), HOST: '127.0.0.1', COOKIE_SECRET: cookieSecret },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    child = record;
+    const keep = (chunk) => {
+      record.output = (record.output + chunk.toString()).slice(-6_000);
+      if (record.output.includes('"msg":"listening"')) record.listening = true;
+    };
+    record.process.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      keep(chunk);
+    });
+    record.process.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk);
+      keep(chunk);
+    });
+    const onExit = (code, signal) => {
+      if (record.exit) return;
+      record.exit = { code, signal };
+      record.agent.destroy();
+      if (child === record) child = null;
+      if (current === record) {
+        current = null;
+        if (!stopping && !record.stopping) {
+          const how = signal ? `signal ${signal}` : `code ${code}`;
+          log(`the server exited (${how}); it starts again after the next successful build`);
+          report(`The server exited (${how})`, record.output.trim());
+        }
+      }
+    };
+    record.process.once('exit', onExit);
+    record.process.once('error', (error) => {
+      keep(`${error.message}\n`);
+      onExit(null, null);
+    });
+
+    const deadline = Date.now() + DEV_START_MS;
+    while (!record.exit && !stopping && Date.now() < deadline) {
+      if (record.listening || (await isReady(record.port))) break;
+      await sleep(50);
+    }
+    if (stopping) return stopServer();
+    if (record.exit || Date.now() >= deadline) {
+      if (!record.exit) await stopServer();
+      const how = record.exit?.signal
+        ? `was killed by ${record.exit.signal}`
+        : record.exit
+          ? `exited with code ${record.exit.code}`
+          : `was not ready within ${DEV_START_MS / 1000} s`;
+      throw new Error(`The server ${how} while starting\n\n${record.output.trim()}`);
+    }
+    setCurrent(record);
+    generation++;
+    return record;
+  }
+
+  async function stopServer() {
+    const record = child;
+    if (!record) return;
+    record.stopping = true;
+    if (current === record) current = null;
+    if (!record.exit) {
+      const exited = new Promise((resolve) => record.process.once('exit', resolve));
+      record.process.kill('SIGTERM');
+      const timer = setTimeout(() => {
+        log(`the server did not stop within ${DEV_STOP_MS / 1000} s: SIGKILL`);
+        record.process.kill('SIGKILL');
+      }, DEV_STOP_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    record.agent.destroy();
+    if (child === record) child = null;
+  }
+
+  // --- Builds -----------------------------------------------------------------------------------------
+  const names = ['client', 'server'];
+  const contexts = {};
+  const latest = {};
+  const building = new Set();
+  // The first cycle is the initial build of both; later ones start when a watcher sees a change.
+  let pending = new Set(names);
+  let cycleActive = true;
+  let cycleStarted = performance.now();
+  let applying = null;
+  let applyAgain = false;
+
+  const endCycleIfDone = () => {
+    if (!cycleActive || pending.size > 0) return;
+    cycleActive = false;
+    void finishCycle(Math.round(performance.now() - cycleStarted));
+  };
+  /** Rebuilds `name` too, so that a change under shared/ (seen by one watcher first) restarts once. */
+  const kick = (name) => {
+    pending.add(name);
+    contexts[name]
+      .rebuild()
+      .catch(() => {}) // reported by onEnd
+      .finally(() => {
+        if (pending.has(name) && !building.has(name)) {
+          pending.delete(name);
+          endCycleIfDone();
+        }
+      });
+  };
+  const cyclePlugin = (name) => ({
+    name: 'dev-cycle',
+    setup(build) {
+      build.onStart(() => {
+        building.add(name);
+        if (!cycleActive) {
+          cycleActive = true;
+          cycleStarted = performance.now();
+          pending = new Set([name]);
+          for (const other of names) if (other !== name) kick(other);
+        }
+        pending.add(name);
+      });
+      build.onEnd((result) => {
+        building.delete(name);
+        latest[name] = result;
+        pending.delete(name);
+        endCycleIfDone();
+      });
+    },
+  });
+
+  async function finishCycle(ms) {
+    if (stopping) return;
+    // A broken file under shared/ fails both bundles with the same message: show it once.
+    const format = async (messages, kind, withColor) => [
+      ...new Set(await esbuild.formatMessages(messages, { kind, color: withColor })),
+    ];
+    const warnings = names.flatMap((name) => latest[name].warnings);
+    if (warnings.length) console.warn((await format(warnings, 'warning', color)).join(''));
+    const errors = names.flatMap((name) => latest[name].errors);
+    if (errors.length) {
+      console.error((await format(errors, 'error', color)).join(''));
+      const plain = await format(errors, 'error', false);
+      log(
+        `build failed (${plain.length} error${plain.length === 1 ? '' : 's'}); ` +
+          (current ? 'the last good server keeps running' : 'no server runs until a build succeeds'),
+      );
+      report('Build failed', plain.join('').trim());
+      return;
+    }
+    log(`built in ${ms} ms`);
+    if (applying) {
+      applyAgain = true;
+      return;
+    }
+    applying = (async () => {
+      do {
+        applyAgain = false;
+        await restart();
+      } while (applyAgain && !stopping);
+    })().finally(() => {
+      applying = null;
+    });
+  }
+
+  async function restart() {
+    if (stopping || names.some((name) => latest[name].errors.length)) return;
+    const started = performance.now();
+    const manifest = createManifest(latest.client.metafile, publicDir, DEV_ENTRY);
+    await stopServer();
+    await removeStaleOutputs(publicDir, latest.client.metafile);
+    await moveSourceMaps(publicDir, path.join(outdir, 'sourcemaps'));
+    await removeStaleOutputs(serverDir, latest.server.metafile);
+    await writeFile(path.join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    if (stopping) return;
+    try {
+      const server = await startServer();
+      if (!server || stopping) return;
+      // A build that failed meanwhile stays on show: tabs get it again when they reconnect after reloading.
+      if (!names.some((name) => latest[name].errors.length)) problem = null;
+      log(
+        `server ${manifest.buildId} ready in ${Math.round(performance.now() - started)} ms ` +
+          `(pid ${server.process.pid}, 127.0.0.1:${server.port}); reloading ${eventClients.size} tab(s)`,
+      );
+      broadcast('reload', { generation });
+    } catch (error) {
+      log('the server failed to start; it starts again after the next successful build');
+      report('The server failed to start', error.message);
+      if (!cycleActive && !applyAgain) settleWaiters(null);
+    }
+  }
+
+  // --- The proxy --------------------------------------------------------------------------------------
+  const scriptTag = (nonce) =>
+    `<script src="${DEV_SCRIPT_PATH}?g=${generation}" async${nonce ? ` nonce="${nonce}"` : ''}></script>`;
+
+  function serveEvents(request, response) {
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
+    response.write(`retry: 1000\n\nevent: hello\ndata: ${JSON.stringify({ generation })}\n\n`);
+    if (problem) response.write(`event: error\ndata: ${JSON.stringify(problem)}\n\n`);
+    eventClients.add(response);
+    request.once('close', () => eventClients.delete(response));
+  }
+
+  function unavailable(request, response) {
+    const html = /text\/html/.test(request.headers.accept ?? '');
+    const text = problem
+      ? `${problem.title}: see the terminal.`
+      : `The server did not become ready within ${DEV_WAIT_MS / 1000} s.`;
+    response.writeHead(503, {
+      'content-type': html ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+      'retry-after': '1',
+    });
+    response.end(
+      html
+        ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev server</title></head>` +
+            `<body><p>${text} This page reloads when the next build succeeds.</p>${scriptTag()}</body></html>`
+        : `${text}\n`,
+    );
+  }
+
+  /** Sends the request to `server`; resolves with the response, rejects on a connection error. */
+  function forward(server, request, response, headers, hasBody) {
+    return new Promise((resolve, reject) => {
+      const upstream = http.request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          method: request.method,
+          path: request.url,
+          headers,
+          agent: server.agent,
+        },
+        resolve,
+      );
+      upstream.once('error', reject);
+      response.once('close', () => {
+        if (!response.writableFinished) upstream.destroy();
+      });
+      if (hasBody) request.pipe(upstream);
+      else upstream.end();
+    });
+  }
+
+  async function handle(request, response) {
+    const pathname = (request.url ?? '/').split('?')[0];
+    if (pathname === DEV_SCRIPT_PATH) {
+      response.writeHead(200, {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      return response.end(DEV_RELOAD_SCRIPT);
+    }
+    if (pathname === DEV_EVENTS_PATH) return serveEvents(request, response);
+
+    const wantsHtml = request.method === 'GET' && /text\/html/.test(request.headers.accept ?? '');
+    const headers = { ...request.headers };
+    for (const name of HOP_BY_HOP_HEADERS) delete headers[name];
+    // Uncompressed HTML, so the script tag can go in; other responses pass through as they are.
+    if (wantsHtml) headers['accept-encoding'] = 'identity';
+    const hasBody = !(request.method === 'GET' || request.method === 'HEAD');
+
+    const deadline = Date.now() + DEV_WAIT_MS;
+    let upstream;
+    for (;;) {
+      const server = await waitForServer(deadline);
+      if (!server) return unavailable(request, response);
+      try {
+        upstream = await forward(server, request, response, headers, hasBody);
+        break;
+      } catch (error) {
+        // The server went away (a restart): a bodyless request waits for the next one.
+        if (hasBody || response.destroyed || Date.now() >= deadline) {
+          if (!response.headersSent) {
+            response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+            response.end(`Dev proxy: ${error.message}\n`);
+          }
+          return;
+        }
+        await sleep(100);
+      }
+    }
+
+    const responseHeaders = { ...upstream.headers };
+    for (const name of HOP_BY_HOP_HEADERS) delete responseHeaders[name];
+    const encoding = upstream.headers['content-encoding'];
+    const inject =
+      request.method !== 'HEAD' &&
+      /^text\/html\b/i.test(upstream.headers['content-type'] ?? '') &&
+      (!encoding || encoding === 'identity') &&
+      upstream.statusCode !== 204 &&
+      upstream.statusCode !== 304;
+    const done = (error) => {
+      if (error && !response.destroyed) response.destroy();
+    };
+    if (!inject) {
+      response.writeHead(upstream.statusCode, upstream.statusMessage, responseHeaders);
+      return pipeline(upstream, response, done);
+    }
+    const csp = relaxCspForDevScript(upstream.headers['content-security-policy']);
+    if (csp.header !== undefined) responseHeaders['content-security-policy'] = csp.header;
+    delete responseHeaders['content-length'];
+    response.writeHead(upstream.statusCode, upstream.statusMessage, responseHeaders);
+    pipeline(upstream, injectBeforeBodyEnd(scriptTag(csp.nonce)), response, done);
+  }
+
+  const proxy = http.createServer((request, response) => {
+    handle(request, response).catch((error) => {
+      log(`proxy error: ${error.stack ?? error}`);
+      if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end();
+    });
+  });
+  const heartbeat = setInterval(() => {
+    for (const client of eventClients) client.write(': keep-alive\n\n');
+  }, 15_000);
+  heartbeat.unref();
+
+  // --- Start and stop ---------------------------------------------------------------------------------
+  async function shutdown(signal) {
+    if (stopping) {
+      child?.process.kill('SIGKILL');
+      process.exit(1);
+    }
+    stopping = true;
+    log(`${signal}: stopping`);
+    clearInterval(heartbeat);
+    settleWaiters(null);
+    for (const client of eventClients) client.end();
+    proxy.close();
+    proxy.closeAllConnections();
+    await Promise.allSettled(Object.values(contexts).map((context) => context.dispose()));
+    await applying?.catch(() => {});
+    await stopServer();
+    log('stopped');
+    process.exit(0);
+  }
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void shutdown(signal));
+
+  await new Promise((resolve, reject) => {
+    proxy.once('error', reject);
+    proxy.listen(port, host, () => {
+      proxy.off('error', reject);
+      resolve();
+    });
+  }).catch((error) => {
+    console.error(`dev: cannot listen on ${host}:${port}: ${error.message}`);
+    process.exit(1);
+  });
+  const address = proxy.address();
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`;
+  log(`listening on ${origin} (dev proxy; open ${origin}${process.env.BASE_PATH ?? ''}/)`);
+
+  await rm(publicDir, { recursive: true, force: true });
+  await rm(serverDir, { recursive: true, force: true });
+  contexts.client = await esbuild.context({
+    ...clientOptions({ entry: DEV_ENTRY, publicDir, minify: false }),
+    plugins: [serverOnlyGuard, cyclePlugin('client')],
+  });
+  contexts.server = await esbuild.context({
+    ...serverOptions({ outdir }),
+    metafile: true,
+    plugins: [cyclePlugin('server'), ...(extraImport ? [extraImportPlugin(extraImport)] : [])],
+  });
+  if (stopping) return;
+  log('watching client/, shared/ and server/');
+  await Promise.all(names.map((name) => contexts[name].watch()));
+}
+
 const isMain = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (isMain) {
+if (isMain && process.argv.includes('--dev')) {
+  const port = process.env.PORT || '3000';
+  if (!/^\d+$/.test(port) || Number(port) > 65535) {
+    console.error(`Invalid PORT=${JSON.stringify(port)}: must be an integer from 0 to 65535`);
+    process.exit(1);
+  }
+  await dev({
+    // Not dist/ itself: `npm start` (--if-needed) would then take the unminified dev build for a fresh one.
+    outdir: path.resolve(process.env.DEV_OUTDIR || path.join(DIST, 'dev')),
+    port: Number(port),
+    host: process.env.HOST || '127.0.0.1',
+    extraImport: process.env.DEV_EXTRA_IMPORT ? path.resolve(process.env.DEV_EXTRA_IMPORT) : undefined,
+  });
+} else if (isMain) {
   try {
     if (process.argv.includes('--if-needed') && (await isUpToDate())) {
       console.log('build: dist/ is up to date');
