@@ -9,9 +9,12 @@ import net from 'node:net';
 import path from 'node:path';
 import { pipeline, Transform } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlibConstants } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
+const brotliCompressAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.join(ROOT, 'dist');
 const SOURCE_DIRS = ['client', 'shared', 'server'];
@@ -40,7 +43,32 @@ export async function buildClient({ entry = 'client/entry.tsx', outdir = DIST, m
     );
   });
   await moveSourceMaps(publicDir, path.join(outdir, 'sourcemaps'));
+  await precompress(publicDir);
   return createManifest(result.metafile, publicDir, entry);
+}
+
+/**
+ * Writes `.br` and `.gz` next to every script and stylesheet, so the server sends them compressed with
+ * no work per request (server/serve-assets.ts picks one by Accept-Encoding).
+ */
+async function precompress(publicDir) {
+  const names = (await readdir(publicDir)).filter((name) => /\.(js|css)$/.test(name));
+  await Promise.all(
+    names.map(async (name) => {
+      const bytes = await readFile(path.join(publicDir, name));
+      const brotli = await brotliCompressAsync(bytes, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      });
+      const gzip = await gzipAsync(bytes, { level: 9 });
+      await Promise.all([
+        writeFile(path.join(publicDir, `${name}.br`), brotli),
+        writeFile(path.join(publicDir, `${name}.gz`), gzip),
+      ]);
+    }),
+  );
 }
 
 /** esbuild options of the client bundle, shared by `buildClient` and dev mode. */

@@ -28,8 +28,8 @@ export function serveAssets(build: BuildOutput | undefined) {
     let file = assetName;
     if (variants.length > 0) {
       response.vary('Accept-Encoding');
-      const accepted = request.acceptsEncodings(...variants.map(({ encoding }) => encoding), 'identity');
-      const chosen = variants.find(({ encoding }) => encoding === accepted);
+      // Our order (brotli first) decides among what the browser accepts; browsers list gzip first.
+      const chosen = variants.find(({ encoding }) => request.acceptsEncodings(encoding) === encoding);
       if (chosen) {
         file = `${assetName}${chosen.suffix}`;
         response.setHeader('Content-Encoding', chosen.encoding);

@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { describe, expect, inject, it } from 'vitest';
 import { loadBuildOutput } from '../../server/build-output.ts';
+import { listen } from '../helpers/listen.ts';
 import { rawRequest } from '../helpers/raw-request.ts';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
 
@@ -16,6 +21,42 @@ describe('built assets', () => {
     expect(script.headers['content-type']).toMatch(/^(text|application)\/javascript/);
     const style = await request(app).get(`/_assets/${manifest.stylesheets[0]}`);
     expect(style.headers['content-type']).toMatch(/^text\/css/);
+  });
+
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+    ['identity', undefined],
+  ])('serves scripts precompressed for Accept-Encoding %j (%s)', async (acceptEncoding, encoding) => {
+    const server = await listen(app);
+    try {
+      const response = await new Promise<http.IncomingMessage & { body: Buffer }>((resolve, reject) => {
+        http
+          .get(
+            `${server.origin}/_assets/${manifest.entry.file}`,
+            { headers: { 'Accept-Encoding': acceptEncoding } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.on('end', () => resolve(Object.assign(res, { body: Buffer.concat(chunks) })));
+            },
+          )
+          .on('error', reject);
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(response.headers.vary).toMatch(/Accept-Encoding/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const original = readFileSync(path.join(inject('buildDir'), 'client', manifest.entry.file));
+      const { body } = response;
+      const decoded =
+        encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+      expect(decoded.equals(original)).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 
   it('serves assets under the base path only', async () => {
