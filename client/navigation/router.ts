@@ -6,6 +6,7 @@ import { isSafeRedirectTarget } from '../../shared/routing/safe-redirect.ts';
 import { errorHead } from '../../shared/ui/error-page.tsx';
 import type { LinkNavigator, SubmitOutcome } from '../../shared/ui/navigation-context.ts';
 import type { ActionResultState, SsrPayload } from '../../shared/ui/ssr-payload.ts';
+import { canPrefetch, focusPage, safeSessionStorage, scrollToHashOrTop } from './dom-effects.ts';
 import { BuildChangedError, fetchPageData, PageLoadError } from './fetch-page-data.ts';
 import { createFullLoadGuard } from './full-load-guard.ts';
 import { createHistoryEntries, routerKeyOf } from './history-entries.ts';
@@ -204,8 +205,8 @@ export function createRouter({
     }
     const saved = kind === 'pop' && popKey ? history.savedScroll(popKey) : undefined;
     if (saved) win.scrollTo(saved[0], saved[1]);
-    else scrollToHashOrTop(target.hash);
-    if (kind !== 'pop') focusPage();
+    else scrollToHashOrTop(win, target.hash);
+    if (kind !== 'pop') focusPage(win);
     monitor?.navigationEnded(token, 'committed');
   }
 
@@ -227,20 +228,6 @@ export function createRouter({
       payload: { ...base, page: { type: 'route', routeId, params, data, head, actionResult } },
       Page: page.Page,
     };
-  }
-
-  function scrollToHashOrTop(hash: string) {
-    const id = decodeURIComponent(hash.slice(1));
-    const element = id ? win.document.getElementById(id) : null;
-    if (element) element.scrollIntoView();
-    else win.scrollTo(0, 0);
-  }
-
-  /** Moves focus to the new page, as a full load would, so keyboard and screen reader users start there. */
-  function focusPage() {
-    const main = win.document.querySelector<HTMLElement>('main') ?? win.document.body;
-    if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
-    main.focus({ preventScroll: true });
   }
 
   function isInterceptable(url: URL): boolean {
@@ -385,20 +372,3 @@ export function createRouter({
 }
 
 export type Router = ReturnType<typeof createRouter>;
-
-/** No prefetching for crawlers, with Save-Data, or on 2g connections. */
-function canPrefetch(win: Window, payload: SsrPayload): boolean {
-  const connection = (
-    win.navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }
-  ).connection;
-  if (payload.crawler || connection?.saveData) return false;
-  return connection?.effectiveType !== '2g' && connection?.effectiveType !== 'slow-2g';
-}
-
-function safeSessionStorage(win: Window): Storage | undefined {
-  try {
-    return win.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}

@@ -10,19 +10,10 @@ import {
 import { listen, type RunningServer } from '../helpers/listen.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
+import { hasMarker, markWindow } from '../helpers/window-marker.ts';
 
 const PRODUCT = '/products/chef-knife-20cm';
 const ADD_FORM = 'form:has(input[name="_action"][value="add-to-cart"])';
-
-async function markWindow(page: Page) {
-  await page.evaluate(() => {
-    (window as unknown as { __marker: number }).__marker = 1;
-  });
-}
-
-async function hasMarker(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 1);
-}
 
 function cartCount(page: Page) {
   return page.locator('header .cart-count').textContent();

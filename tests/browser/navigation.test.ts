@@ -4,19 +4,9 @@ import { CHROMIUM_MISSING, chromiumPath, launchChromium, newPersonPage } from '.
 import { listen, type RunningServer } from '../helpers/listen.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
+import { hasMarker, markWindow } from '../helpers/window-marker.ts';
 
 const PRODUCT = '/products/chef-knife-20cm';
-
-/** Puts a marker on `window`: it survives client navigations and disappears with a full page load. */
-async function markWindow(page: Page) {
-  await page.evaluate(() => {
-    (window as unknown as { __marker: number }).__marker = 1;
-  });
-}
-
-async function hasMarker(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 1);
-}
 
 function dataRequests(page: Page): string[] {
   const seen: string[] = [];
