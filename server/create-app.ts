@@ -80,6 +80,7 @@ export function createApp(options: CreateAppOptions): Express {
     ? { ...options.dataSteps, ...debugDataSteps }
     : options.dataSteps;
   const monitoring = options.monitoring ?? noMonitoring;
+  const tunnelPath = `${basePath}/monitoring`;
   const reportError = createErrorReporter(logger, monitoring);
   const browserSentry: BrowserSentryConfig | null = config.sentryDsn
     ? {
@@ -87,7 +88,7 @@ export function createApp(options: CreateAppOptions): Express {
         environment: config.sentryEnvironment,
         release: config.sentryRelease ?? build?.manifest.buildId ?? DEVELOPMENT_BUILD_ID,
         tracesSampleRate: config.sentryTracesSampleRate,
-        tunnel: `${basePath}/monitoring`,
+        tunnel: tunnelPath,
       }
     : null;
   const renderTimeoutMs = options.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
@@ -138,7 +139,6 @@ export function createApp(options: CreateAppOptions): Express {
   });
   const assetsPrefix = `${basePath}/_assets/`;
   const dataPrefix = `${basePath}/${DATA_SEGMENT}/`;
-  const tunnelPath = `${basePath}/monitoring`;
   const localeSwitchPrefix = `${basePath}/_locale/`;
 
   const server = express();
@@ -156,8 +156,15 @@ export function createApp(options: CreateAppOptions): Express {
     }),
   );
   const isDraining = options.isDraining ?? (() => false);
-  server.use(function refuseLongUrls(request: Request, response: Response, next: NextFunction) {
+  server.use(function closeConnectionsWhileDraining(
+    _request: Request,
+    response: Response,
+    next: NextFunction,
+  ) {
     if (isDraining()) response.setHeader('Connection', 'close');
+    next();
+  });
+  server.use(function refuseLongUrls(request: Request, response: Response, next: NextFunction) {
     if (request.url.length <= MAX_URL_LENGTH) return next();
     response.status(414).type('text/plain').send('URI Too Long');
   });
