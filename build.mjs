@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pipeline, Transform } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
 const brotliCompressAsync = promisify(brotliCompress);
@@ -227,19 +227,20 @@ async function isUpToDate() {
 }
 
 async function sizeTable(manifest) {
-  const sizes = async (file) => {
-    const bytes = await readFile(path.join(DIST, 'client', file));
-    return { gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length };
+  // The build already wrote each file's .gz: read its size instead of compressing again.
+  const gzipSizes = new Map();
+  const gzipSize = async (file) => {
+    if (!gzipSizes.has(file)) gzipSizes.set(file, (await stat(path.join(DIST, 'client', `${file}.gz`))).size);
+    return gzipSizes.get(file);
   };
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   const rows = [['route', 'chunk (gzip)', 'first load JS (gzip)']];
   const entryFiles = [manifest.entry.file, ...manifest.entry.imports];
   for (const [id, route] of Object.entries(manifest.routes)) {
-    const chunk = await sizes(route.file);
     const files = new Set([...entryFiles, route.file, ...route.imports]);
     let total = 0;
-    for (const file of files) total += (await sizes(file)).gzip;
-    rows.push([id, kb(chunk.gzip), kb(total)]);
+    for (const file of files) total += await gzipSize(file);
+    rows.push([id, kb(await gzipSize(route.file)), kb(total)]);
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ')).join('\n');

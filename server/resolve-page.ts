@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { CompiledRouteTable } from '../shared/routing/compile-routes.ts';
 import { HttpError, NotFound, Redirect } from '../shared/routing/control-signals.ts';
 import { buildHref } from '../shared/routing/href.ts';
-import type { Head, PageModule, RouteParams } from '../shared/routing/route-table.ts';
+import type { Head, PageModule, RouteDefinition, RouteParams } from '../shared/routing/route-table.ts';
 import type { DataStepContext, DataSteps } from './data-step.ts';
 import type { Monitoring } from './monitoring.ts';
 import type { PageRequest } from './page-request.ts';
@@ -38,6 +38,19 @@ export interface ResolvePageOptions {
  * are thrown for the caller's error handling.
  */
 export function createPageResolver({ routes, dataSteps, basePath, monitoring }: ResolvePageOptions) {
+  // One import per route for the process: a dynamic import() per request is a round trip to the module
+  // loader, which Sentry's ESM hooks make expensive (npm run bench).
+  const pages = new Map<string, Promise<PageModule>>();
+  const loadPage = (route: RouteDefinition): Promise<PageModule> => {
+    let page = pages.get(route.id);
+    if (!page) {
+      page = route.page() as Promise<PageModule>;
+      page.catch(() => pages.delete(route.id));
+      pages.set(route.id, page);
+    }
+    return page;
+  };
+
   return async function resolvePage(
     request: Request,
     response: Response,
@@ -63,7 +76,7 @@ export function createPageResolver({ routes, dataSteps, basePath, monitoring }: 
     const dataStep = dataSteps[match.route.id];
     try {
       const [module, data] = await untilAborted(
-        Promise.all([match.route.page() as Promise<PageModule>, runDataStep(dataStep, context)]),
+        Promise.all([loadPage(match.route), runDataStep(dataStep, context)]),
         signal,
       );
       if (data instanceof Redirect || data instanceof NotFound)

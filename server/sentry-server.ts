@@ -26,6 +26,9 @@ export function initServerSentry(options: ServerSentryOptions): void {
       Sentry.httpIntegration({
         ignoreIncomingRequests: (path) => isUnmonitoredPath(path, options.basePath),
       }),
+      // A span per middleware (ten per request) cost more than the render itself (npm run bench); the
+      // transaction already says which route ran and how long it took.
+      Sentry.expressIntegration({ ignoreLayersType: ['middleware'] }),
     ],
     beforeSend(event, hint) {
       const error = hint.originalException;

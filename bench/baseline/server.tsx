@@ -1,0 +1,230 @@
+// The bare baseline of `npm run bench`: a node:http server that renders the SAME page components with the
+// SAME data steps and writes the same document (AppRoot: document, layout, page), the same `self.__SSR=…`
+// payload script (serializeForScript) and the same deferred-value scripts as the production server, with
+// no router, no Express, no middleware. bench/run.mjs bundles it with esbuild (React bundled, NODE_ENV
+// production, like build.mjs's server build) and runs it as a separate process.
+//
+// Environment: PORT (default 0 = any; the bound port is printed as `listening <port>`), BASELINE_DIST (the
+// build output whose manifest.json gives the asset URLs). Header `x-bench-defer-ms: N` makes the product
+// page's deferred value (related products) take N ms instead of the data step's built-in delay.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { createElement } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import type { BuildManifest } from '../../build.mjs';
+import type { DataStepContext } from '../../server/data-step.ts';
+import { serializeForScript } from '../../server/serialize-for-script.ts';
+import { relatedProducts } from '../../server/storefront/catalogue.ts';
+import { storefrontLayoutData } from '../../server/storefront/layout-data.ts';
+import { abortableDelay } from '../../server/storefront/steps/abortable-delay.ts';
+import { productStep } from '../../server/storefront/steps/product.ts';
+import { shopStep } from '../../server/storefront/steps/shop.ts';
+import type { PageModule, RouteParams } from '../../shared/routing/route-table.ts';
+import { storefront } from '../../shared/storefront/app.ts';
+import * as productPage from '../../shared/storefront/pages/product.tsx';
+import * as shopPage from '../../shared/storefront/pages/shop.tsx';
+import { AppRoot } from '../../shared/ui/app-root.tsx';
+import {
+  DEFERRED_MARKER,
+  type DocumentAssets,
+  type PageState,
+  SSR_DEFERRED_GLOBAL,
+  SSR_PAYLOAD_GLOBAL,
+  type SsrPayload,
+} from '../../shared/ui/ssr-payload.ts';
+
+const distDir = path.resolve(process.env.BASELINE_DIST ?? 'dist');
+const manifest = JSON.parse(readFileSync(path.join(distDir, 'manifest.json'), 'utf8')) as BuildManifest;
+const assetUrl = (file: string) => `/_assets/${file}`;
+const stylesheets = manifest.stylesheets.map(assetUrl);
+const entryPreloads = manifest.entry.imports.map(assetUrl);
+const bootstrapModules = [assetUrl(manifest.entry.file)];
+
+function assetsOf(routeId: string): DocumentAssets {
+  const chunk = manifest.routes[routeId];
+  if (!chunk) throw new Error(`No route ${routeId} in the manifest`);
+  const modulePreloads = [
+    ...new Set([...entryPreloads, assetUrl(chunk.file), ...chunk.imports.map(assetUrl)]),
+  ];
+  return { stylesheets, modulePreloads };
+}
+const productAssets = assetsOf('product');
+const shopAssets = assetsOf('shop');
+
+interface Route {
+  routeId: string;
+  params: RouteParams;
+  module: PageModule;
+  assets: DocumentAssets;
+  data: (context: DataStepContext, deferMs: number | null) => unknown;
+}
+
+/** The two pages the benchmark loads; anything else is a 404. */
+function routeOf(pathname: string): Route | null {
+  if (pathname === '/shop') {
+    return {
+      routeId: 'shop',
+      params: {},
+      module: shopPage as PageModule,
+      assets: shopAssets,
+      data: (context) => shopStep(context),
+    };
+  }
+  const product = /^\/products\/([a-z0-9-]+)$/.exec(pathname);
+  if (product) {
+    return {
+      routeId: 'product',
+      params: { id: product[1] as string },
+      module: productPage as PageModule,
+      assets: productAssets,
+      data: (context, deferMs) => {
+        const data = productStep(context);
+        if (deferMs === null || typeof data !== 'object' || data === null || !('related' in data))
+          return data;
+        const related = abortableDelay(deferMs, context.signal, () => relatedProducts(String(product[1])));
+        related.catch(() => {});
+        return { ...data, related };
+      },
+    };
+  }
+  return null;
+}
+
+/** Forwards React's chunks to the response and ends it once React is done and every deferred script is out. */
+class Sink extends Writable {
+  readonly #response: http.ServerResponse;
+  readonly #pending: Promise<unknown>;
+  constructor(response: http.ServerResponse, pending: Promise<unknown>) {
+    super({ decodeStrings: false });
+    this.#response = response;
+    this.#pending = pending;
+  }
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void): void {
+    if (this.#response.write(chunk)) done();
+    else this.#response.once('drain', done);
+  }
+  override _final(done: () => void): void {
+    this.#pending.finally(() => {
+      this.#response.end();
+      done();
+    });
+  }
+}
+
+async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  const route = routeOf(url.pathname);
+  if (!route) {
+    response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    return;
+  }
+  const abort = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) abort.abort(new Error('client disconnected'));
+  });
+  const deferHeader = request.headers['x-bench-defer-ms'];
+  const deferMs = typeof deferHeader === 'string' ? Number(deferHeader) : null;
+  const locale = 'en';
+  const context: DataStepContext = {
+    params: route.params,
+    locale,
+    url,
+    cookies: {},
+    signedCookies: {},
+    setCookie: () => {},
+    headers: request.headers,
+    signal: abort.signal,
+  };
+  const data = (await route.data(context, deferMs)) as Record<string, unknown>;
+
+  // Top-level promises go out later as `(self.__ssrDeferred||=[]).push([key, ok, value])`.
+  const serializableData: Record<string, unknown> = {};
+  const deferred: Promise<string>[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    if (!(value instanceof Promise)) {
+      serializableData[key] = value;
+      continue;
+    }
+    serializableData[key] = { [DEFERRED_MARKER]: key };
+    deferred.push(
+      value.then(
+        (resolved) => serializeForScript([key, 1, resolved]),
+        () => serializeForScript([key, 0, null]),
+      ),
+    );
+  }
+  const head = route.module.head?.({ data, params: route.params, locale }) ?? { title: '' };
+  const page: PageState = { type: 'route', routeId: route.routeId, params: route.params, data, head };
+  const payload: SsrPayload = {
+    crawler: false,
+    layout: storefrontLayoutData({ locale, cookies: {}, signedCookies: {} }),
+    trace: null,
+    sentry: null,
+    buildId: manifest.buildId,
+    basePath: '',
+    locale,
+    url: { pathname: url.pathname, search: url.search },
+    page,
+    assets: route.assets,
+  };
+  const serializable = { ...payload, page: { ...page, data: serializableData } };
+  const nonce = randomBytes(16).toString('base64');
+
+  let sink: Sink | null = null;
+  const early: string[] = [];
+  const written = deferred.map((script) =>
+    script.then((source) => {
+      const tag = `<script nonce="${nonce}">(self.${SSR_DEFERRED_GLOBAL}||=[]).push(${source})</script>`;
+      if (sink && !sink.writableEnded) sink.write(tag);
+      else if (sink) response.write(tag);
+      else early.push(tag);
+    }),
+  );
+  const stream = renderToPipeableStream(
+    createElement(AppRoot, { app: storefront, payload, Page: route.module.default }),
+    {
+      nonce,
+      bootstrapScriptContent: `self.${SSR_PAYLOAD_GLOBAL}=${serializeForScript(serializable)};self.${SSR_DEFERRED_GLOBAL}||=[]`,
+      bootstrapModules,
+      onShellReady() {
+        response.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+        });
+        sink = new Sink(response, Promise.all(written));
+        stream.pipe(sink);
+        for (const tag of early.splice(0)) sink.write(tag);
+      },
+      onShellError(error) {
+        response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
+      },
+      onError(error) {
+        if (!abort.signal.aborted) console.error(error);
+      },
+    },
+  );
+  abort.signal.addEventListener('abort', () => stream.abort(abort.signal.reason), { once: true });
+}
+
+const server = http.createServer((request, response) => {
+  handle(request, response).catch((error: unknown) => {
+    console.error(error);
+    if (!response.headersSent) response.writeHead(500).end();
+    else response.destroy();
+  });
+});
+server.keepAliveTimeout = 65_000;
+server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1', () => {
+  console.log(`listening ${(server.address() as AddressInfo).port}`);
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close();
+    server.closeAllConnections();
+    process.exit(0);
+  });
+}

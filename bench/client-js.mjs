@@ -1,0 +1,290 @@
+// Client JavaScript sizes for bench/run.mjs: what a first visit and a client navigation download per route
+// (from dist/manifest.json), Sentry's chunk, and how many of the bytes are our runtime's own code.
+//
+// Method for "our runtime's own bytes": esbuild runs once more with the client build's options (in memory,
+// write: false, with metafile and source map) and its outputs are checked byte for byte against dist/client,
+// so the attribution below describes the files actually served. Each input path is classified (runtime =
+// client/, shared/routing/, shared/ui/; app = shared/storefront/, shared/debug/; react = react, react-dom,
+// scheduler; sentry = @sentry/*). Raw bytes are esbuild's `bytesInOutput` per input. Compressed bytes are
+// measured two ways: (1) exact text: the source map says which source each generated character range comes
+// from, so the runtime's minified text is cut out of the outputs, concatenated and gzipped/brotlied as one
+// stream (slightly optimistic: one stream compresses better than several files); (2) proportional: each
+// output file's compressed size times the runtime's share of its raw bytes.
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+
+export const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
+export const brotliSize = (bytes) =>
+  brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
+/** The client build's options as in build.mjs (clientOptions), minus the server-only guard plugin. */
+function clientBuildOptions(root, publicDir) {
+  return {
+    absWorkingDir: root,
+    entryPoints: ['client/entry.tsx'],
+    outdir: publicDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
+    minify: true,
+    sourcemap: 'external',
+    metafile: true,
+    write: false,
+    jsx: 'automatic',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  };
+}
+
+export function classifyInput(input) {
+  if (/node_modules\/(react|react-dom|scheduler)\//.test(input)) return 'react';
+  if (/node_modules\/@sentry(-internal)?\//.test(input)) return 'sentry';
+  if (input.includes('node_modules/')) return 'other-packages';
+  if (/^(client\/|shared\/routing\/|shared\/ui\/)/.test(input)) return 'runtime';
+  if (/^shared\/(storefront|debug)\//.test(input)) return 'app';
+  return 'other';
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const BASE64_VALUE = new Map([...BASE64].map((char, index) => [char, index]));
+
+/** Decodes one source-map line's segments into [generatedColumn, sourceIndex | -1]. */
+function* segmentsOf(line, state) {
+  let column = 0;
+  for (const segment of line.split(',')) {
+    if (segment === '') continue;
+    const fields = [];
+    let value = 0;
+    let shift = 0;
+    for (const char of segment) {
+      const digit = BASE64_VALUE.get(char);
+      if (digit === undefined) throw new Error(`Bad source map character ${char}`);
+      value += (digit & 31) << shift;
+      if (digit & 32) shift += 5;
+      else {
+        fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+        value = 0;
+        shift = 0;
+      }
+    }
+    column += fields[0];
+    if (fields.length >= 4) {
+      state.source += fields[1];
+      state.line += fields[2];
+      state.column += fields[3];
+      yield [column, state.source];
+    } else yield [column, -1];
+  }
+}
+
+/** Splits an output's text into per-category strings using its source map. */
+function textByCategory(code, map, categoryOfSource) {
+  const parts = new Map();
+  const append = (category, text) => {
+    const list = parts.get(category);
+    if (list) list.push(text);
+    else parts.set(category, [text]);
+  };
+  const lines = code.split('\n');
+  const mappingLines = map.mappings.split(';');
+  const state = { source: 0, line: 0, column: 0 };
+  for (let index = 0; index < lines.length; index++) {
+    const text = lines[index];
+    const segments = [...segmentsOf(mappingLines[index] ?? '', state)];
+    if (segments.length === 0 || segments[0][0] > 0)
+      append('unmapped', text.slice(0, segments[0]?.[0] ?? text.length));
+    for (let s = 0; s < segments.length; s++) {
+      const [start, source] = segments[s];
+      const end = s + 1 < segments.length ? segments[s + 1][0] : text.length;
+      append(source >= 0 ? categoryOfSource(map.sources[source]) : 'unmapped', text.slice(start, end));
+    }
+    append('unmapped', '\n');
+  }
+  return Object.fromEntries([...parts].map(([key, list]) => [key, list.join('')]));
+}
+
+/**
+ * Returns per-route download sizes, Sentry's chunk and the runtime attribution. `distDir` holds manifest.json
+ * and client/ (from `node build.mjs`).
+ */
+export async function analyzeClientJs(root, distDir) {
+  const manifest = JSON.parse(await readFile(path.join(distDir, 'manifest.json'), 'utf8'));
+  const publicDir = path.join(distDir, 'client');
+  const sizeCache = new Map();
+  const sizesOf = async (file) => {
+    if (!sizeCache.has(file)) {
+      const bytes = await readFile(path.join(publicDir, file));
+      sizeCache.set(file, { raw: bytes.length, gzip: gzipSize(bytes), brotli: brotliSize(bytes) });
+    }
+    return sizeCache.get(file);
+  };
+  const total = async (files) => {
+    const sum = { files: files.length, raw: 0, gzip: 0, brotli: 0 };
+    for (const file of files) {
+      const size = await sizesOf(file);
+      sum.raw += size.raw;
+      sum.gzip += size.gzip;
+      sum.brotli += size.brotli;
+    }
+    return sum;
+  };
+
+  // The in-memory replica build, for the metafile and source maps.
+  const result = await esbuild.build(clientBuildOptions(root, publicDir));
+  const outputs = result.metafile.outputs;
+  const publicName = (output) =>
+    path.relative(publicDir, path.resolve(root, output)).split(path.sep).join('/');
+  const contents = new Map(result.outputFiles.map((file) => [publicName(file.path), file]));
+  const mismatched = [];
+  for (const [name, file] of contents) {
+    if (!name.endsWith('.js')) continue;
+    const served = await readFile(path.join(publicDir, name)).catch(() => null);
+    if (!served || Buffer.compare(served, Buffer.from(file.contents)) !== 0) mismatched.push(name);
+  }
+
+  // Sentry's chunk: the output whose entry point is the dynamic import of client/monitoring/sentry-browser.ts,
+  // plus what it imports statically.
+  const staticClosure = (output, seen = new Set()) => {
+    for (const imported of outputs[output]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !seen.has(imported.path)) {
+        seen.add(imported.path);
+        staticClosure(imported.path, seen);
+      }
+    }
+    return seen;
+  };
+  const sentryOutput = Object.keys(outputs).find(
+    (output) => outputs[output].entryPoint === 'client/monitoring/sentry-browser.ts',
+  );
+  let sentryFiles = sentryOutput
+    ? [sentryOutput, ...staticClosure(sentryOutput)].map(publicName).filter((name) => name.endsWith('.js'))
+    : [];
+  let sentryMethod = 'metafile (entryPoint client/monitoring/sentry-browser.ts)';
+  if (sentryFiles.length === 0 || sentryFiles.some((file) => !existsSync(path.join(publicDir, file)))) {
+    sentryFiles = [];
+    // Fallback: the served file carrying Sentry's global marker.
+    sentryMethod = 'content marker __SENTRY__';
+    for (const name of await readdir(publicDir)) {
+      if (!name.endsWith('.js')) continue;
+      const text = await readFile(path.join(publicDir, name), 'utf8').catch(() => '');
+      if (text.includes('__SENTRY__')) sentryFiles.push(name);
+    }
+  }
+
+  const entryFiles = [manifest.entry.file, ...manifest.entry.imports];
+  const entrySet = new Set(entryFiles);
+  const routeFiles = (id) => {
+    const route = manifest.routes[id];
+    return route ? [route.file, ...route.imports] : [];
+  };
+  const routes = {};
+  for (const id of Object.keys(manifest.routes)) {
+    const firstLoad = [...new Set([...entryFiles, ...routeFiles(id)])];
+    const withSentry = [...new Set([...firstLoad, ...sentryFiles])];
+    const navigation = routeFiles(id).filter((file) => !entrySet.has(file));
+    const homeLoaded = new Set([...entryFiles, ...routeFiles('home')]);
+    const navigationFromHome = routeFiles(id).filter((file) => !homeLoaded.has(file));
+    routes[id] = {
+      firstLoad: await total(firstLoad),
+      firstLoadWithSentry: await total(withSentry),
+      navigation: { ...(await total(navigation)), list: navigation },
+      navigationFromHome: { ...(await total(navigationFromHome)), list: navigationFromHome },
+      // Anything a navigation would fetch besides the route chunk and the chunks it imports.
+      navigationExtras: navigation.filter(
+        (file) => file !== manifest.routes[id].file && !manifest.routes[id].imports.includes(file),
+      ),
+    };
+  }
+
+  // Attribution of every JS output's bytes to categories.
+  const byCategory = {};
+  const runtimeInputs = {};
+  const runtimeTexts = [];
+  const runtimeFirstLoadTexts = [];
+  let proportional = { gzip: 0, brotli: 0 };
+  const productFirstLoadByCategory = {};
+  const productFirstLoad = new Set([...entryFiles, ...routeFiles('product')]);
+  for (const [output, meta] of Object.entries(outputs)) {
+    if (!output.endsWith('.js')) continue;
+    const name = publicName(output);
+    const outputTotal = Object.values(meta.inputs).reduce((sum, input) => sum + input.bytesInOutput, 0);
+    let runtimeBytes = 0;
+    for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) {
+      const category = classifyInput(input);
+      byCategory[category] = (byCategory[category] ?? 0) + bytesInOutput;
+      if (category === 'runtime') {
+        runtimeBytes += bytesInOutput;
+        runtimeInputs[input] = (runtimeInputs[input] ?? 0) + bytesInOutput;
+      }
+    }
+    if (productFirstLoad.has(name) && outputTotal > 0) {
+      const size = await sizesOf(name);
+      for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) {
+        const category = classifyInput(input);
+        productFirstLoadByCategory[category] =
+          (productFirstLoadByCategory[category] ?? 0) + (size.gzip * bytesInOutput) / outputTotal;
+      }
+    }
+    if (runtimeBytes > 0 && outputTotal > 0) {
+      const size = await sizesOf(name);
+      proportional = {
+        gzip: proportional.gzip + (size.gzip * runtimeBytes) / outputTotal,
+        brotli: proportional.brotli + (size.brotli * runtimeBytes) / outputTotal,
+      };
+    }
+    const file = contents.get(name);
+    const map = contents.get(`${name}.map`);
+    if (file && map) {
+      const mapJson = JSON.parse(map.text);
+      const mapDir = path.dirname(path.resolve(root, output));
+      const categoryOfSource = (source) =>
+        classifyInput(path.relative(root, path.resolve(mapDir, source)).split(path.sep).join('/'));
+      const parts = textByCategory(file.text, mapJson, categoryOfSource);
+      if (parts.runtime) {
+        runtimeTexts.push(parts.runtime);
+        if (productFirstLoad.has(name)) runtimeFirstLoadTexts.push(parts.runtime);
+      }
+    }
+  }
+  const runtimeText = Buffer.from(runtimeTexts.join('\n'));
+  const runtimeFirstLoadText = Buffer.from(runtimeFirstLoadTexts.join('\n'));
+  const sentryGlue = Object.entries(runtimeInputs)
+    .filter(([input]) => input.startsWith('client/monitoring/'))
+    .reduce((sum, [, bytes]) => sum + bytes, 0);
+
+  return {
+    buildId: manifest.buildId,
+    replicaMatchesDist: mismatched.length === 0,
+    replicaMismatches: mismatched,
+    entry: await total(entryFiles),
+    sentry: { method: sentryMethod, files: sentryFiles, ...(await total(sentryFiles)) },
+    routes,
+    runtime: {
+      rawBytes: byCategory.runtime ?? 0,
+      textBytes: runtimeText.length,
+      gzip: gzipSize(runtimeText),
+      brotli: brotliSize(runtimeText),
+      proportionalGzip: Math.round(proportional.gzip),
+      proportionalBrotli: Math.round(proportional.brotli),
+      productFirstLoadGzip: gzipSize(runtimeFirstLoadText),
+      sentryGlueRawBytes: sentryGlue,
+      topInputs: Object.entries(runtimeInputs)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12)
+        .map(([input, bytes]) => ({ input, bytes })),
+    },
+    rawBytesByCategory: byCategory,
+    /** gzip bytes of the product page's first load by category (each file's gzip size split by raw share). */
+    productFirstLoadGzipByCategory: Object.fromEntries(
+      Object.entries(productFirstLoadByCategory).map(([category, bytes]) => [category, Math.round(bytes)]),
+    ),
+  };
+}
