@@ -1,6 +1,12 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_MISSING, chromiumPath, launchChromium, newPersonPage } from '../helpers/chromium.ts';
+import {
+  CHROMIUM_MISSING,
+  chromiumPath,
+  cspViolations,
+  launchChromium,
+  newPersonPage,
+} from '../helpers/chromium.ts';
 import { listen, type RunningServer } from '../helpers/listen.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
@@ -50,6 +56,7 @@ describe.skipIf(!chromiumPath)(
         expect(await page.locator('main h1').first().textContent()).toContain('Chef knife');
         expect(await hasMarker(page)).toBe(true);
         expect(await page.locator('[data-route-announcer]').textContent()).toContain('Chef knife');
+        expect(await cspViolations(page)).toEqual([]);
         expect(problems).toEqual([]);
       } finally {
         await page.close();

@@ -1,6 +1,12 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHROMIUM_MISSING, chromiumPath, launchChromium, newPersonPage } from '../helpers/chromium.ts';
+import {
+  CHROMIUM_MISSING,
+  chromiumPath,
+  cspViolations,
+  launchChromium,
+  newPersonPage,
+} from '../helpers/chromium.ts';
 import { listen, type RunningServer } from '../helpers/listen.ts';
 import { waitForHydration } from '../helpers/page-problems.ts';
 import { type SentryCaptureServer, startSentryCaptureServer } from '../helpers/sentry-capture-server.ts';
@@ -75,6 +81,8 @@ describe.skipIf(!chromiumPath)(
         expect(events).toHaveLength(1);
         expect(events[0]?.tags?.route).toBe('/debug/client-error');
         expect(tunnelled.length).toBeGreaterThan(0);
+        // Sentry's chunk, its tunnel posts and the error screen all ran under the nonce-based CSP.
+        expect(await cspViolations(page)).toEqual([]);
       } finally {
         await page.close();
       }
