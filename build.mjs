@@ -76,7 +76,7 @@ function clientOptions({ entry, publicDir, minify }) {
   return {
     absWorkingDir: ROOT,
     entryPoints: [entry],
-    plugins: [serverOnlyGuard],
+    plugins: [serverOnlyGuard, buildTimeModules],
     outdir: publicDir,
     bundle: true,
     splitting: true,
@@ -109,6 +109,48 @@ const serverOnlyGuard = {
     });
   },
 };
+/** Client modules whose default export is computed at build time: the browser gets the value, not the code. */
+const BUILD_TIME_MODULES = /[\\/]client[\\/]route-patterns\.ts$/;
+
+/**
+ * Replaces each build-time module with `export default <its value as JSON>`: the module is bundled for Node
+ * (its lazy `import()`s left out, they are page chunks it never calls), run once, and its inputs watched.
+ */
+const buildTimeModules = {
+  name: 'build-time-modules',
+  setup(build) {
+    build.onLoad({ filter: BUILD_TIME_MODULES }, async (args) => {
+      const result = await esbuild.build({
+        absWorkingDir: ROOT,
+        entryPoints: [args.path],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        write: false,
+        metafile: true,
+        logLevel: 'silent',
+        plugins: [
+          {
+            name: 'skip-lazy-imports',
+            setup(evaluation) {
+              evaluation.onResolve({ filter: /.*/ }, (resolve) =>
+                resolve.kind === 'dynamic-import' ? { path: resolve.path, external: true } : undefined,
+              );
+            },
+          },
+        ],
+      });
+      const code = Buffer.from(result.outputFiles[0].contents).toString('base64');
+      const { default: value } = await import(`data:text/javascript;base64,${code}`);
+      return {
+        contents: `export default ${JSON.stringify(value)};`,
+        loader: 'js',
+        watchFiles: Object.keys(result.metafile.inputs).map((input) => path.join(ROOT, input)),
+      };
+    });
+  },
+};
+
 function createManifest(metafile, publicDir, entry) {
   const outputs = metafile.outputs;
   const publicName = (output) => path.relative(publicDir, path.join(ROOT, output)).split(path.sep).join('/');

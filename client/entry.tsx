@@ -1,12 +1,13 @@
 import '../shared/ui/runtime.css';
 import { hydrateRoot } from 'react-dom/client';
 import { debugRoutes } from '../shared/debug/routes.ts';
-import { compileRoutes } from '../shared/routing/compile-routes.ts';
+import { createRouteMatcher } from '../shared/routing/route-matcher.ts';
 import { storefront } from '../shared/storefront/app.ts';
 import { SSR_PAYLOAD_GLOBAL, type SsrPayload } from '../shared/ui/ssr-payload.ts';
 import { ClientApp } from './client-app.tsx';
 import { reviveDeferredData, settleFromInlineScripts } from './deferred-data.ts';
 import { createRouter, type ShownPage } from './navigation/router.ts';
+import routePatterns from './route-patterns.ts';
 
 declare global {
   interface Window {
@@ -14,8 +15,8 @@ declare global {
   }
 }
 
-// Compiled once; the same table and matcher as the server's.
-const routes = compileRoutes([...storefront.routes, ...debugRoutes]);
+// The server's table, ranked and compiled to regular expressions at build time; matched by the same code.
+const routes = createRouteMatcher([...storefront.routes, ...debugRoutes], routePatterns);
 
 /** Hydrates the server-rendered document, then hands navigation to the client router. */
 async function start(payload: SsrPayload) {

@@ -1,6 +1,6 @@
-import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
 import { buildDataHref } from '../../shared/routing/href.ts';
 import { type Locale, splitLocalePrefix } from '../../shared/routing/locale.ts';
+import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import type { PageModule } from '../../shared/routing/route-table.ts';
 import { fetchPageData, type PageAnswer, PageLoadError } from './fetch-page-data.ts';
 import { stripBasePath } from './should-intercept-click.ts';
@@ -18,7 +18,7 @@ interface Resource {
 }
 
 export interface RouteResourcesOptions {
-  routes: CompiledRouteTable;
+  routes: RouteMatcher;
   basePath: string;
   locale: Locale;
   buildId: string;
@@ -42,7 +42,7 @@ export function createRouteResources({ routes, basePath, locale, buildId }: Rout
     let resource = resources.get(key);
     if (!resource) {
       const { pathname } = appUrlOf(new URL(key, 'http://x'));
-      let match: ReturnType<CompiledRouteTable['match']> = null;
+      let match: ReturnType<RouteMatcher['match']> = null;
       try {
         match = routes.match(pathname);
       } catch {

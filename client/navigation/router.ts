@@ -1,6 +1,6 @@
 import type { ComponentType, MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
-import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
+import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import type { PageProps } from '../../shared/routing/route-table.ts';
 import { isSafeRedirectTarget } from '../../shared/routing/safe-redirect.ts';
 import { errorHead } from '../../shared/ui/error-page.tsx';
@@ -42,7 +42,7 @@ export interface RouterSnapshot {
 }
 
 export interface RouterOptions {
-  routes: CompiledRouteTable;
+  routes: RouteMatcher;
   initialPage: ShownPage;
   /** Told about every navigation (Sentry's navigation spans); none when monitoring is off. */
   monitor?: NavigationMonitor;

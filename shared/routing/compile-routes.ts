@@ -1,5 +1,6 @@
-import { match, PathError, parse, type Token } from 'path-to-regexp';
-import type { RouteDefinition, RouteParams } from './route-table.ts';
+import { PathError, parse, pathToRegexp, type Token } from 'path-to-regexp';
+import { createRouteMatcher, type RouteMatcher, type RoutePattern } from './route-matcher.ts';
+import type { RouteDefinition } from './route-table.ts';
 
 /**
  * Segment kinds in ranking order: at each segment, static beats dynamic beats catch-all beats optional
@@ -17,20 +18,15 @@ interface Segment {
 export interface CompiledRoute {
   definition: RouteDefinition;
   segments: Segment[];
-  matchPath: (pathname: string) => false | { params: Partial<RouteParams> };
-}
-
-export interface RouteMatch {
-  route: RouteDefinition;
-  params: RouteParams;
+  pattern: RoutePattern;
 }
 
 /** A route table compiled once at start: matching is a walk over pre-ranked regular expressions. */
-export interface CompiledRouteTable {
+export interface CompiledRouteTable extends RouteMatcher {
+  /** Most specific first; `patterns` in the same order. */
   routes: readonly CompiledRoute[];
-  /** Matches a decoded-per-param app path (no base path, no locale prefix). Throws URIError on malformed encoding. */
-  match(pathname: string): RouteMatch | null;
-  byId(id: string): RouteDefinition | undefined;
+  /** The ranked patterns as data, for the browser bundle (see client/route-patterns.ts). */
+  patterns: readonly RoutePattern[];
 }
 
 export class RouteTableError extends Error {
@@ -47,19 +43,8 @@ export function compileRoutes(definitions: readonly RouteDefinition[]): Compiled
   });
   compiled.sort(compareRoutes);
   assertNoAmbiguity(compiled);
-  const byId = new Map(compiled.map((route) => [route.definition.id, route.definition]));
-
-  return {
-    routes: compiled,
-    match(pathname) {
-      for (const route of compiled) {
-        const result = route.matchPath(pathname);
-        if (result) return { route: route.definition, params: result.params as RouteParams };
-      }
-      return null;
-    },
-    byId: (id) => byId.get(id),
-  };
+  const patterns = compiled.map((route) => route.pattern);
+  return { routes: compiled, patterns, ...createRouteMatcher(definitions, patterns) };
 }
 
 function compileRoute(definition: RouteDefinition): CompiledRoute {
@@ -75,8 +60,13 @@ function compileRoute(definition: RouteDefinition): CompiledRoute {
   try {
     const tokens = parse(path).tokens;
     // Case-sensitive, no trailing slash: the normaliser has already removed it (DESIGN.md section 4).
-    const matchPath = match(path, { sensitive: true, trailing: false });
-    return { definition, segments: toSegments(tokens, id, path), matchPath };
+    const { regexp, keys } = pathToRegexp(path, { sensitive: true, trailing: false });
+    const pattern: RoutePattern = {
+      id,
+      source: regexp.source,
+      keys: keys.map((key) => ({ name: key.name, wildcard: key.type === 'wildcard' })),
+    };
+    return { definition, segments: toSegments(tokens, id, path), pattern };
   } catch (error) {
     if (error instanceof PathError || error instanceof TypeError) {
       throw new RouteTableError(`Route "${id}": bad pattern "${path}": ${error.message}`);

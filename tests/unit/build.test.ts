@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -33,6 +33,17 @@ describe('build', () => {
     }
     expect(manifest.entry.file).toMatch(/^entry-[A-Z0-9]+\.js$/);
     expect(manifest.stylesheets[0]).toMatch(/^entry-[A-Z0-9]+\.css$/);
+  });
+
+  it('ships the route patterns precompiled, without the route compiler or path-to-regexp', async () => {
+    const publicDir = path.join(inject('buildDir'), 'client');
+    const { manifest } = loadBuildOutput(inject('buildDir'));
+    const scripts = (await readdir(publicDir)).filter((name) => name.endsWith('.js'));
+    const texts = await Promise.all(scripts.map((name) => readFile(path.join(publicDir, name), 'utf8')));
+    // Messages only path-to-regexp and the compiler contain.
+    for (const text of texts) expect(text).not.toMatch(/Missing parameter name|RouteTableError/);
+    const entry = await readFile(path.join(publicDir, manifest.entry.file), 'utf8');
+    expect(entry).toContain(String.raw`source:"^(?:\\/products\\/([^\\/]+))$"`);
   });
 
   it('keeps source maps out of the public folder', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileRoutes, RouteTableError } from '../../shared/routing/compile-routes.ts';
+import { createRouteMatcher } from '../../shared/routing/route-matcher.ts';
 import type { RouteDefinition } from '../../shared/routing/route-table.ts';
 
 const page = async () => ({ default: () => null });
@@ -100,6 +101,35 @@ describe('compileRoutes: matching and ranking', () => {
   it('finds routes by id', () => {
     expect(table.byId('product')?.path).toBe('/products/:id');
     expect(table.byId('nope')).toBeUndefined();
+  });
+});
+
+describe('createRouteMatcher: the browser matches with patterns precompiled to JSON', () => {
+  const definitions = table.routes.map((compiled) => compiled.definition);
+  const precompiled = createRouteMatcher(definitions, JSON.parse(JSON.stringify(table.patterns)));
+
+  it.each([
+    '/',
+    '/help/shipping/delivery-times',
+    '/products/caf%C3%A9',
+    '/products/new',
+    '/shop',
+    '/shop/k%C3%BCche%2Fmesser/x',
+    '/users/ada/files/a/b.txt',
+    '/account/settings',
+    '/products/a/b',
+    '/Help',
+  ])('gives the same answer as the compiled table for %s', (path) => {
+    expect(precompiled.match(path)).toEqual(table.match(path));
+  });
+
+  it('throws URIError for malformed encoding, as the server does', () => {
+    expect(() => precompiled.match('/products/%C0%AF')).toThrow(URIError);
+  });
+
+  it('refuses patterns that do not fit the definitions', () => {
+    expect(() => createRouteMatcher(definitions.slice(1), table.patterns)).toThrow(/no route definition/);
+    expect(() => createRouteMatcher(definitions, table.patterns.slice(1))).toThrow(/differ/);
   });
 });
 
