@@ -8,6 +8,8 @@ export interface BuildManifest {
   entry: ChunkInfo;
   stylesheets: string[];
   routes: Record<string, ChunkInfo>;
+  /** Per locale, the chunk of the app's locale module (see LOCALE_DIRS in build.mjs). */
+  locales: Record<string, ChunkInfo>;
 }
 export class ServerModuleLeakError extends Error {}
 export function buildClient(options?: {

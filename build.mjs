@@ -20,6 +20,8 @@ const DIST = path.join(ROOT, 'dist');
 const SOURCE_DIRS = ['client', 'shared', 'server'];
 /** Page modules are named after their route id: `<dir>/<route id>.tsx` (see shared/routing/route-table.ts). */
 const PAGE_DIRS = ['shared/storefront/pages', 'shared/debug'];
+/** Per-locale modules (`<dir>/<locale>.ts`, loaded by the app's `loadLocale`), preloaded with the page. */
+const LOCALE_DIRS = ['shared/storefront/messages'];
 /** Folders whose code must never reach the browser (secrets, data access). */
 const SERVER_ONLY_DIRS = ['server/'];
 
@@ -71,8 +73,8 @@ async function precompress(publicDir) {
   );
 }
 
-/** esbuild options of the client bundle, shared by `buildClient` and dev mode. */
-function clientOptions({ entry, publicDir, minify }) {
+/** esbuild options of the client bundle, shared by `buildClient`, dev mode and the bench's size analysis. */
+export function clientOptions({ entry, publicDir, minify }) {
   return {
     absWorkingDir: ROOT,
     entryPoints: [entry],
@@ -169,6 +171,7 @@ function createManifest(metafile, publicDir, entry) {
   });
 
   const routes = {};
+  const locales = {};
   let entryOutput;
   let stylesheets = [];
   for (const [output, meta] of Object.entries(outputs)) {
@@ -178,11 +181,13 @@ function createManifest(metafile, publicDir, entry) {
       if (meta.cssBundle) stylesheets = [publicName(meta.cssBundle)];
       continue;
     }
-    const pageDir = PAGE_DIRS.find((dir) => meta.entryPoint.startsWith(`${dir}/`));
-    if (pageDir) routes[path.basename(meta.entryPoint).replace(/\.[jt]sx?$/, '')] = describe(output);
+    const moduleName = path.basename(meta.entryPoint).replace(/\.[jt]sx?$/, '');
+    if (PAGE_DIRS.some((dir) => meta.entryPoint.startsWith(`${dir}/`))) routes[moduleName] = describe(output);
+    if (LOCALE_DIRS.some((dir) => meta.entryPoint.startsWith(`${dir}/`)))
+      locales[moduleName] = describe(output);
   }
   if (!entryOutput) throw new Error(`esbuild produced no output for the client entry ${entry}`);
-  const manifest = { entry: describe(entryOutput), stylesheets, routes };
+  const manifest = { entry: describe(entryOutput), stylesheets, routes, locales };
   const buildId = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12);
   return { buildId, ...manifest };
 }
@@ -276,13 +281,21 @@ async function sizeTable(manifest) {
     return gzipSizes.get(file);
   };
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  const rows = [['route', 'chunk (gzip)', 'first load JS (gzip)']];
-  const entryFiles = [manifest.entry.file, ...manifest.entry.imports];
-  for (const [id, route] of Object.entries(manifest.routes)) {
-    const files = new Set([...entryFiles, route.file, ...route.imports]);
+  const totalOf = async (files) => {
     let total = 0;
-    for (const file of files) total += await gzipSize(file);
-    rows.push([id, kb(await gzipSize(route.file)), kb(total)]);
+    for (const file of new Set(files)) total += await gzipSize(file);
+    return total;
+  };
+  const rows = [['route', 'chunk (gzip)', 'first load JS (gzip, largest locale)']];
+  const chunkFiles = (chunk) => (chunk ? [chunk.file, ...chunk.imports] : []);
+  const entryFiles = chunkFiles(manifest.entry);
+  const localeFiles = Object.values(manifest.locales).map(chunkFiles);
+  for (const [id, route] of Object.entries(manifest.routes)) {
+    const pageFiles = [...entryFiles, ...chunkFiles(route)];
+    const totals = await Promise.all(
+      (localeFiles.length ? localeFiles : [[]]).map((files) => totalOf([...pageFiles, ...files])),
+    );
+    rows.push([id, kb(await gzipSize(route.file)), kb(Math.max(...totals))]);
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ')).join('\n');

@@ -15,34 +15,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { clientOptions } from '../build.mjs';
 
 export const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
 export const brotliSize = (bytes) =>
   brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-
-/** The client build's options as in build.mjs (clientOptions), minus the server-only guard plugin. */
-function clientBuildOptions(root, publicDir) {
-  return {
-    absWorkingDir: root,
-    entryPoints: ['client/entry.tsx'],
-    outdir: publicDir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
-    minify: true,
-    sourcemap: 'external',
-    metafile: true,
-    write: false,
-    jsx: 'automatic',
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunk-[hash]',
-    assetNames: '[name]-[hash]',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  };
-}
 
 export function classifyInput(input) {
   if (/node_modules\/(react|react-dom|scheduler)\//.test(input)) return 'react';
@@ -138,7 +115,10 @@ export async function analyzeClientJs(root, distDir) {
   };
 
   // The in-memory replica build, for the metafile and source maps.
-  const result = await esbuild.build(clientBuildOptions(root, publicDir));
+  const result = await esbuild.build({
+    ...clientOptions({ entry: 'client/entry.tsx', publicDir, minify: true }),
+    write: false,
+  });
   const outputs = result.metafile.outputs;
   const publicName = (output) =>
     path.relative(publicDir, path.resolve(root, output)).split(path.sep).join('/');
@@ -179,7 +159,16 @@ export async function analyzeClientJs(root, distDir) {
     }
   }
 
-  const entryFiles = [manifest.entry.file, ...manifest.entry.imports];
+  // A first visit also downloads its locale's module (build.mjs LOCALE_DIRS, preloaded with the page):
+  // counted here with the entry, taking the largest locale.
+  let localeFiles = [];
+  let largestLocale = -1;
+  for (const chunk of Object.values(manifest.locales ?? {})) {
+    const files = [chunk.file, ...chunk.imports];
+    const { gzip } = await total(files);
+    if (gzip > largestLocale) [largestLocale, localeFiles] = [gzip, files];
+  }
+  const entryFiles = [...new Set([manifest.entry.file, ...manifest.entry.imports, ...localeFiles])];
   const entrySet = new Set(entryFiles);
   const routeFiles = (id) => {
     const route = manifest.routes[id];

@@ -21,6 +21,8 @@ const routes = createRouteMatcher([...storefront.routes, ...debugRoutes], routeP
 /** Hydrates the server-rendered document, then hands navigation to the client router. */
 async function start(payload: SsrPayload) {
   const { page } = payload;
+  // The locale's module was preloaded with the page (modulepreload), so this waits on no extra round trip.
+  const localeLoaded = storefront.loadLocale?.(payload.locale);
   let initialPage: ShownPage = { payload, Page: null };
   if (page.type === 'route') {
     const route = routes.byId(page.routeId);
@@ -33,6 +35,7 @@ async function start(payload: SsrPayload) {
       Page: (await route.page()).default,
     };
   }
+  await localeLoaded;
   // Sentry is its own chunk: without a DSN it is never downloaded.
   const monitoring = payload.sentry
     ? (await import('./monitoring/sentry-browser.ts')).startBrowserSentry(payload.sentry, {

@@ -21,6 +21,7 @@ import type { DataSteps, LayoutDataStep } from './data-step.ts';
 import { debugDataSteps } from './debug-data-steps.ts';
 import { createDocumentRenderer, DEVELOPMENT_BUILD_ID } from './document-renderer.ts';
 import { createActionHandler } from './handle-action.ts';
+import { loadLocales } from './load-locales.ts';
 import { createConsoleLogger, type Logger } from './logger.ts';
 import { type Monitoring, noMonitoring } from './monitoring.ts';
 import { normalizeUrl, splitQuery } from './normalize-url.ts';
@@ -74,6 +75,7 @@ export function createApp(options: CreateAppOptions): Express {
   const { config, app, build } = options;
   const { basePath } = config;
   const logger = options.logger ?? createConsoleLogger();
+  const locales = loadLocales(app);
   const isReady = options.isReady ?? (() => true);
   const routes = compileRoutes(config.enableDebugRoutes ? [...app.routes, ...debugRoutes] : app.routes);
   const dataSteps = config.enableDebugRoutes
@@ -180,13 +182,14 @@ export function createApp(options: CreateAppOptions): Express {
   });
   server.get('/readyz', function readyz(_request, response) {
     response.setHeader('Cache-Control', 'no-store');
-    const ready = isReady();
+    const ready = isReady() && locales.isLoaded();
     response
       .status(ready ? 200 : 503)
       .type('text/plain')
       .send(ready ? 'ready' : 'not ready');
   });
 
+  server.use(locales.waitForLocales);
   server.use(normalizeUrl);
   server.use(function internalEndpoints(request: Request, response: Response, next: NextFunction) {
     const [path = '/'] = splitQuery(request.url);

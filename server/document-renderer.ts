@@ -1,7 +1,9 @@
 import type { Request, Response } from 'express';
 import { isbot } from 'isbot';
 import { createElement } from 'react';
+import type { ChunkInfo } from '../build.mjs';
 import { buildHref } from '../shared/routing/href.ts';
+import { LOCALES, type Locale } from '../shared/routing/locale.ts';
 import type { Head, PageModule, RouteParams } from '../shared/routing/route-table.ts';
 import type { AppDefinition } from '../shared/ui/app-definition.ts';
 import { AppRoot } from '../shared/ui/app-root.tsx';
@@ -87,15 +89,24 @@ export function createDocumentRenderer({
   const buildId = manifest?.buildId ?? DEVELOPMENT_BUILD_ID;
   const stylesheets = (manifest?.stylesheets ?? []).map(assetUrl);
   const bootstrapModules = manifest ? [assetUrl(manifest.entry.file)] : undefined;
-  const entryPreloads = manifest ? manifest.entry.imports.map(assetUrl) : [];
-  const assetsByRoute = new Map<string, DocumentAssets>();
-  for (const [routeId, chunk] of Object.entries(manifest?.routes ?? {})) {
-    const modulePreloads = [
-      ...new Set([...entryPreloads, assetUrl(chunk.file), ...chunk.imports.map(assetUrl)]),
-    ];
-    assetsByRoute.set(routeId, Object.freeze({ stylesheets, modulePreloads }));
+  const preloadsOf = (chunk: ChunkInfo | undefined) =>
+    chunk ? [chunk.file, ...chunk.imports].map(assetUrl) : [];
+  // Per locale and route (or error page, ''): the entry's imports, the locale's module, the route's chunks.
+  const assetsByPage = new Map<string, DocumentAssets>();
+  for (const locale of LOCALES) {
+    for (const routeId of ['', ...Object.keys(manifest?.routes ?? {})]) {
+      const modulePreloads = [
+        ...new Set([
+          ...(manifest?.entry.imports.map(assetUrl) ?? []),
+          ...preloadsOf(manifest?.locales[locale]),
+          ...preloadsOf(manifest?.routes[routeId]),
+        ]),
+      ];
+      assetsByPage.set(`${locale}:${routeId}`, Object.freeze({ stylesheets, modulePreloads }));
+    }
   }
-  const errorAssets: DocumentAssets = Object.freeze({ stylesheets, modulePreloads: entryPreloads });
+  const assetsOf = (locale: Locale, routeId = ''): DocumentAssets =>
+    assetsByPage.get(`${locale}:${routeId}`) ?? (assetsByPage.get(`${locale}:`) as DocumentAssets);
 
   function payloadFor(
     request: Request,
@@ -151,7 +162,7 @@ export function createDocumentRenderer({
       const deferredScripts = deferred.entries.map((entry) =>
         entry.then((settled) => `(self.${SSR_DEFERRED_GLOBAL}||=[]).push(${serializeForScript(settled)})`),
       );
-      const assets = assetsByRoute.get(render.routeId) ?? errorAssets;
+      const assets = assetsOf(pageRequest.locale, render.routeId);
       const page: PageState = {
         actionResult: render.actionResult,
         type: 'route',
@@ -175,7 +186,7 @@ export function createDocumentRenderer({
 
     renderError(request, response, pageRequest, status, eventId) {
       const page: PageState = { type: 'error', status, head: errorHead(status), eventId };
-      const payload = payloadFor(request, pageRequest, page, errorAssets);
+      const payload = payloadFor(request, pageRequest, page, assetsOf(pageRequest.locale));
       stream(
         request,
         response,

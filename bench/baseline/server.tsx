@@ -47,8 +47,15 @@ const bootstrapModules = [assetUrl(manifest.entry.file)];
 function assetsOf(routeId: string): DocumentAssets {
   const chunk = manifest.routes[routeId];
   if (!chunk) throw new Error(`No route ${routeId} in the manifest`);
+  // The same order as the server's document renderer: entry imports, the locale's module, the route.
+  const locale = manifest.locales.en;
   const modulePreloads = [
-    ...new Set([...entryPreloads, assetUrl(chunk.file), ...chunk.imports.map(assetUrl)]),
+    ...new Set([
+      ...entryPreloads,
+      ...(locale ? [locale.file, ...locale.imports].map(assetUrl) : []),
+      assetUrl(chunk.file),
+      ...chunk.imports.map(assetUrl),
+    ]),
   ];
   return { stylesheets, modulePreloads };
 }
@@ -218,6 +225,8 @@ const server = http.createServer((request, response) => {
   });
 });
 server.keepAliveTimeout = 65_000;
+// The storefront's English strings, loaded as our server loads every locale before its first request.
+await storefront.loadLocale?.('en');
 server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1', () => {
   console.log(`listening ${(server.address() as AddressInfo).port}`);
 });

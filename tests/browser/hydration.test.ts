@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadBuildOutput } from '../../server/build-output.ts';
 import {
   CHROMIUM_MISSING,
   chromiumPath,
@@ -54,6 +55,26 @@ describe.skipIf(!chromiumPath)(`hydration in Chromium${chromiumPath ? '' : ` (${
       expect(problems.filter((problem) => !(status === 404 && problem.includes('status of 404')))).toEqual(
         [],
       );
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("downloads the visitor's locale strings and no other locale's", async () => {
+    const { manifest } = loadBuildOutput(inject('buildDir'));
+    const page = await newPersonPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    try {
+      await page.goto(`${root.origin}/de/shop`);
+      await waitForHydration(page);
+      await expect(page.locator('.skip-link').textContent()).resolves.toBe('Zum Inhalt springen');
+      const localeScript = (locale: 'en' | 'fr' | 'de') => `/_assets/${manifest.locales[locale]?.file}`;
+      expect(scripts).toContain(localeScript('de'));
+      expect(scripts).not.toContain(localeScript('en'));
+      expect(scripts).not.toContain(localeScript('fr'));
     } finally {
       await page.close();
     }

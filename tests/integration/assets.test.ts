@@ -97,4 +97,17 @@ describe('built assets', () => {
       `<link rel="modulepreload" href="/_assets/${manifest.routes.product?.file}"/>`,
     );
   });
+
+  it("preloads the visitor's locale module and no other (error pages too)", async () => {
+    const preload = (locale: 'en' | 'fr' | 'de') =>
+      `<link rel="modulepreload" href="/_assets/${manifest.locales[locale]?.file}"/>`;
+    const french = (await request(app).get('/fr/products/chef-knife-20cm')).text;
+    expect(french).toContain(preload('fr'));
+    expect(french).not.toContain(preload('en'));
+    expect(french).not.toContain(preload('de'));
+    const germanNotFound = await request(app).get('/de/nothing-here');
+    expect(germanNotFound.status).toBe(404);
+    expect(germanNotFound.text).toContain(preload('de'));
+    expect(germanNotFound.text).not.toContain(preload('en'));
+  });
 });
