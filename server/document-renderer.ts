@@ -7,7 +7,6 @@ import { LOCALES, type Locale } from '../shared/routing/locale.ts';
 import type { Head, PageModule, RouteParams } from '../shared/routing/route-table.ts';
 import type { AppDefinition } from '../shared/ui/app-definition.ts';
 import { AppRoot } from '../shared/ui/app-root.tsx';
-import { errorHead } from '../shared/ui/error-page.tsx';
 import {
   type ActionResultState,
   type BrowserSentryConfig,
@@ -19,6 +18,7 @@ import {
 } from '../shared/ui/ssr-payload.ts';
 import type { BuildOutput } from './build-output.ts';
 import { prepareDeferredData } from './deferred-data.ts';
+import { errorHead } from './error-head.ts';
 import type { Monitoring } from './monitoring.ts';
 import type { PageRequest } from './page-request.ts';
 import type { ReportError } from './report-error.ts';

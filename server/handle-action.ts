@@ -11,7 +11,7 @@ import {
 } from './action.ts';
 import { isAllowedOrigin } from './check-origin.ts';
 import type { DocumentRenderer } from './document-renderer.ts';
-import { sendDataLine } from './page-data-response.ts';
+import { sendDataLine, sendErrorLine } from './page-data-response.ts';
 import type { PageRequest } from './page-request.ts';
 import { readFormBody } from './read-form-body.ts';
 import type { ReportError } from './report-error.ts';
@@ -56,7 +56,7 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
     const fail = (status: number) => {
       // The body may be unread (403, 413, 408): do not keep the connection for whatever follows it.
       if (status === 403 || status === 408 || status === 413) response.setHeader('Connection', 'close');
-      if (representation === 'data') sendDataLine(response, status, { type: 'error', status });
+      if (representation === 'data') sendErrorLine(response, status);
       else renderer.renderError(request, response, pageRequest, status);
     };
 

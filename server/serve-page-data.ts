@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, type Locale, splitLocalePrefix } from '../shared/routin
 import { prepareDeferredData } from './deferred-data.ts';
 import type { HandleAction } from './handle-action.ts';
 import { hasValidPercentEncoding, splitQuery } from './normalize-url.ts';
-import { dataLine, flush, sendDataLine, startDataLines } from './page-data-response.ts';
+import { dataLine, flush, sendDataLine, sendErrorLine, startDataLines } from './page-data-response.ts';
 import type { PageRequest } from './page-request.ts';
 import type { ReportError } from './report-error.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from './request-abort.ts';
@@ -50,9 +50,9 @@ export function servePageData({
     if (requestedBuild !== buildId) return sendDataLine(response, 409, { type: 'build-changed', buildId });
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST') {
       response.setHeader('Allow', 'GET, HEAD, POST');
-      return sendDataLine(response, 405, { type: 'error', status: 405 });
+      return sendErrorLine(response, 405);
     }
-    if (!hasValidPercentEncoding(path)) return sendDataLine(response, 400, { type: 'error', status: 400 });
+    if (!hasValidPercentEncoding(path)) return sendErrorLine(response, 400);
 
     const search = query === undefined ? '' : `?${query}`;
     const prefix = splitLocalePrefix(path);
@@ -74,10 +74,7 @@ export function servePageData({
         });
       }
       if (resolution.type === 'error') {
-        return sendDataLine(response, resolution.status, {
-          ...resolution,
-          layout: layoutData(request, pageRequest),
-        });
+        return sendErrorLine(response, resolution.status, layoutData(request, pageRequest));
       }
 
       const deferred = prepareDeferredData(resolution.data, abortController.signal, (error) =>
@@ -109,7 +106,7 @@ export function servePageData({
     } catch (error) {
       if (error instanceof ClientDisconnectedError) return;
       reportError(error, request);
-      if (!response.headersSent) sendDataLine(response, 500, { type: 'error', status: 500 });
+      if (!response.headersSent) sendErrorLine(response, 500);
       else response.destroy();
     }
   };

@@ -6,7 +6,7 @@ import { reviveDeferredData } from '../deferred-data.ts';
 export type PageAnswer =
   | { type: 'page'; routeId: string; params: RouteParams; data: unknown; head: Head; layout: unknown }
   | { type: 'redirect'; location: string }
-  | { type: 'error'; status: number; layout?: unknown }
+  | { type: 'error'; status: number; head: Head; layout?: unknown }
   /** Only for form posts: invalid input, to show next to the fields. */
   | { type: 'invalid'; action: string; errors: Record<string, string>; values: Record<string, string> };
 
@@ -61,7 +61,7 @@ export async function fetchPageData(
       return { type: 'redirect', location: head.location };
     case 'error':
       if (head.status >= 500) throw new PageLoadError(`Server error ${head.status} for ${dataUrl}`);
-      return { type: 'error', status: head.status, layout: head.layout };
+      return { type: 'error', status: head.status, head: head.head, layout: head.layout };
     case 'invalid':
       return head;
     case 'build-changed':

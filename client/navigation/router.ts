@@ -3,7 +3,6 @@ import { flushSync } from 'react-dom';
 import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import type { PageProps } from '../../shared/routing/route-table.ts';
 import { isSafeRedirectTarget } from '../../shared/routing/safe-redirect.ts';
-import { errorHead } from '../../shared/ui/error-page.tsx';
 import type { LinkNavigator, SubmitOutcome } from '../../shared/ui/navigation-context.ts';
 import type { ActionResultState, SsrPayload } from '../../shared/ui/ssr-payload.ts';
 import { canPrefetch, focusPage, safeSessionStorage, scrollToHashOrTop } from './dom-effects.ts';
@@ -219,7 +218,7 @@ export function createRouter({
     };
     if (page.type === 'error') {
       return {
-        payload: { ...base, page: { type: 'error', status: page.status, head: errorHead(page.status) } },
+        payload: { ...base, page: { type: 'error', status: page.status, head: page.head } },
         Page: null,
       };
     }

@@ -64,7 +64,7 @@ export function AppRoot({
             </ErrorBoundary>
           ) : (
             <ErrorPage
-              status={page.type === 'error' ? page.status : 500}
+              title={page.type === 'error' ? page.head.title : undefined}
               homeHref={buildHref(basePath, locale, '/')}
               eventId={page.type === 'error' ? page.eventId : undefined}
             />

@@ -1,30 +1,9 @@
-/** The public title of each status the runtime renders itself (DESIGN.md section 9). */
-const STATUS_TITLES: Record<number, string> = {
-  400: 'Bad Request.',
-  403: 'Forbidden.',
-  404: 'This page could not be found.',
-  405: 'Method Not Allowed.',
-  408: 'Request Timeout.',
-  413: 'Payload Too Large.',
-  414: 'URI Too Long.',
-  415: 'Unsupported Media Type.',
-  422: 'Unprocessable Content.',
-  429: 'Too Many Requests.',
-  500: 'Internal Server Error.',
-  502: 'Bad Gateway.',
-  503: 'Service Unavailable.',
-};
-
 export const APPLICATION_ERROR_MESSAGE =
   'Application error: a client-side exception has occurred (see the browser console for more information).';
 
-export function statusTitle(status: number): string {
-  return STATUS_TITLES[status] ?? (status >= 500 ? 'Internal Server Error.' : 'Error.');
-}
-
 export interface ErrorPageProps {
-  /** The HTTP status; without it, the client-side application-error screen. */
-  status?: number;
+  /** The page's title (`404: This page could not be found.`, from the server); without it, the client-side application-error screen. */
+  title?: string;
   /** Shown under the title; safe, public text only. */
   detail?: string;
   /** A link back to somewhere useful. */
@@ -34,8 +13,8 @@ export interface ErrorPageProps {
 }
 
 /** The one error component: `404: This page could not be found.` or the application-error screen. */
-export function ErrorPage({ status, detail, homeHref, eventId }: ErrorPageProps) {
-  if (status === undefined) {
+export function ErrorPage({ title, detail, homeHref, eventId }: ErrorPageProps) {
+  if (title === undefined) {
     return (
       <section className="error-page" role="alert">
         <h1 className="error-page__title">{APPLICATION_ERROR_MESSAGE}</h1>
@@ -49,7 +28,7 @@ export function ErrorPage({ status, detail, homeHref, eventId }: ErrorPageProps)
   }
   return (
     <section className="error-page">
-      <h1 className="error-page__title">{`${status}: ${statusTitle(status)}`}</h1>
+      <h1 className="error-page__title">{title}</h1>
       {detail ? <p className="error-page__detail">{detail}</p> : null}
       {eventId ? <p className="error-page__event">{`Error ID: ${eventId}`}</p> : null}
       {homeHref ? (
@@ -61,9 +40,4 @@ export function ErrorPage({ status, detail, homeHref, eventId }: ErrorPageProps)
       ) : null}
     </section>
   );
-}
-
-/** The head of an error page: its title, and never indexed. */
-export function errorHead(status: number) {
-  return { title: `${status}: ${statusTitle(status)}`, robots: 'noindex' };
 }

@@ -12,7 +12,7 @@ export type PageDataLine =
   /** `location` is a full path on our origin (base path and locale included) or an absolute URL. */
   | { type: 'redirect'; location: string; status: number }
   /** An expected error status (404, 403…) to render as the error page; 5xx means "load the page in full". */
-  | { type: 'error'; status: number; layout?: unknown }
+  | { type: 'error'; status: number; head: Head; layout?: unknown }
   /** A form post with invalid input (status 422): errors by field, values as submitted. */
   | { type: 'invalid'; action: string; errors: Record<string, string>; values: Record<string, string> }
   /** The request named another build: the browser must load the page in full. */

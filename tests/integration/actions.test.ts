@@ -283,7 +283,11 @@ describe('server actions with JavaScript (POST {base}/_data/{buildId}{path})', (
       .type('form')
       .send({ _action: 'increment' });
     expect(foreign.status).toBe(403);
-    expect(line(foreign.text)).toEqual({ type: 'error', status: 403 });
+    expect(line(foreign.text)).toEqual({
+      type: 'error',
+      status: 403,
+      head: { title: '403: Forbidden.', robots: 'noindex' },
+    });
     const failed = await request(app).post(`${DATA}/counter`).type('form').send({ _action: 'fail' });
     expect(failed.status).toBe(500);
     expect(actionRuns.count).toBe(1);

@@ -68,14 +68,22 @@ describe('GET {base}/_data/{buildId}{/locale}{path}', () => {
   ])('answers %s with an error line and status %s', async (path, status) => {
     const response = await request(createFixtureApp()).get(`${DATA}${path}`);
     expect(response.status).toBe(status);
-    expect(lines(response.text)).toEqual([expect.objectContaining({ type: 'error', status })]);
+    expect(lines(response.text)).toEqual([
+      expect.objectContaining({
+        type: 'error',
+        status,
+        head: { title: expect.stringMatching(new RegExp(`^${status}: \\w`)), robots: 'noindex' },
+      }),
+    ]);
   });
 
   it('answers 500 for a failing data step, reports it once, and leaks nothing', async () => {
     const logger = captureLogger();
     const response = await request(createFixtureApp({ logger })).get(`${DATA}/throws`);
     expect(response.status).toBe(500);
-    expect(lines(response.text)).toEqual([{ type: 'error', status: 500 }]);
+    expect(lines(response.text)).toEqual([
+      { type: 'error', status: 500, head: { title: '500: Internal Server Error.', robots: 'noindex' } },
+    ]);
     expect(logger.errors()).toHaveLength(1);
   });
 
