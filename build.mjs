@@ -50,11 +50,11 @@ export async function buildClient({ entry = 'client/entry.tsx', outdir = DIST, m
 }
 
 /**
- * Writes `.br` and `.gz` next to every script and stylesheet, so the server sends them compressed with
- * no work per request (server/serve-assets.ts picks one by Accept-Encoding).
+ * Writes `.br` and `.gz` next to every script, stylesheet and SVG drawing, so the server sends them
+ * compressed with no work per request (server/serve-assets.ts picks one by Accept-Encoding).
  */
 async function precompress(publicDir) {
-  const names = (await readdir(publicDir)).filter((name) => /\.(js|css)$/.test(name));
+  const names = (await readdir(publicDir)).filter((name) => /\.(js|css|svg)$/.test(name));
   await Promise.all(
     names.map(async (name) => {
       const bytes = await readFile(path.join(publicDir, name));
@@ -93,6 +93,8 @@ export function clientOptions({ entry, publicDir, minify }) {
     chunkNames: 'chunk-[hash]',
     assetNames: '[name]-[hash]',
     define: { 'process.env.NODE_ENV': '"production"' },
+    // Files the stylesheet points at (the drawings used as masks) become hashed files next to it.
+    loader: { '.svg': 'file' },
     logLevel: 'silent',
   };
 }

@@ -33,7 +33,13 @@ export function startBrowserSentry(config: BrowserSentryConfig, pageload: Pagelo
     tunnel: config.tunnel,
     maxBreadcrumbs: 100,
     integrations: [
-      Sentry.browserTracingIntegration({ instrumentPageLoad: false, instrumentNavigation: false }),
+      Sentry.browserTracingIntegration({
+        instrumentPageLoad: false,
+        instrumentNavigation: false,
+        // No span per file a stylesheet loads (the storefront's drawings): Chromium gives all keepalive
+        // requests of a page 64 KiB, and a pageload envelope that big made the next envelope vanish.
+        ignoreResourceSpans: ['resource.css'],
+      }),
     ],
     beforeSend(event, hint) {
       // redirect() and notFound() are control flow, not failures.

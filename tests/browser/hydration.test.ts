@@ -98,4 +98,37 @@ describe.skipIf(!chromiumPath)(`hydration in Chromium${chromiumPath ? '' : ` (${
       await page.close();
     }
   });
+
+  it('paints the line drawings through SVG masks served as hashed image assets', async () => {
+    const page = await newPersonPage(browser);
+    const drawings: { path: string; status: number; type: string | undefined }[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.startsWith('/_assets/') && pathname.endsWith('.svg')) {
+        drawings.push({
+          path: pathname,
+          status: response.status(),
+          type: response.headers()['content-type'],
+        });
+      }
+    });
+    try {
+      await page.goto(`${root.origin}/shop`);
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
+      expect(drawings.length).toBeGreaterThan(0);
+      // Every drawing is a hashed image file: served, and as an image (a mask image needs the right type).
+      expect(drawings.filter(({ status, type }) => status !== 200 || type !== 'image/svg+xml')).toEqual([]);
+      const mask = await page
+        .locator('.product-image .drawing')
+        .first()
+        .evaluate((element) => {
+          const style = getComputedStyle(element);
+          return style.maskImage || style.getPropertyValue('-webkit-mask-image');
+        });
+      expect(mask).toMatch(/\/_assets\/[^")]+\.svg/);
+    } finally {
+      await page.close();
+    }
+  });
 });

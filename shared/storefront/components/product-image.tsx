@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { ProductSummary } from '../types.ts';
 import { CategoryIcon } from './category-icon.tsx';
-import { productDrawing } from './product-drawings.tsx';
+import { productDrawing } from './product-drawings.ts';
 
 /** Muted background and ink pairs; a product always gets the same one, picked from its id. */
 const PALETTES: readonly (readonly [background: string, ink: string])[] = [
