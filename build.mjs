@@ -11,7 +11,9 @@ import { pipeline, Transform } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import remapping from '@jridgewell/remapping';
 import * as esbuild from 'esbuild';
+import { minifySync } from 'oxc-minify';
 
 const brotliCompressAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -37,16 +39,54 @@ export class ServerModuleLeakError extends Error {
 export async function buildClient({ entry = 'client/entry.tsx', outdir = DIST, minify = true } = {}) {
   const publicDir = path.join(outdir, 'client');
   await rm(publicDir, { recursive: true, force: true });
-  const result = await esbuild.build(clientOptions({ entry, publicDir, minify })).catch((error) => {
+  const options = { ...clientOptions({ entry, publicDir, minify }), write: false };
+  const result = await esbuild.build(options).catch((error) => {
     const leak = error.errors?.find((message) => message.text.startsWith(SERVER_MODULE_LEAK));
     if (!leak) throw error;
     throw new ServerModuleLeakError(
       `${leak.text}. Keep data access in server/ keyed by route id; client/ and pages import only shared/.`,
     );
   });
+  const files = minify ? reminifyScripts(result.outputFiles) : result.outputFiles;
+  await mkdir(publicDir, { recursive: true });
+  await Promise.all(files.map((file) => writeFile(file.path, file.contents)));
   await moveSourceMaps(publicDir, path.join(outdir, 'sourcemaps'));
   await precompress(publicDir);
   return createManifest(result.metafile, publicDir, entry);
+}
+
+/**
+ * Minifies each script of esbuild's output once more with oxc's minifier, whose compressor and mangler
+ * make the first visit ~1.6 KB gzip smaller than esbuild's alone (measured with bench/client-js.mjs), and
+ * chains the source maps so they still point at our sources. Input and output: esbuild's output files.
+ */
+export function reminifyScripts(outputFiles) {
+  const mapOf = new Map(outputFiles.map((file) => [file.path, file]));
+  return outputFiles.flatMap((file) => {
+    if (file.path.endsWith('.js.map')) return [];
+    if (!file.path.endsWith('.js')) return [file];
+    const esbuildMap = mapOf.get(`${file.path}.map`);
+    const result = minifySync(path.basename(file.path), file.text, {
+      module: true,
+      compress: true,
+      mangle: { toplevel: true },
+      // Keeps esbuild's link to the script's .LEGAL.txt (the license headers).
+      codegen: { legalComments: 'inline' },
+      sourcemap: Boolean(esbuildMap),
+    });
+    if (result.errors.length > 0) {
+      throw new Error(
+        `oxc-minify failed on ${file.path}: ${result.errors.map((error) => error.message).join('; ')}`,
+      );
+    }
+    const outputFile = (filePath, text) => ({ path: filePath, text, contents: Buffer.from(text) });
+    if (!esbuildMap) return [outputFile(file.path, result.code)];
+    const map = remapping([result.map, esbuildMap.text], () => null);
+    return [
+      outputFile(file.path, `${result.code}\n//# sourceMappingURL=${path.basename(esbuildMap.path)}\n`),
+      outputFile(esbuildMap.path, JSON.stringify(map)),
+    ];
+  });
 }
 
 /**
@@ -93,6 +133,9 @@ export function clientOptions({ entry, publicDir, minify }) {
     chunkNames: 'chunk-[hash]',
     assetNames: '[name]-[hash]',
     define: { 'process.env.NODE_ENV': '"production"' },
+    // React's license headers go to a `.LEGAL.txt` file served beside each script, which links to it,
+    // instead of riding along in every first visit (~0.6 KB gzip).
+    legalComments: 'linked',
     // Files the stylesheet points at (the drawings used as masks) become hashed files next to it.
     loader: { '.svg': 'file' },
     logLevel: 'silent',

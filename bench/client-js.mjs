@@ -2,10 +2,11 @@
 // (from dist/manifest.json), Sentry's chunk, and how many of the bytes are our runtime's own code.
 //
 // Method for "our runtime's own bytes": esbuild runs once more with the client build's options (in memory,
-// write: false, with metafile and source map) and its outputs are checked byte for byte against dist/client,
-// so the attribution below describes the files actually served. Each input path is classified (runtime =
-// client/, shared/routing/, shared/ui/; app = shared/storefront/, shared/debug/; react = react, react-dom,
-// scheduler; sentry = @sentry/*). Raw bytes are esbuild's `bytesInOutput` per input. Compressed bytes are
+// write: false, with metafile and source map), build.mjs's oxc pass re-minifies it as the build does, and
+// the outputs are checked byte for byte against dist/client, so the attribution below describes the files
+// actually served. Each input path is classified (runtime = client/, shared/routing/, shared/ui/; app =
+// shared/storefront/, shared/debug/; react = react, react-dom, scheduler; sentry = @sentry/*). Raw bytes
+// are esbuild's `bytesInOutput` per input (before the oxc pass). Compressed bytes are
 // measured two ways: (1) exact text: the source map says which source each generated character range comes
 // from, so the runtime's minified text is cut out of the outputs, concatenated and gzipped/brotlied as one
 // stream (slightly optimistic: one stream compresses better than several files); (2) proportional: each
@@ -15,7 +16,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { clientOptions } from '../build.mjs';
+import { clientOptions, reminifyScripts } from '../build.mjs';
 
 export const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
 export const brotliSize = (bytes) =>
@@ -119,10 +120,11 @@ export async function analyzeClientJs(root, distDir) {
     ...clientOptions({ entry: 'client/entry.tsx', publicDir, minify: true }),
     write: false,
   });
+  const outputFiles = reminifyScripts(result.outputFiles);
   const outputs = result.metafile.outputs;
   const publicName = (output) =>
     path.relative(publicDir, path.resolve(root, output)).split(path.sep).join('/');
-  const contents = new Map(result.outputFiles.map((file) => [publicName(file.path), file]));
+  const contents = new Map(outputFiles.map((file) => [publicName(file.path), file]));
   const mismatched = [];
   for (const [name, file] of contents) {
     if (!name.endsWith('.js')) continue;

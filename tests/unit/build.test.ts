@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildClient, ServerModuleLeakError } from '../../build.mjs';
 import { loadBuildOutput } from '../../server/build-output.ts';
@@ -43,7 +44,31 @@ describe('build', () => {
     // Messages only path-to-regexp and the compiler contain.
     for (const text of texts) expect(text).not.toMatch(/Missing parameter name|RouteTableError/);
     const entry = await readFile(path.join(publicDir, manifest.entry.file), 'utf8');
-    expect(entry).toContain(String.raw`source:"^(?:\\/products\\/([^\\/]+))$"`);
+    expect(entry).toContain(String.raw`^(?:\\/products\\/([^\\/]+))$`);
+  });
+
+  it('re-minifies with oxc and keeps source maps that point at our sources, and the license link', async () => {
+    const buildDir = inject('buildDir');
+    const { manifest, files } = loadBuildOutput(buildDir);
+    const entry = await readFile(path.join(buildDir, 'client', manifest.entry.file), 'utf8');
+    const map = new TraceMap(
+      await readFile(path.join(buildDir, 'sourcemaps', `${manifest.entry.file}.map`), 'utf8'),
+    );
+    const index = entry.indexOf('Hydration fell back to client rendering');
+    const before = entry.slice(0, index);
+    const original = originalPositionFor(map, {
+      line: before.split('\n').length,
+      column: index - before.lastIndexOf('\n') - 1,
+    });
+    expect(path.resolve(buildDir, 'sourcemaps', original.source ?? '')).toBe(
+      path.resolve('client/entry.tsx'),
+    );
+    const source = await readFile('client/entry.tsx', 'utf8');
+    expect(source.split('\n')[(original.line ?? 0) - 1]).toContain('Hydration fell back to client rendering');
+    // React's license headers are linked, and the linked file is served.
+    const legal = /\/\*! For license information please see (\S+) \*\//.exec(entry)?.[1];
+    expect(legal).toBe(`${manifest.entry.file}.LEGAL.txt`);
+    expect(files.has(legal as string)).toBe(true);
   });
 
   it('keeps source maps out of the public folder', async () => {
