@@ -5,8 +5,7 @@
 // production, like build.mjs's server build) and runs it as a separate process.
 //
 // Environment: PORT (default 0 = any; the bound port is printed as `listening <port>`), BASELINE_DIST (the
-// build output whose manifest.json gives the asset URLs). Header `x-bench-defer-ms: N` makes the product
-// page's deferred value (related products) take N ms instead of the data step's built-in delay.
+// build output whose manifest.json gives the asset URLs).
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -18,9 +17,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { BuildManifest } from '../../build.mjs';
 import type { DataStepContext } from '../../server/data-step.ts';
 import { serializeForScript } from '../../server/serialize-for-script.ts';
-import { relatedProducts } from '../../server/storefront/catalogue.ts';
 import { storefrontLayoutData } from '../../server/storefront/layout-data.ts';
-import { abortableDelay } from '../../server/storefront/steps/abortable-delay.ts';
 import { productStep } from '../../server/storefront/steps/product.ts';
 import { shopStep } from '../../server/storefront/steps/shop.ts';
 import type { PageModule, RouteParams } from '../../shared/routing/route-table.ts';
@@ -67,7 +64,7 @@ interface Route {
   params: RouteParams;
   module: PageModule;
   assets: DocumentAssets;
-  data: (context: DataStepContext, deferMs: number | null) => unknown;
+  data: (context: DataStepContext) => unknown;
 }
 
 /** The two pages the benchmark loads; anything else is a 404. */
@@ -88,14 +85,7 @@ function routeOf(pathname: string): Route | null {
       params: { id: product[1] as string },
       module: productPage as PageModule,
       assets: productAssets,
-      data: (context, deferMs) => {
-        const data = productStep(context);
-        if (deferMs === null || typeof data !== 'object' || data === null || !('related' in data))
-          return data;
-        const related = abortableDelay(deferMs, context.signal, () => relatedProducts(String(product[1])));
-        related.catch(() => {});
-        return { ...data, related };
-      },
+      data: (context) => productStep(context),
     };
   }
   return null;
@@ -133,8 +123,6 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   response.once('close', () => {
     if (!response.writableFinished) abort.abort(new Error('client disconnected'));
   });
-  const deferHeader = request.headers['x-bench-defer-ms'];
-  const deferMs = typeof deferHeader === 'string' ? Number(deferHeader) : null;
   const locale = 'en';
   const context: DataStepContext = {
     params: route.params,
@@ -146,7 +134,7 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     headers: request.headers,
     signal: abort.signal,
   };
-  const data = (await route.data(context, deferMs)) as Record<string, unknown>;
+  const data = (await route.data(context)) as Record<string, unknown>;
 
   // Top-level promises go out later as `(self.__ssrDeferred||=[]).push([key, ok, value])`.
   const serializableData: Record<string, unknown> = {};

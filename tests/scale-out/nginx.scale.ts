@@ -101,7 +101,7 @@ describe('two instances behind nginx', () => {
     const timing = await timeStream(`${nginx!.origin}/products/${KNIFE}`);
     expect(timing.status).toBe(200);
     expect(timing.body.trimEnd().endsWith('</html>')).toBe(true);
-    // The related products are deferred by 300 ms (RELATED_PRODUCTS_DELAY_MS); a buffering proxy (or a
+    // The related products are deferred by RELATED_PRODUCTS_DELAY_MS (500 ms); a buffering proxy (or a
     // buffering compressor) would deliver everything at once at the end.
     expect(
       timing.endMs - timing.firstChunkMs,

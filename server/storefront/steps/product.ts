@@ -8,7 +8,7 @@ import { abortableDelay } from './abortable-delay.ts';
  * How long the related products take. Deliberately slow: it stands in for a recommendation service, so
  * the page shows its shell first and the runtime streams this section later through Suspense.
  */
-export const RELATED_PRODUCTS_DELAY_MS = 300;
+export const RELATED_PRODUCTS_DELAY_MS = 500;
 
 export const productStep: DataStep<ProductData> = function productStep({ params, locale, signal }) {
   const product = typeof params.id === 'string' ? findProductDetail(params.id, locale) : undefined;
