@@ -15,6 +15,8 @@ describe('security headers', () => {
     const nonce = nonceOf(csp);
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+    expect(csp).toMatch(/^default-src 'self';script-src .*;object-src 'none'$/);
+    expect(csp).not.toContain('nonce-slot');
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
