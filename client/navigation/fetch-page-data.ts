@@ -48,20 +48,13 @@ export async function fetchPageData(
     case 'page': {
       const revived = reviveDeferredData(head.data);
       void settleDeferred(lines, revived, dataUrl);
-      return {
-        type: 'page',
-        routeId: head.routeId,
-        params: head.params,
-        data: revived.data,
-        head: head.head,
-        layout: head.layout,
-      };
+      return { ...head, data: revived.data };
     }
     case 'redirect':
       return { type: 'redirect', location: head.location };
     case 'error':
       if (head.status >= 500) throw new PageLoadError(`Server error ${head.status} for ${dataUrl}`);
-      return { type: 'error', status: head.status, head: head.head, layout: head.layout };
+      return head;
     case 'invalid':
       return head;
     case 'build-changed':
