@@ -24,6 +24,8 @@ const SOURCE_DIRS = ['client', 'shared', 'server'];
 const PAGE_DIRS = ['shared/storefront/pages', 'shared/debug'];
 /** Per-locale modules (`<dir>/<locale>.ts`, loaded by the app's `loadLocale`), preloaded with the page. */
 const LOCALE_DIRS = ['shared/storefront/messages'];
+/** The browsers the client bundle supports (esbuild's and oxc-minify's syntax target). */
+const BROWSER_TARGETS = ['es2022', 'chrome111', 'firefox114', 'safari16.4'];
 /** Folders whose code must never reach the browser (secrets, data access). */
 const SERVER_ONLY_DIRS = ['server/'];
 
@@ -68,7 +70,7 @@ export function reminifyScripts(outputFiles) {
     const esbuildMap = mapOf.get(`${file.path}.map`);
     const result = minifySync(path.basename(file.path), file.text, {
       module: true,
-      compress: true,
+      compress: { target: BROWSER_TARGETS },
       mangle: { toplevel: true },
       // Keeps esbuild's link to the script's .LEGAL.txt (the license headers).
       codegen: { legalComments: 'inline' },
@@ -124,7 +126,7 @@ export function clientOptions({ entry, publicDir, minify }) {
     splitting: true,
     format: 'esm',
     platform: 'browser',
-    target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
+    target: BROWSER_TARGETS,
     minify,
     sourcemap: 'external',
     metafile: true,
