@@ -136,7 +136,7 @@ export function clientOptions({ entry, publicDir, minify }) {
     assetNames: '[name]-[hash]',
     define: { 'process.env.NODE_ENV': '"production"' },
     // React's license headers go to a `.LEGAL.txt` file served beside each script, which links to it,
-    // instead of riding along in every first visit (~0.6 KB gzip).
+    // instead of riding along in every first visit (~0.4 KB gzip).
     legalComments: 'linked',
     // Files the stylesheet points at (the drawings used as masks) become hashed files next to it.
     loader: { '.svg': 'file' },
@@ -158,6 +158,7 @@ const serverOnlyGuard = {
     });
   },
 };
+
 /** Client modules whose default export is computed at build time: the browser gets the value, not the code. */
 const BUILD_TIME_MODULES = /[\\/]client[\\/]route-patterns\.ts$/;
 
