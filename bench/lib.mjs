@@ -289,6 +289,26 @@ export function fetchText(url, headers = {}) {
 
 // --- Measurements ---------------------------------------------------------------------------------------
 
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (getconf CLK_TCK; 100 on Linux). */
+const CLOCK_TICKS_PER_SECOND =
+  Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/**
+ * CPU time (user + system) a process has used, in µs; null once it is gone. Divided by the requests a run
+ * completed, it is the server's CPU cost per request: what decides throughput once the CPU is the limit,
+ * and steadier on a shared machine than requests per second.
+ */
+export function readCpuTimeUs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 /** VmRSS and VmHWM (peak) of a process, in bytes; null once it is gone. */
 export function readMemory(pid) {
   try {
