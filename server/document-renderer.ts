@@ -1,5 +1,4 @@
 import type { Request, Response } from 'express';
-import { isbot } from 'isbot';
 import { createElement } from 'react';
 import type { ChunkInfo } from '../build.mjs';
 import { buildHref } from '../shared/routing/href.ts';
@@ -19,6 +18,7 @@ import {
 import type { BuildOutput } from './build-output.ts';
 import { prepareDeferredData } from './deferred-data.ts';
 import { errorHead } from './error-head.ts';
+import { isCrawler } from './is-crawler.ts';
 import type { Monitoring } from './monitoring.ts';
 import type { PageRequest } from './page-request.ts';
 import type { ReportError } from './report-error.ts';
@@ -115,7 +115,7 @@ export function createDocumentRenderer({
     assets: DocumentAssets,
   ): SsrPayload {
     return {
-      crawler: isbot(request.get('user-agent')),
+      crawler: isCrawler(request.get('user-agent')),
       layout: layoutData(request, pageRequest),
       trace: monitoring.traceMeta() ?? null,
       sentry: browserSentry,
