@@ -450,7 +450,9 @@ function rows(r) {
       t.ours.requestsPerSecond,
     );
     // The server's CPU time per request: baseline ÷ ours is the throughput ratio once the CPU is the limit,
-    // whatever the deferred value's 500 ms does to the req/s above.
+    // whatever the deferred value's 500 ms does to the req/s above. Judged on the saturated run: at 58 req/s
+    // the servers' fixed per-second work (timers, GC) weighs on each request and the figure swings.
+    const cpuTarget = routeId === 'productSaturated';
     const cpuRatio = (name) => t.baseline.cpuUsPerRequest / t[name].cpuUsPerRequest;
     const us = (name) => `${t[name].cpuUsPerRequest.toFixed(0)} µs`;
     add(
@@ -460,8 +462,8 @@ function rows(r) {
         us('oursSentry'),
         us('baseline'),
         `${cpuRatio('ours').toFixed(2)} (Sentry ${cpuRatio('oursSentry').toFixed(2)})`,
-        target ? '>= 0.85' : '',
-        target
+        cpuTarget ? '>= 0.85' : '',
+        cpuTarget
           ? `${verdict(cpuRatio('ours') >= TARGETS.throughputRatio)} (Sentry ${verdict(cpuRatio('oursSentry') >= TARGETS.throughputRatio)})`
           : '',
       ],
