@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 
 /** The clean form of a raw path: backslashes become slashes, repeated slashes collapse, no trailing slash. */
 export function cleanPath(rawPath: string): string {
@@ -19,15 +19,17 @@ export function hasValidPercentEncoding(path: string): boolean {
 /**
  * Redirects non-canonical paths (`//`, `\`, trailing `/`) with 308 to their clean form. The target is always
  * a single-slash path on our origin, so `//evil.com` and `/\evil.com` become `/evil.com`, never a
- * protocol-relative URL. The `Refresh` header helps clients that do not follow 308.
+ * protocol-relative URL. The `Refresh` header helps clients that do not follow 308. Returns whether it
+ * redirected.
  */
-export function normalizeUrl(request: Request, response: Response, next: NextFunction): void {
+export function redirectToCleanPath(request: Request, response: Response): boolean {
   const [rawPath = '/', query] = splitQuery(request.url);
   const clean = cleanPath(rawPath);
-  if (clean === rawPath) return next();
+  if (clean === rawPath) return false;
   const location = `${clean}${query === undefined ? '' : `?${query}`}`;
   response.setHeader('Refresh', `0;url=${location}`);
   response.redirect(308, location);
+  return true;
 }
 
 export function splitQuery(url: string): [string, string | undefined] {

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Express, Request, Response } from 'express';
 import type { Logger } from './logger.ts';
 import type { RouteFacts } from './report-error.ts';
 import { requestIdOf } from './request-id.ts';
@@ -27,25 +27,24 @@ export interface RequestLogLine {
 
 /**
  * Gives each request an id (reusing a safe incoming `X-Request-Id`; echoed in the response header and kept in
- * `response.locals.requestId`) and writes one line per request when the response finishes or the connection
- * closes: at 'warn' for a 5xx status, else at 'info'.
+ * `response.locals.requestId`) and writes one line per request when the response closes (after it finished,
+ * or when the connection went first): at 'warn' for a 5xx status, else at 'info'.
  */
-export function requestLog(logger: Logger) {
-  return function logRequest(request: Request, response: Response, next: NextFunction): void {
+export function requestLog(logger: Logger, app: Express) {
+  countBodyBytes(app);
+  return function logRequest(request: Request, response: Response): void {
     const started = performance.now();
-    const requestId = requestIdOf(request.get('x-request-id'));
+    const incomingId = request.headers['x-request-id'];
+    const requestId = requestIdOf(typeof incomingId === 'string' ? incomingId : undefined);
     response.locals.requestId = requestId;
     response.setHeader('X-Request-Id', requestId);
     const { method } = request;
     // Read now: routers may rewrite request.url; originalUrl is what the client asked for.
     const path = truncate(loggedPath(method, request.originalUrl), MAX_PATH_LENGTH);
-    const userAgent = truncate(request.get('user-agent'), MAX_USER_AGENT_LENGTH);
-    const body = countBodyBytes(response);
+    const userAgent = truncate(request.headers['user-agent'], MAX_USER_AGENT_LENGTH);
 
-    let logged = false;
-    const log = () => {
-      if (logged) return;
-      logged = true;
+    // A response emits 'close' once, after 'finish' or when its connection closed before it could finish.
+    response.on('close', () => {
       const status = response.headersSent ? response.statusCode : undefined;
       const line: RequestLogLine = {
         requestId,
@@ -54,17 +53,13 @@ export function requestLog(logger: Logger) {
         route: (response.locals.routeFacts as RouteFacts | undefined)?.routePattern,
         status,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
-        bytes: status !== undefined && hasBody(method, status) ? body.count : 0,
+        bytes: status !== undefined && hasBody(method, status) ? bodyBytesOf(response) : 0,
         userAgent,
         aborted: !response.writableFinished,
       };
       if (status !== undefined && status >= 500) logger.warn(line, 'request');
       else logger.info(line, 'request');
-    };
-    // 'finish': the whole response was handed to the OS. 'close' without 'finish': it never completed.
-    response.once('finish', log);
-    response.once('close', log);
-    next();
+    });
   };
 }
 
@@ -83,29 +78,40 @@ function hasBody(method: string, status: number): boolean {
   return method !== 'HEAD' && status >= 200 && status !== 204 && status !== 304;
 }
 
+/** Where the count lives: `response.locals`, a plain per-response record that takes a new key cheaply. */
+const BODY_BYTES = Symbol('bodyBytes');
+
+const bodyBytesOf = (response: Response): number =>
+  (response.locals as Record<symbol, number | undefined>)[BODY_BYTES] ?? 0;
+
 /**
  * Counts the body bytes passed to `response.write` and `response.end`, however the response is produced
  * (`send`, a piped stream, React's streamed render): exact for chunked responses, which have no Content-Length.
- * A chunk counts only if the response could still take it (not ended, not destroyed).
+ * A chunk counts only if the response could still take it (not ended, not destroyed). Installed once on the
+ * app's response prototype (`app.response`), so a request pays an addition per chunk and no wrappers of its
+ * own.
  */
-function countBodyBytes(response: Response): { readonly count: number } {
-  const counter = { count: 0 };
-  const write = response.write as (...args: unknown[]) => boolean;
-  const end = response.end as (...args: unknown[]) => Response;
-  const accepts = () => !response.writableEnded && !response.destroyed;
-  response.write = function countedWrite(this: Response, ...args: unknown[]) {
-    const size = accepts() ? byteLength(args[0], args[1]) : 0;
+function countBodyBytes(app: Express): void {
+  const prototype = app.response;
+  const { write, end } = prototype as unknown as Record<'write' | 'end', (...args: unknown[]) => unknown>;
+  // A chunk counts before it is handed on (a write may end or destroy the response), and is added after.
+  const sizeIfAccepted = (response: Response, args: unknown[]) =>
+    response.writableEnded || response.destroyed ? 0 : byteLength(args[0], args[1]);
+  const add = (response: Response, size: number) => {
+    (response.locals as Record<symbol, number>)[BODY_BYTES] = bodyBytesOf(response) + size;
+  };
+  prototype.write = function countedWrite(this: Response, ...args: unknown[]) {
+    const size = sizeIfAccepted(this, args);
     const result = write.apply(this, args);
-    counter.count += size;
+    add(this, size);
     return result;
   } as Response['write'];
-  response.end = function countedEnd(this: Response, ...args: unknown[]) {
-    const size = accepts() ? byteLength(args[0], args[1]) : 0;
+  prototype.end = function countedEnd(this: Response, ...args: unknown[]) {
+    const size = sizeIfAccepted(this, args);
     const result = end.apply(this, args);
-    counter.count += size;
+    add(this, size);
     return result;
   } as Response['end'];
-  return counter;
 }
 
 /** The size of a chunk as `write(chunk, encoding)` sends it; 0 for a callback in the chunk's place. */

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { buildHref } from '../shared/routing/href.ts';
 import {
   DEFAULT_LOCALE,
@@ -9,7 +9,7 @@ import {
   splitLocalePrefix,
 } from '../shared/routing/locale.ts';
 import { hasValidPercentEncoding, splitQuery } from './normalize-url.ts';
-import { setPageRequest } from './page-request.ts';
+import { type PageRequest, setPageRequest } from './page-request.ts';
 
 export interface ResolveLocaleOptions {
   basePath: string;
@@ -20,30 +20,31 @@ export interface ResolveLocaleOptions {
 /**
  * Strips the base path (segment-exact: `/storefoo` is outside `/store`) and the locale prefix, redirects
  * `/en/…` to the unprefixed URL, and on the bare root sends a visitor to their locale: the `locale`
- * cookie if they chose one, else Accept-Language.
+ * cookie if they chose one, else Accept-Language. Returns the page request, or undefined when it answered.
  */
 export function resolveLocale({ basePath, renderError }: ResolveLocaleOptions) {
-  return function resolveLocaleStep(request: Request, response: Response, next: NextFunction): void {
+  return function resolveLocaleStep(request: Request, response: Response): PageRequest | undefined {
     const [rawPath = '/', query] = splitQuery(request.url);
     const search = query === undefined ? '' : `?${query}`;
     const inBase = rawPath === basePath || rawPath.startsWith(`${basePath}/`) || basePath === '';
-    if (!inBase) return renderError(request, response, 404);
+    if (!inBase) return void renderError(request, response, 404);
     const appPath = rawPath.slice(basePath.length) || '/';
-    if (!hasValidPercentEncoding(appPath)) return renderError(request, response, 400);
+    if (!hasValidPercentEncoding(appPath)) return void renderError(request, response, 400);
 
     const prefix = splitLocalePrefix(appPath);
     if (prefix.type === 'default-prefixed') {
-      return response.redirect(308, `${buildHref(basePath, DEFAULT_LOCALE, prefix.path)}${search}`);
+      return void response.redirect(308, `${buildHref(basePath, DEFAULT_LOCALE, prefix.path)}${search}`);
     }
     const locale: Locale = prefix.type === 'prefixed' ? prefix.locale : DEFAULT_LOCALE;
     if (prefix.type === 'default' && appPath === '/') {
       response.vary('Accept-Language').vary('Cookie');
       const preferred = preferredLocale(request);
       if (preferred !== DEFAULT_LOCALE)
-        return response.redirect(307, `${buildHref(basePath, preferred, '/')}${search}`);
+        return void response.redirect(307, `${buildHref(basePath, preferred, '/')}${search}`);
     }
-    setPageRequest(response, { locale, appPath: prefix.path, search });
-    next();
+    const pageRequest: PageRequest = { locale, appPath: prefix.path, search };
+    setPageRequest(response, pageRequest);
+    return pageRequest;
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import helmet from 'helmet';
 
 /** One year, the usual HSTS max-age. */
@@ -76,16 +76,17 @@ export function securityHeaders() {
   if (policyAfterNonce === undefined)
     throw new Error('helmet wrote no Content-Security-Policy with the nonce');
   recorded.delete('Content-Security-Policy');
-  const staticHeaders = [...recorded];
+  // Lower-case names: Node keys every header by its lower-cased name, which for these is then the name
+  // itself rather than a new string per header and response. HTTP header names are case-insensitive.
+  const staticHeaders = [...recorded].map(([name, value]) => [name.toLowerCase(), value] as const);
 
-  return function setSecurityHeaders(request: Request, response: Response, next: NextFunction): void {
+  return function setSecurityHeaders(request: Request, response: Response): void {
     const nonce = nextNonce();
     response.locals.cspNonce = nonce;
-    response.setHeader('Content-Security-Policy', `${policyBeforeNonce}nonce-${nonce}${policyAfterNonce}`);
+    response.setHeader('content-security-policy', `${policyBeforeNonce}nonce-${nonce}${policyAfterNonce}`);
     for (const [name, value] of staticHeaders) response.setHeader(name, value);
     if (request.secure) {
-      response.setHeader('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
+      response.setHeader('strict-transport-security', `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
     }
-    next();
   };
 }

@@ -25,7 +25,8 @@ export interface StreamDocumentOptions {
 /** Streams a React document into the response with the status and headers decided before the shell flushes. */
 export function streamDocument(response: Response, options: StreamDocumentOptions): void {
   const { abortController } = options;
-  const seenErrors = new WeakSet<object>();
+  // Made on the first error: most renders have none.
+  let seenErrors: WeakSet<object> | undefined;
   const scriptsWritten: Promise<void>[] = [];
   let writer: ResponseWriter | null = null;
   const earlyScripts: string[] = [];
@@ -59,6 +60,7 @@ export function streamDocument(response: Response, options: StreamDocumentOption
       // Our own abort reason reaches onError for every boundary it cuts short: it is not a render bug.
       if (abortController.signal.aborted && error === abortController.signal.reason) return;
       if (typeof error === 'object' && error !== null) {
+        seenErrors ??= new WeakSet();
         if (seenErrors.has(error)) return;
         seenErrors.add(error);
       }

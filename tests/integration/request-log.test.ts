@@ -55,7 +55,11 @@ function deferred() {
 /** The app under test: the middleware first, then routes standing for the pipeline's kinds of responses. */
 function testApp(logger: Logger, hooks: { hang?: Promise<void>; hanging?: () => void } = {}): Express {
   const app = express();
-  app.use(requestLog(logger));
+  const logRequest = requestLog(logger, app);
+  app.use((request, response, next) => {
+    logRequest(request, response);
+    next();
+  });
   app.get('/page', (_request, response) => {
     response.cookie('session', 'secret-value', { httpOnly: true });
     response.type('html').send('<h1>page</h1>');

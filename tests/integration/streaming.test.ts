@@ -60,6 +60,20 @@ describe('streaming render', () => {
     expect(await response.ended).toContain('slow value: ready');
   });
 
+  it.each([
+    ['no Accept-Encoding', {}],
+    ['Accept-Encoding: identity', { 'Accept-Encoding': 'identity' }],
+  ])('with %s: streams uncompressed, and says the answer varies by Accept-Encoding', async (_name, headers) => {
+    const slow = deferred<string>();
+    server = await listen(createFixtureApp({ hooks: { deferredValue: () => slow.promise } }));
+    const response = await streamedRequest(`${server.origin}/deferred`, { 'User-Agent': BROWSER, ...headers });
+    expect(response.encoding).toBeUndefined();
+    expect(response.headers.vary).toMatch(/Accept-Encoding/);
+    expect(await response.waitFor('loading slow value')).not.toContain('slow value: ready');
+    slow.resolve('ready');
+    expect(await response.ended).toContain('slow value: ready');
+  });
+
   it('renders the error element for a deferred value that fails, logging it once', async () => {
     const slow = deferred<string>();
     const logger = captureLogger();
