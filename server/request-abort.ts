@@ -13,8 +13,8 @@ export class ClientDisconnectedError extends Error {
 
 /**
  * One AbortController per request, aborted when the client goes away or the deadline passes. The data step
- * and the render share it, so no work outlives the response. Timer and listeners are cleared when the
- * response finishes.
+ * and the render share it, so no work outlives the response. The timer is cleared when the response closes
+ * ('close' follows 'finish', or comes alone when the connection went first).
  */
 export function abortOnDisconnectOrDeadline(response: Response, timeoutMs: number): AbortController {
   const controller = new AbortController();
@@ -22,17 +22,10 @@ export function abortOnDisconnectOrDeadline(response: Response, timeoutMs: numbe
     () => controller.abort(new RenderTimeoutError(`Render exceeded its deadline of ${timeoutMs} ms`)),
     timeoutMs,
   );
-  const onClose = () => {
-    if (!response.writableFinished) controller.abort(new ClientDisconnectedError('Client disconnected'));
-    cleanUp();
-  };
-  const cleanUp = () => {
+  response.on('close', () => {
     clearTimeout(deadline);
-    response.off('close', onClose);
-    response.off('finish', cleanUp);
-  };
-  response.on('close', onClose);
-  response.on('finish', cleanUp);
+    if (!response.writableFinished) controller.abort(new ClientDisconnectedError('Client disconnected'));
+  });
   return controller;
 }
 

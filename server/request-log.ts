@@ -94,22 +94,35 @@ const bodyBytesOf = (response: Response): number =>
 function countBodyBytes(app: Express): void {
   const prototype = app.response;
   const { write, end } = prototype as unknown as Record<'write' | 'end', (...args: unknown[]) => unknown>;
-  // A chunk counts before it is handed on (a write may end or destroy the response), and is added after.
-  const sizeIfAccepted = (response: Response, args: unknown[]) =>
-    response.writableEnded || response.destroyed ? 0 : byteLength(args[0], args[1]);
-  const add = (response: Response, size: number) => {
+  // A chunk counts if the response can still take it, judged before it is handed on (a write may end or
+  // destroy the response). Explicit parameters, not rest arguments: this runs for every chunk.
+  const sizeIfAccepted = (response: Response, chunk: unknown, encoding: unknown) => {
+    if (response.writableEnded || response.destroyed) return 0;
+    return byteLength(chunk, encoding);
+  };
+  const record = (response: Response, size: number) => {
     (response.locals as Record<symbol, number>)[BODY_BYTES] = bodyBytesOf(response) + size;
   };
-  prototype.write = function countedWrite(this: Response, ...args: unknown[]) {
-    const size = sizeIfAccepted(this, args);
-    const result = write.apply(this, args);
-    add(this, size);
+  prototype.write = function countedWrite(
+    this: Response,
+    chunk: unknown,
+    encoding?: unknown,
+    callback?: unknown,
+  ) {
+    const size = sizeIfAccepted(this, chunk, encoding);
+    const result = write.call(this, chunk, encoding, callback);
+    record(this, size);
     return result;
   } as Response['write'];
-  prototype.end = function countedEnd(this: Response, ...args: unknown[]) {
-    const size = sizeIfAccepted(this, args);
-    const result = end.apply(this, args);
-    add(this, size);
+  prototype.end = function countedEnd(
+    this: Response,
+    chunk?: unknown,
+    encoding?: unknown,
+    callback?: unknown,
+  ) {
+    const size = sizeIfAccepted(this, chunk, encoding);
+    const result = end.call(this, chunk, encoding, callback);
+    record(this, size);
     return result;
   } as Response['end'];
 }

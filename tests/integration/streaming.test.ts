@@ -66,7 +66,10 @@ describe('streaming render', () => {
   ])('with %s: streams uncompressed, and says the answer varies by Accept-Encoding', async (_name, headers) => {
     const slow = deferred<string>();
     server = await listen(createFixtureApp({ hooks: { deferredValue: () => slow.promise } }));
-    const response = await streamedRequest(`${server.origin}/deferred`, { 'User-Agent': BROWSER, ...headers });
+    const response = await streamedRequest(`${server.origin}/deferred`, {
+      'User-Agent': BROWSER,
+      ...headers,
+    });
     expect(response.encoding).toBeUndefined();
     expect(response.headers.vary).toMatch(/Accept-Encoding/);
     expect(await response.waitFor('loading slow value')).not.toContain('slow value: ready');
