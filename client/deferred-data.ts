@@ -18,32 +18,26 @@ export interface RevivedData {
 /** Replaces deferred placeholders with promises that `settle` resolves as the server streams values in. */
 export function reviveDeferredData(data: unknown): RevivedData {
   const settlers = new Map<string, (entry: DeferredEntry) => void>();
-  const revived = {
-    data,
-    settle: (entry: DeferredEntry) => settlers.get(entry[0])?.(entry),
-    failPending() {},
-  };
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return revived;
-
-  const output: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) {
-    if (!isDeferredMarker(value)) {
-      output[key] = value;
-      continue;
-    }
-    output[key] = new Promise((resolve, reject) => {
-      settlers.set(value[DEFERRED_MARKER], ([, ok, settled]) => {
+  const revive = (value: unknown) => {
+    if (!isDeferredMarker(value)) return value;
+    const key = value[DEFERRED_MARKER];
+    return new Promise((resolve, reject) => {
+      settlers.set(key, ([, ok, settled]) => {
         settlers.delete(key);
         if (ok) resolve(settled);
-        else reject(new Error(`Deferred value "${key}" failed on the server`));
+        else reject(new Error(`Deferred ${key} failed on the server`));
       });
     });
-  }
+  };
+  // Only a top-level value can be deferred.
+  const isRecord = typeof data === 'object' && data !== null && !Array.isArray(data);
   return {
-    data: output,
-    settle: revived.settle,
+    data: isRecord
+      ? Object.fromEntries(Object.entries(data).map(([key, value]) => [key, revive(value)]))
+      : data,
+    settle: (entry) => settlers.get(entry[0])?.(entry),
     failPending() {
-      for (const settle of [...settlers.values()]) settle(['', 0, null]);
+      for (const settle of settlers.values()) settle(['', 0, null]);
     },
   };
 }
@@ -64,10 +58,6 @@ export function settleFromInlineScripts(revived: RevivedData): void {
 }
 
 function isDeferredMarker(value: unknown): value is { [DEFERRED_MARKER]: string } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Record<string, unknown>)[DEFERRED_MARKER] === 'string' &&
-    Object.keys(value).length === 1
-  );
+  const marker = (value as Record<string, unknown> | null | undefined)?.[DEFERRED_MARKER];
+  return typeof marker === 'string' && Object.keys(value as object).length === 1;
 }

@@ -1,10 +1,12 @@
 import '../shared/ui/runtime.css';
+import { useEffect, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { debugRoutes } from '../shared/debug/routes.ts';
 import { createRouteMatcher } from '../shared/routing/route-matcher.ts';
 import { storefront } from '../shared/storefront/app.ts';
-import { SSR_PAYLOAD_GLOBAL, type SsrPayload } from '../shared/ui/ssr-payload.ts';
-import { ClientApp } from './client-app.tsx';
+import { AppRoot } from '../shared/ui/app-root.tsx';
+import { NavigationContext } from '../shared/ui/navigation-context.ts';
+import { type PageState, SSR_PAYLOAD_GLOBAL, type SsrPayload } from '../shared/ui/ssr-payload.ts';
 import { reviveDeferredData, settleFromInlineScripts } from './deferred-data.ts';
 import { createRouter, type ShownPage } from './navigation/router.ts';
 import routePatterns from './route-patterns.ts';
@@ -18,6 +20,9 @@ declare global {
 // The server's table, ranked and compiled to regular expressions at build time; matched by the same code.
 const routes = createRouteMatcher([...storefront.routes, ...debugRoutes], routePatterns);
 
+/** The route pattern of a page (`/products/:id`), which monitoring names spans and errors by. */
+const patternOf = (page: PageState) => (page.type === 'route' ? routes.byId(page.routeId)?.path : undefined);
+
 /** Hydrates the server-rendered document, then hands navigation to the client router. */
 async function start(payload: SsrPayload) {
   const { page } = payload;
@@ -26,8 +31,7 @@ async function start(payload: SsrPayload) {
   let initialPage: ShownPage = { payload, Page: null };
   if (page.type === 'route') {
     const route = routes.byId(page.routeId);
-    if (!route)
-      throw new Error(`The server rendered route "${page.routeId}", which this bundle does not know`);
+    if (!route) throw new Error(`Unknown route ${page.routeId}`);
     const revived = reviveDeferredData(page.data);
     settleFromInlineScripts(revived);
     initialPage = {
@@ -39,24 +43,31 @@ async function start(payload: SsrPayload) {
   // Sentry is its own chunk: without a DSN it is never downloaded.
   const monitoring = payload.sentry
     ? (await import('./monitoring/sentry-browser.ts')).startBrowserSentry(payload.sentry, {
-        routePattern: page.type === 'route' ? routes.byId(page.routeId)?.path : undefined,
+        routePattern: patternOf(page),
         status: page.type === 'route' ? 200 : page.status,
         trace: payload.trace,
       })
     : undefined;
   const router = createRouter({ routes, initialPage, monitor: monitoring });
   router.start();
-  const reportRenderError = (error: unknown) => {
-    const shown = router.getSnapshot().page.payload.page;
-    monitoring?.reportRenderError(
-      error,
-      shown.type === 'route' ? routes.byId(shown.routeId)?.path : undefined,
+  const reportRenderError = (error: unknown) =>
+    monitoring?.reportRenderError(error, patternOf(router.getSnapshot().payload.page));
+
+  /**
+   * The browser's React root: the server's tree, driven by the client router's state. Defined here, once per
+   * page, so it reads this page's router directly.
+   */
+  function ClientApp() {
+    const snapshot = useSyncExternalStore(router.subscribe, router.getSnapshot, router.getSnapshot);
+    useEffect(markHydrated, []);
+    return (
+      <NavigationContext.Provider value={router.navigator}>
+        <AppRoot app={storefront} {...snapshot} onRenderError={reportRenderError} />
+      </NavigationContext.Provider>
     );
-  };
-  const app = (
-    <ClientApp app={storefront} router={router} onHydrated={markHydrated} onRenderError={reportRenderError} />
-  );
-  hydrateRoot(document, app, {
+  }
+
+  hydrateRoot(document, <ClientApp />, {
     onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error),
   });
 }

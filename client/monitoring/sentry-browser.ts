@@ -5,8 +5,6 @@ import type { NavigationMonitor } from '../navigation/navigation-monitor.ts';
 
 /** Attribute that marks a navigation span as completed; spans without it are dropped before sending. */
 const OUTCOME_ATTRIBUTE = 'navigation.outcome';
-/** Attribute with the HTTP status of the page a pageload span measured. */
-const PAGE_STATUS_ATTRIBUTE = 'page.status';
 
 export interface BrowserMonitoring extends NavigationMonitor {
   /** Reports an error the page's error boundary caught, tagged with the route. */
@@ -26,11 +24,8 @@ export interface PageloadFacts {
  */
 export function startBrowserSentry(config: BrowserSentryConfig, pageload: PageloadFacts): BrowserMonitoring {
   Sentry.init({
-    dsn: config.dsn,
-    environment: config.environment,
-    release: config.release,
-    tracesSampleRate: config.tracesSampleRate,
-    tunnel: config.tunnel,
+    // dsn, environment, release, tracesSampleRate and tunnel, under Sentry's own option names.
+    ...config,
     maxBreadcrumbs: 100,
     integrations: [
       Sentry.browserTracingIntegration({
@@ -46,40 +41,41 @@ export function startBrowserSentry(config: BrowserSentryConfig, pageload: Pagelo
       return isControlSignal(hint.originalException) ? null : event;
     },
     beforeSendTransaction(event) {
-      const data = event.contexts?.trace?.data ?? {};
-      const op = event.contexts?.trace?.op;
+      const trace = event.contexts?.trace;
       // Superseded, aborted and full-load navigations did not complete: their timings would mislead.
-      if (op === 'navigation' && data[OUTCOME_ATTRIBUTE] !== 'committed') return null;
-      if (op === 'pageload' && data[PAGE_STATUS_ATTRIBUTE] === 404) return null;
-      return event;
+      return trace?.op === 'navigation' && trace.data?.[OUTCOME_ATTRIBUTE] !== 'committed' ? null : event;
     },
   });
   const client = Sentry.getClient();
   const spans = new Map<number, Sentry.Span>();
-  if (client) {
+  // The 404 page's pageload is not measured: visits to missing URLs would skew the pages' timings. An error
+  // page has no route pattern and is named by its status.
+  if (client && pageload.status !== 404) {
     Sentry.startBrowserTracingPageLoadSpan(
       client,
       {
         name: pageload.routePattern ?? `${pageload.status}`,
-        attributes: {
-          [Sentry.SEMANTIC_ATTRIBUTE_SENTRY_SOURCE]: 'route',
-          [PAGE_STATUS_ATTRIBUTE]: pageload.status,
-        },
+        attributes: { [Sentry.SEMANTIC_ATTRIBUTE_SENTRY_SOURCE]: 'route' },
       },
-      pageload.trace
-        ? { sentryTrace: pageload.trace.sentryTrace, baggage: pageload.trace.baggage }
-        : undefined,
+      pageload.trace ?? undefined,
     );
   }
 
   return {
-    navigationStarted(token, _url, routePattern) {
+    navigationStarted(token, routePattern, chunk) {
       if (!client) return;
       const span = Sentry.startBrowserTracingNavigationSpan(client, {
         name: routePattern ?? 'unknown route',
         attributes: { [Sentry.SEMANTIC_ATTRIBUTE_SENTRY_SOURCE]: routePattern ? 'route' : 'url' },
       });
-      if (span) spans.set(token, span);
+      if (!span) return;
+      spans.set(token, span);
+      Sentry.withActiveSpan(span, () =>
+        Sentry.startSpan(
+          { name: `route chunk ${routePattern ?? ''}`.trim(), op: 'resource.script' },
+          () => chunk,
+        ),
+      ).catch(() => {});
     },
     navigationEnded(token, outcome) {
       const span = spans.get(token);
@@ -89,18 +85,8 @@ export function startBrowserSentry(config: BrowserSentryConfig, pageload: Pagelo
       // A committed navigation's idle span ends by itself once the new page settles; the others end now.
       if (outcome !== 'committed') span.end();
     },
-    measureChunk(token, routePattern, load) {
-      const parent = spans.get(token);
-      if (!parent) return load();
-      return Sentry.withActiveSpan(parent, () =>
-        Sentry.startSpan({ name: `route chunk ${routePattern ?? ''}`.trim(), op: 'resource.script' }, load),
-      );
-    },
     reportRenderError(error, routePattern) {
-      Sentry.withScope((scope) => {
-        if (routePattern) scope.setTag('route', routePattern);
-        Sentry.captureException(error);
-      });
+      Sentry.captureException(error, { tags: routePattern ? { route: routePattern } : {} });
     },
   };
 }

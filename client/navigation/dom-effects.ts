@@ -2,8 +2,8 @@ import type { SsrPayload } from '../../shared/ui/ssr-payload.ts';
 
 /** After a navigation: to the `#hash` target when there is one, else to the top. */
 export function scrollToHashOrTop(win: Window, hash: string): void {
-  const id = decodeURIComponent(hash.slice(1));
-  const element = id ? win.document.getElementById(id) : null;
+  // No element has the empty id, so no hash scrolls to the top too.
+  const element = win.document.getElementById(decodeURIComponent(hash.slice(1)));
   if (element) element.scrollIntoView();
   else win.scrollTo(0, 0);
 }
@@ -20,15 +20,6 @@ export function canPrefetch(win: Window, payload: SsrPayload): boolean {
   const connection = (
     win.navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }
   ).connection;
-  if (payload.crawler || connection?.saveData) return false;
-  return connection?.effectiveType !== '2g' && connection?.effectiveType !== 'slow-2g';
-}
-
-/** sessionStorage, or undefined where it is disabled (it throws on access then). */
-export function safeSessionStorage(win: Window): Storage | undefined {
-  try {
-    return win.sessionStorage;
-  } catch {
-    return undefined;
-  }
+  // effectiveType is 'slow-2g', '2g', '3g' or '4g'.
+  return !payload.crawler && !connection?.saveData && !connection?.effectiveType?.endsWith('2g');
 }

@@ -1,6 +1,6 @@
 import type { Head, RouteParams } from '../../shared/routing/route-table.ts';
 import type { PageDataLine } from '../../shared/ui/page-data.ts';
-import { reviveDeferredData } from '../deferred-data.ts';
+import { type RevivedData, reviveDeferredData } from '../deferred-data.ts';
 
 /** What a navigation can show once the data endpoint has answered. */
 export type PageAnswer =
@@ -15,99 +15,75 @@ export class PageLoadError extends Error {
   override readonly name: string = 'PageLoadError';
 }
 
-/** The server runs another build than this page's code: only a full load gets consistent code. */
+/** The server runs another build (the message) than this page's code: only a full load gets consistent code. */
 export class BuildChangedError extends PageLoadError {
   override readonly name = 'BuildChangedError';
 }
 
+const NDJSON = 'application/x-ndjson';
+
 /**
- * Fetches a page's data (`{base}/_data/{buildId}…`). Resolves with the first line; deferred values keep
- * streaming in behind it and settle the promises in `data`. Network errors, 5xx, non-JSON answers and a
- * changed build are PageLoadErrors.
+ * Fetches a page's data (`{base}/_data/{buildId}…`), or posts a form there when given a body. Resolves with
+ * the first line; deferred values keep streaming in behind it and settle the promises in `data`. Rejects on
+ * network errors, 5xx, answers that are not JSON lines and a changed build (BuildChangedError).
  */
 export async function fetchPageData(
   dataUrl: string,
-  signal: AbortSignal,
-  post?: { body: FormData | URLSearchParams },
+  signal?: AbortSignal,
+  body?: FormData | URLSearchParams,
 ): Promise<PageAnswer> {
   const response = await fetch(dataUrl, {
+    method: body ? 'POST' : 'GET',
+    body,
     signal,
-    method: post ? 'POST' : 'GET',
-    body: post?.body,
-    credentials: 'same-origin',
-    headers: { Accept: 'application/x-ndjson' },
+    headers: { Accept: NDJSON },
   });
-  if (!response.body || !response.headers.get('content-type')?.startsWith('application/x-ndjson')) {
-    throw new PageLoadError(`Data answer for ${dataUrl} is not JSON lines (status ${response.status})`);
-  }
-  const lines = readLines(response.body);
+  const lines = readLines(response);
   const first = await lines.next();
-  const head = first.done ? undefined : parseLine(first.value, dataUrl);
-  if (!head) throw new PageLoadError(`Empty data answer for ${dataUrl}`);
-  switch (head.type) {
+  const head: PageDataLine | undefined = first.done ? undefined : JSON.parse(first.value);
+  switch (head?.type) {
     case 'page': {
       const revived = reviveDeferredData(head.data);
-      void settleDeferred(lines, revived, dataUrl);
+      void settleDeferred(lines, revived);
       return { ...head, data: revived.data };
     }
     case 'redirect':
-      return { type: 'redirect', location: head.location };
-    case 'error':
-      if (head.status >= 500) throw new PageLoadError(`Server error ${head.status} for ${dataUrl}`);
-      return head;
     case 'invalid':
       return head;
+    case 'error':
+      // A 5xx is the server's failure, not a page to show: the full load gets the server's own error page.
+      if (head.status < 500) return head;
+      break;
     case 'build-changed':
-      throw new BuildChangedError(`The server runs build ${head.buildId} now`);
-    case 'deferred':
-      throw new PageLoadError(`Unexpected first line in the data answer for ${dataUrl}`);
+      throw new BuildChangedError(head.buildId);
   }
+  throw new PageLoadError(`Unusable answer (${response.status}) for ${dataUrl}`);
 }
 
-async function settleDeferred(
-  lines: AsyncGenerator<string>,
-  revived: ReturnType<typeof reviveDeferredData>,
-  dataUrl: string,
-): Promise<void> {
+async function settleDeferred(lines: AsyncGenerator<string>, revived: RevivedData): Promise<void> {
   try {
     for await (const text of lines) {
-      const line = parseLine(text, dataUrl);
+      const line: PageDataLine = JSON.parse(text);
       if (line.type === 'deferred') revived.settle([line.key, line.ok, line.value]);
     }
   } catch {
-    // The stream broke off (abort, network): what is still pending shows its error element.
+    // The stream broke off (abort, network) or went bad: what is still pending shows its error element.
   } finally {
     revived.failPending();
   }
 }
 
-function parseLine(text: string, dataUrl: string): PageDataLine {
-  try {
-    return JSON.parse(text) as PageDataLine;
-  } catch {
-    throw new PageLoadError(`Malformed data line for ${dataUrl}`);
-  }
-}
-
-async function* readLines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
+async function* readLines(response: Response): AsyncGenerator<string> {
+  // Anything but JSON lines (a proxy's error page, say) reads as an empty, unusable answer.
+  if (!response.body || !response.headers.get('content-type')?.startsWith(NDJSON)) return;
+  const reader = response.body.pipeThrough<string>(new TextDecoderStream()).getReader();
   let buffered = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      buffered += decoder.decode(value, { stream: true });
-      let newline = buffered.indexOf('\n');
-      while (newline !== -1) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        if (line) yield line;
-        newline = buffered.indexOf('\n');
-      }
-    }
-    if (buffered) yield buffered;
-  } finally {
-    reader.releaseLock();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const lines = (buffered + value).split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) if (line) yield line;
   }
+  if (buffered) yield buffered;
 }

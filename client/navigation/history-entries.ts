@@ -1,3 +1,5 @@
+import { readStoredList, writeStoredList } from './stored-list.ts';
+
 /**
  * The history entries the router creates carry `{ ssrRouter: { key } }`; scroll positions are kept per key
  * (and in sessionStorage across reloads), because by the time `popstate` fires the entry being left can
@@ -16,9 +18,9 @@ export function routerKeyOf(state: unknown): string | null {
 }
 
 export function createHistoryEntries(win: Window) {
-  const positions = new Map<string, [number, number]>(readStored(win));
+  const positions = new Map(readStoredList<[string, [number, number]]>(win, SCROLL_STORAGE_KEY));
   let currentKey = routerKeyOf(win.history.state) ?? newKey();
-  win.history.replaceState({ ...(win.history.state ?? {}), ssrRouter: { key: currentKey } }, '');
+  win.history.replaceState({ ...win.history.state, ssrRouter: { key: currentKey } }, '');
 
   const rememberScroll = () => {
     positions.delete(currentKey);
@@ -27,9 +29,6 @@ export function createHistoryEntries(win: Window) {
   };
 
   return {
-    get currentKey() {
-      return currentKey;
-    },
     rememberScroll,
     /** A new entry for a push navigation. */
     push(url: string) {
@@ -40,36 +39,19 @@ export function createHistoryEntries(win: Window) {
     replace(url: string) {
       win.history.replaceState({ ssrRouter: { key: currentKey } }, '', url);
     },
-    /** The browser already moved to the entry `key` (popstate). */
-    arrive(key: string) {
+    /** The browser already moved to the entry `key` (popstate); returns the scroll position saved for it. */
+    arrive(key: string): [number, number] | undefined {
       currentKey = key;
-    },
-    savedScroll(key: string): [number, number] | undefined {
       return positions.get(key);
     },
     /** Persists positions so a reload restores them. */
     persist() {
       rememberScroll();
-      try {
-        win.sessionStorage.setItem(SCROLL_STORAGE_KEY, JSON.stringify([...positions]));
-      } catch {
-        // Storage full or disabled: scroll restoration after a reload is a nicety.
-      }
+      writeStoredList(win, SCROLL_STORAGE_KEY, [...positions]);
     },
   };
 }
 
-export type HistoryEntries = ReturnType<typeof createHistoryEntries>;
-
 function newKey(): string {
   return Math.random().toString(36).slice(2, 10);
-}
-
-function readStored(win: Window): [string, [number, number]][] {
-  try {
-    const stored = JSON.parse(win.sessionStorage.getItem(SCROLL_STORAGE_KEY) ?? '[]');
-    return Array.isArray(stored) ? stored : [];
-  } catch {
-    return [];
-  }
 }

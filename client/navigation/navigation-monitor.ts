@@ -6,8 +6,7 @@ export type NavigationOutcome = 'committed' | 'superseded' | 'full-load';
  * (client/monitoring/sentry-browser.ts implements it, loaded only when a DSN is configured).
  */
 export interface NavigationMonitor {
-  navigationStarted(token: number, url: string, routePattern: string | undefined): void;
+  /** `chunk`: the route's code chunk loading, measured inside the navigation (it may reject). */
+  navigationStarted(token: number, routePattern: string | undefined, chunk: Promise<unknown>): void;
   navigationEnded(token: number, outcome: NavigationOutcome): void;
-  /** Measures loading the route's code chunk inside the navigation. */
-  measureChunk<T>(token: number, routePattern: string | undefined, load: () => Promise<T>): Promise<T>;
 }

@@ -14,6 +14,8 @@ interface Resource {
   /** The matched route's pattern (`/products/:id`), for monitoring; undefined without a match. */
   pattern: string | undefined;
   code: Promise<PageModule | null>;
+  /** The data endpoint URL of the page. */
+  dataHref: string;
   data?: Promise<PageAnswer>;
 }
 
@@ -25,44 +27,50 @@ export interface RouteResourcesOptions {
 }
 
 /**
- * Code and data per URL (path and search), shared by prefetches and navigations: one promise per URL.
+ * Code and data per URL (an href on our origin), shared by prefetches and navigations: one promise per URL.
  * Code comes from the route's lazy import (the hashed chunk the build made for it), data from the data
  * endpoint. Failed data is forgotten, so the next attempt asks again.
  */
 export function createRouteResources({ routes, basePath, locale, buildId }: RouteResourcesOptions) {
   const resources = new Map<string, Resource>();
 
+  /** The app path (no base path, no locale prefix) and search of a URL the router handles. */
   function appUrlOf(url: URL): { pathname: string; search: string } {
-    const inBase = stripBasePath(url.pathname, basePath) ?? '/';
-    const prefix = splitLocalePrefix(inBase);
-    return { pathname: prefix.type === 'prefixed' ? prefix.path : inBase, search: url.search };
+    return {
+      pathname: splitLocalePrefix(stripBasePath(url.pathname, basePath) ?? '/').path,
+      search: url.search,
+    };
   }
 
-  function resourceOf(key: string): Resource {
-    let resource = resources.get(key);
+  function resourceOf(href: string): Resource {
+    let resource = resources.get(href);
     if (!resource) {
-      const { pathname } = appUrlOf(new URL(key, 'http://x'));
+      const url = new URL(href, 'http://x');
       let match: ReturnType<RouteMatcher['match']> = null;
       try {
-        match = routes.match(pathname);
+        match = routes.match(appUrlOf(url).pathname);
       } catch {
         // Malformed encoding: the server answers 400 and no code is needed.
       }
-      resource = { pattern: match?.route.path, code: match ? match.route.page() : Promise.resolve(null) };
-      resource.code.catch(() => resources.delete(key));
-      resources.set(key, resource);
+      resource = {
+        pattern: match?.route.path,
+        code: match ? match.route.page() : Promise.resolve(null),
+        dataHref: dataHrefOf(url),
+      };
+      resource.code.catch(() => resources.delete(href));
+      resources.set(href, resource);
     }
     return resource;
   }
 
-  /** The data endpoint URL of a page URL (path and search). */
+  /** The data endpoint URL of a page URL. */
   function dataHrefOf(url: URL): string {
     const { pathname, search } = appUrlOf(url);
     return buildDataHref(basePath, buildId, locale, `${pathname}${search}`);
   }
 
-  function fetchData(key: string, resource: Resource, signal?: AbortSignal): Promise<PageAnswer> {
-    const data = fetchPageData(dataHrefOf(new URL(key, 'http://x')), signal ?? new AbortController().signal);
+  function fetchData(resource: Resource, signal?: AbortSignal): Promise<PageAnswer> {
+    const data = fetchPageData(resource.dataHref, signal);
     resource.data = data;
     data.catch(() => {
       if (resource.data === data) resource.data = undefined;
@@ -70,50 +78,38 @@ export function createRouteResources({ routes, basePath, locale, buildId }: Rout
     return data;
   }
 
-  async function toLoadedPage(resource: Resource, answer: PageAnswer): Promise<LoadedPage> {
-    if (answer.type === 'invalid') throw new PageLoadError('A page load answered like a form post');
-    if (answer.type !== 'page') return answer;
-    // The server matched another route than the client did (e.g. a route unknown to this bundle).
-    const module = (await resource.code) ?? (await routes.byId(answer.routeId)?.page());
-    if (!module) throw new PageLoadError(`No code for route "${answer.routeId}"`);
-    return { ...answer, Page: module.default };
-  }
-
   return {
     appUrlOf,
     dataHrefOf,
-    /** The route pattern a URL matches on the client. */
-    patternOf: (key: string) => resourceOf(key).pattern,
-    /** The route's code chunk for a URL (shared with prefetches). */
-    codeOf: (key: string) => resourceOf(key).code,
-    /** Loads code and data for `key` ahead of a click; resolves false (silently) when either fails. */
-    prefetch(key: string): Promise<boolean> {
-      const resource = resourceOf(key);
-      const data = resource.data ?? fetchData(key, resource);
-      return Promise.all([resource.code, data]).then(
+    /** The route pattern a URL matches on the client and its code chunk (shared with prefetches). */
+    resourceOf,
+    /** Loads code and data for `href` ahead of a click; resolves false (silently) when either fails. */
+    prefetch(href: string): Promise<boolean> {
+      const resource = resourceOf(href);
+      return Promise.all([resource.code, resource.data ?? fetchData(resource)]).then(
         () => true,
         () => false,
       );
     },
-    /** Code and data in parallel; `reuseData` takes a prefetched (or in-flight) answer as it is. */
-    load(key: string, options: { reuseData: boolean; signal: AbortSignal }): Promise<LoadedPage> {
-      const resource = resourceOf(key);
-      const data = (options.reuseData && resource.data) || fetchData(key, resource, options.signal);
-      const both = Promise.all([resource.code, data]).then(([, answer]) => toLoadedPage(resource, answer));
-      return untilAborted(both, options.signal);
+    /**
+     * Code and data in parallel; `reuseData` takes a prefetched (or in-flight) answer as it is. The signal
+     * aborts the data request this call makes, not one it reuses.
+     */
+    async load(href: string, options: { reuseData: boolean; signal: AbortSignal }): Promise<LoadedPage> {
+      const resource = resourceOf(href);
+      const data = (options.reuseData && resource.data) || fetchData(resource, options.signal);
+      const [, answer] = await Promise.all([resource.code, data]);
+      if (answer.type === 'invalid') throw new PageLoadError('Form answer to a page load');
+      if (answer.type !== 'page') return answer;
+      // The server's route decides the page (the client's own match only started its download early); the
+      // module system hands out an imported chunk again without a request.
+      const module = await routes.byId(answer.routeId)?.page();
+      if (!module) throw new PageLoadError(`Unknown route ${answer.routeId}`);
+      return { ...answer, Page: module.default };
     },
     /** Forgets all data answers (after an action or refresh); code stays. */
     clearData() {
       for (const resource of resources.values()) resource.data = undefined;
     },
   };
-}
-
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

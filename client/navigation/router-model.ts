@@ -30,7 +30,8 @@ export type PrefetchEntry =
   | { state: 'queued' }
   | { state: 'loading' }
   | { state: 'ready'; fetchedAt: number }
-  | { state: 'failed'; failedAt: number };
+  /** A failure is not retried until it expires, which counts from when its request settled too. */
+  | { state: 'failed'; fetchedAt: number };
 
 export type Freshness = 'fresh' | 'stale' | 'expired';
 
@@ -68,8 +69,8 @@ export function initialModel(currentUrl: string): RouterModel {
   return { currentUrl, pending: null, lastToken: 0, prefetch: { entries: {}, queue: [] } };
 }
 
-export function freshness(entry: { fetchedAt: number } | { failedAt: number }, now: number): Freshness {
-  const age = now - ('fetchedAt' in entry ? entry.fetchedAt : entry.failedAt);
+export function freshness(entry: { fetchedAt: number }, now: number): Freshness {
+  const age = now - entry.fetchedAt;
   if (age < PREFETCH_FRESH_MS) return 'fresh';
   return age < PREFETCH_EXPIRE_MS ? 'stale' : 'expired';
 }
@@ -79,19 +80,24 @@ export function update(model: RouterModel, message: RouterMessage): [RouterModel
     case 'push':
     case 'replace':
     case 'pop':
-      return navigate(prune(model, message.now), message.type, message.url, message.now);
-    case 'refresh':
-      return navigate(clearData(prune(model, message.now)), 'refresh', model.currentUrl, message.now, [
-        { type: 'clear-data' },
-      ]);
     case 'action':
-      return navigate(clearData(prune(model, message.now)), 'action', message.url, message.now, [
-        { type: 'clear-data' },
-      ]);
-    case 'prefetch':
-      return requestPrefetch(prune(model, message.now), message.url, message.now);
-    case 'prefetch-settled':
-      return settlePrefetch(model, message.url, message.ok, message.now);
+      return navigate(model, message.type, message.url, message.now);
+    case 'refresh':
+      return navigate(model, 'refresh', model.currentUrl, message.now);
+    case 'prefetch': {
+      const { url, now } = message;
+      const pruned = prune(model, now, false);
+      const entry = pruned.prefetch.entries[url];
+      // One request per URL: queued, loading and fresh entries are kept; a failure is not retried until it expires.
+      if (entry && (entry.state !== 'ready' || freshness(entry, now) === 'fresh')) return [pruned, []];
+      return pump(withEntry(pruned, url, { state: 'queued' }, [...pruned.prefetch.queue, url]));
+    }
+    case 'prefetch-settled': {
+      const { url, now } = message;
+      if (model.prefetch.entries[url]?.state !== 'loading') return pump(model);
+      const entry: PrefetchEntry = { state: message.ok ? 'ready' : 'failed', fetchedAt: now };
+      return pump(withEntry(model, url, entry, model.prefetch.queue));
+    }
     case 'navigation-loaded': {
       const { pending } = model;
       if (pending?.token !== message.token) return [model, []];
@@ -123,13 +129,18 @@ function navigate(
   kind: NavigationKind,
   url: string,
   now: number,
-  leadingEffects: RouterEffect[] = [],
 ): [RouterModel, RouterEffect[]] {
+  // An action or refresh changes server state: prefetched data is forgotten (in-flight requests finish).
+  const changesData = kind === 'action' || kind === 'refresh';
+  const effects: RouterEffect[] = changesData ? [{ type: 'clear-data' }] : [];
   const token = model.lastToken + 1;
-  const effects: RouterEffect[] = [...leadingEffects];
   // A newer navigation supersedes the pending one: its requests are aborted and its results dropped.
   if (model.pending) effects.push({ type: 'abort', token: model.pending.token });
-  let next: RouterModel = { ...model, lastToken: token, pending: { token, kind, url, startedAt: now } };
+  let next: RouterModel = {
+    ...prune(model, now, changesData),
+    lastToken: token,
+    pending: { token, kind, url, startedAt: now },
+  };
 
   const entry = next.prefetch.entries[url];
   if (entry?.state === 'queued') {
@@ -143,30 +154,11 @@ function navigate(
     effects.push({ type: 'start-prefetch', url });
   }
   const reuseData =
-    entry?.state === 'queued' ||
-    entry?.state === 'loading' ||
-    (entry?.state === 'ready' && freshness(entry, now) === 'fresh');
+    entry !== undefined &&
+    entry.state !== 'failed' &&
+    (entry.state !== 'ready' || freshness(entry, now) === 'fresh');
   effects.push({ type: 'load', token, kind, url, reuseData });
   return [next, effects];
-}
-
-function requestPrefetch(model: RouterModel, url: string, now: number): [RouterModel, RouterEffect[]] {
-  const entry = model.prefetch.entries[url];
-  // One request per URL: queued, loading and fresh entries are kept; a failure is not retried until it expires.
-  if (entry && (entry.state !== 'ready' || freshness(entry, now) === 'fresh')) return [model, []];
-  const queued = withEntry(model, url, { state: 'queued' }, [...model.prefetch.queue, url]);
-  return pump(queued);
-}
-
-function settlePrefetch(
-  model: RouterModel,
-  url: string,
-  ok: boolean,
-  now: number,
-): [RouterModel, RouterEffect[]] {
-  if (model.prefetch.entries[url]?.state !== 'loading') return pump(model);
-  const entry: PrefetchEntry = ok ? { state: 'ready', fetchedAt: now } : { state: 'failed', failedAt: now };
-  return pump(withEntry(model, url, entry, model.prefetch.queue));
 }
 
 /** Starts queued prefetches, oldest first, while fewer than PREFETCH_CONCURRENCY are loading. */
@@ -183,20 +175,15 @@ function pump(model: RouterModel): [RouterModel, RouterEffect[]] {
   return [next, effects];
 }
 
-/** Drops expired entries; called before every prefetch and navigation. */
-function prune(model: RouterModel, now: number): RouterModel {
-  const entries = Object.entries(model.prefetch.entries);
-  const kept = entries.filter(([, entry]) => {
-    if (entry.state === 'ready' || entry.state === 'failed') return freshness(entry, now) !== 'expired';
-    return true;
+/**
+ * Drops expired entries, before every prefetch and navigation; with `dropData` (an action or refresh) the
+ * ready ones too. Queued and loading entries stay: their requests finish.
+ */
+function prune(model: RouterModel, now: number, dropData: boolean): RouterModel {
+  const kept = Object.entries(model.prefetch.entries).filter(([, entry]) => {
+    if (entry.state === 'queued' || entry.state === 'loading') return true;
+    return !(dropData && entry.state === 'ready') && freshness(entry, now) !== 'expired';
   });
-  if (kept.length === entries.length) return model;
-  return { ...model, prefetch: { ...model.prefetch, entries: Object.fromEntries(kept) } };
-}
-
-/** An action or refresh changes server state: prefetched data is forgotten (in-flight requests finish). */
-function clearData(model: RouterModel): RouterModel {
-  const kept = Object.entries(model.prefetch.entries).filter(([, entry]) => entry.state !== 'ready');
   return { ...model, prefetch: { ...model.prefetch, entries: Object.fromEntries(kept) } };
 }
 

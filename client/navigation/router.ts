@@ -5,9 +5,9 @@ import type { PageProps } from '../../shared/routing/route-table.ts';
 import { isSafeRedirectTarget } from '../../shared/routing/safe-redirect.ts';
 import type { LinkNavigator, SubmitOutcome } from '../../shared/ui/navigation-context.ts';
 import type { ActionResultState, SsrPayload } from '../../shared/ui/ssr-payload.ts';
-import { canPrefetch, focusPage, safeSessionStorage, scrollToHashOrTop } from './dom-effects.ts';
-import { BuildChangedError, fetchPageData, PageLoadError } from './fetch-page-data.ts';
-import { createFullLoadGuard } from './full-load-guard.ts';
+import { canPrefetch, focusPage, scrollToHashOrTop } from './dom-effects.ts';
+import { BuildChangedError, fetchPageData } from './fetch-page-data.ts';
+import { hasFallenBack, rememberFullLoad } from './full-load-guard.ts';
 import { createHistoryEntries, routerKeyOf } from './history-entries.ts';
 import type { NavigationMonitor } from './navigation-monitor.ts';
 import { createRouteResources, type LoadedPage } from './route-resources.ts';
@@ -18,7 +18,7 @@ import {
   type RouterMessage,
   update,
 } from './router-model.ts';
-import { shouldInterceptClick } from './should-intercept-click.ts';
+import { isRouterUrl, shouldInterceptClick } from './should-intercept-click.ts';
 
 /** A navigation whose code and data have not both arrived by then becomes a full page load. */
 export const ROUTE_LOAD_TIMEOUT_MS = 3800;
@@ -27,15 +27,15 @@ export const PREFETCH_ROOT_MARGIN = '200px';
 /** Internal redirects followed client-side before giving up to a full load. */
 const MAX_CLIENT_REDIRECTS = 5;
 
+/** A page as AppRoot renders it: the payload (with live data) and the route's component. */
 export interface ShownPage {
   payload: SsrPayload;
   // biome-ignore lint/suspicious/noExplicitAny: the page's data type is only known to the page itself.
   Page: ComponentType<PageProps<any>> | null;
 }
 
-/** What the React tree renders: the page on screen, whether a navigation is pending, what to announce. */
-export interface RouterSnapshot {
-  page: ShownPage;
+/** AppRoot's props: the page on screen, whether a navigation is pending, what to announce. */
+export interface RouterSnapshot extends ShownPage {
   navigating: boolean;
   announcement: string;
 }
@@ -52,8 +52,16 @@ export interface RouterOptions {
 
 type ShowablePage = Exclude<LoadedPage, { type: 'redirect' }>;
 
-class NavigationTimeoutError extends Error {
-  override readonly name = 'NavigationTimeoutError';
+/** What the adapter holds for a navigation from its `load` effect until it settles. */
+interface Navigation {
+  /** Aborted when a newer navigation supersedes this one, or the router stops. */
+  controller: AbortController;
+  /** The page to show, once loaded. */
+  page?: ShowablePage;
+  /** Back/forward: the history entry the browser moved to. */
+  popKey?: string;
+  /** A form post's invalid-input answer, shown with the page the `action` navigation commits. */
+  actionResult?: ActionResultState;
 }
 
 /**
@@ -66,41 +74,43 @@ export function createRouter({
   initialPage,
   monitor,
   window: win = window,
-  now = () => Date.now(),
+  now = Date.now,
 }: RouterOptions) {
-  const { basePath, locale } = initialPage.payload;
+  const { basePath, locale, buildId } = initialPage.payload;
   const location = () => new URL(win.location.href);
+  /** Resolves a link, form action or redirect target against the current page. */
+  const resolve = (href: string) => new URL(href, win.location.href);
   const hrefOf = (url: URL) => `${url.pathname}${url.search}${url.hash}`;
-  const resourceKey = (href: string) => {
-    const url = new URL(href, win.location.href);
-    return `${url.pathname}${url.search}`;
-  };
-  const resources = createRouteResources({ routes, basePath, locale, buildId: initialPage.payload.buildId });
-  const fullLoads = createFullLoadGuard(safeSessionStorage(win));
+  const pageFacts = () => ({ location: location(), basePath, locale });
+  const isInterceptable = (url: URL) => isRouterUrl(url, pageFacts());
+  const resources = createRouteResources({ routes, basePath, locale, buildId });
   const prefetchAllowed = canPrefetch(win, initialPage.payload);
 
   let model = initialModel(hrefOf(location()));
-  let snapshot: RouterSnapshot = { page: initialPage, navigating: false, announcement: '' };
+  let snapshot: RouterSnapshot = { ...initialPage, navigating: false, announcement: '' };
   let history: ReturnType<typeof createHistoryEntries> | null = null;
   let observer: IntersectionObserver | null = null;
+  /** Aborted by `stop()`: removes the window listeners `start()` added. */
+  let started: AbortController | null = null;
   const listeners = new Set<() => void>();
-  const controllers = new Map<number, AbortController>();
-  const loaded = new Map<number, ShowablePage>();
-  const popTargets = new Map<number, string>();
-  /** Invalid-input answers of form posts, shown with the page that the `action` navigation commits. */
-  const actionResults = new Map<number, ActionResultState>();
+  const navigations = new Map<number, Navigation>();
 
   function setSnapshot(next: Partial<RouterSnapshot>) {
     snapshot = { ...snapshot, ...next };
     for (const listener of listeners) listener();
   }
 
-  function dispatch(message: RouterMessage): number | undefined {
+  /**
+   * Feeds the model a message and runs its effects. Returns the newest navigation while it is on (after a
+   * navigation message, the one it started).
+   */
+  function dispatch(message: RouterMessage): Navigation | undefined {
     const [next, effects] = update(model, message);
     model = next;
-    if (snapshot.navigating !== (model.pending !== null)) setSnapshot({ navigating: model.pending !== null });
+    const navigating = model.pending !== null;
+    if (snapshot.navigating !== navigating) setSnapshot({ navigating });
     for (const effect of effects) run(effect);
-    return model.pending?.token;
+    return navigations.get(model.lastToken);
   }
 
   function run(effect: RouterEffect): void {
@@ -111,24 +121,23 @@ export function createRouter({
           .then((ok) => dispatch({ type: 'prefetch-settled', url: effect.url, ok, now: now() }));
         return;
       case 'load': {
-        const key = resourceKey(effect.url);
-        const pattern = resources.patternOf(key);
-        monitor?.navigationStarted(effect.token, effect.url, pattern);
-        void monitor?.measureChunk(effect.token, pattern, () => resources.codeOf(key)).catch(() => {});
-        void load(effect.token, effect.url, effect.reuseData);
+        const { pattern, code } = resources.resourceOf(effect.url);
+        monitor?.navigationStarted(effect.token, pattern, code);
+        const navigation = { controller: new AbortController() };
+        navigations.set(effect.token, navigation);
+        void load(effect.token, navigation, effect.url, effect.reuseData);
         return;
       }
       case 'abort':
         monitor?.navigationEnded(effect.token, 'superseded');
-        controllers.get(effect.token)?.abort();
-        controllers.delete(effect.token);
-        loaded.delete(effect.token);
+        // Its load() forgets the navigation once it settles.
+        navigations.get(effect.token)?.controller.abort();
         return;
       case 'commit':
         return commit(effect.token, effect.kind, effect.url);
       case 'full-load':
         monitor?.navigationEnded(effect.token, 'full-load');
-        fullLoads.remember(effect.url);
+        rememberFullLoad(win, effect.url);
         if (effect.replace) win.location.replace(effect.url);
         else win.location.assign(effect.url);
         return;
@@ -138,118 +147,96 @@ export function createRouter({
     }
   }
 
-  async function load(token: number, href: string, reuseData: boolean): Promise<void> {
-    const controller = new AbortController();
-    controllers.set(token, controller);
-    // The deadline applies once per URL: a URL that already fell back gets the time it needs.
-    const deadline = fullLoads.hasFallenBack(href)
+  /** `url`: where to load in full instead of the navigation's own URL. */
+  function fail(token: number, url?: string): void {
+    dispatch({ type: 'navigation-failed', token, url });
+  }
+
+  async function load(
+    token: number,
+    navigation: Navigation,
+    href: string,
+    reuseData: boolean,
+  ): Promise<void> {
+    const { signal } = navigation.controller;
+    // The deadline applies once per URL: a URL that already fell back gets the time it needs. The model
+    // ignores it once the navigation has committed or been superseded; a stopped router ignores it here.
+    const deadline = hasFallenBack(win, href)
       ? undefined
-      : setTimeout(() => controller.abort(new NavigationTimeoutError()), ROUTE_LOAD_TIMEOUT_MS);
+      : setTimeout(() => {
+          if (!signal.aborted) fail(token);
+        }, ROUTE_LOAD_TIMEOUT_MS);
     try {
-      let target = new URL(href, win.location.href);
+      let target = resolve(href);
       for (let redirects = 0; ; redirects += 1) {
         const page = await resources.load(hrefOf(target), {
           reuseData: reuseData && redirects === 0,
-          signal: controller.signal,
+          signal,
         });
-        if (controller.signal.aborted) return;
+        if (signal.aborted) return;
         if (page.type !== 'redirect') {
-          loaded.set(token, page);
+          navigation.page = page;
           dispatch({ type: 'navigation-loaded', token, url: hrefOf(target), now: now() });
           return;
         }
-        // Never follow a `javascript:` (or other non-http) target, whatever the answer says.
-        if (!isSafeRedirectTarget(page.location))
-          throw new PageLoadError(`Unsafe redirect to ${page.location}`);
-        const next = new URL(page.location, win.location.href);
-        if (redirects >= MAX_CLIENT_REDIRECTS || !isInterceptable(next)) {
-          dispatch({ type: 'navigation-failed', token, url: next.href });
-          return;
-        }
+        // Never follow a `javascript:` (or other non-http) target: the navigation's own URL loads in full.
+        const next = isSafeRedirectTarget(page.location) ? resolve(page.location) : undefined;
+        if (!next || redirects >= MAX_CLIENT_REDIRECTS || !isInterceptable(next))
+          return fail(token, next?.href);
         target = next;
       }
     } catch {
-      const superseded =
-        controller.signal.aborted && !(controller.signal.reason instanceof NavigationTimeoutError);
-      if (!superseded) dispatch({ type: 'navigation-failed', token });
+      // An aborted navigation was superseded (the model moved on) or the router stopped.
+      if (!signal.aborted) fail(token);
     } finally {
       clearTimeout(deadline);
-      controllers.delete(token);
+      navigations.delete(token);
     }
   }
 
   function commit(token: number, kind: NavigationKind, href: string): void {
-    const page = loaded.get(token);
-    loaded.delete(token);
-    if (!page || !history) return;
-    const target = new URL(href, win.location.href);
+    const navigation = navigations.get(token);
+    if (!navigation?.page || !history) return;
+    const { page, popKey, actionResult } = navigation;
+    const target = resolve(href);
     const previous = location();
-    const popKey = popTargets.get(token);
-    popTargets.delete(token);
-    if (kind === 'push' || (kind === 'action' && hrefOf(target) !== hrefOf(location()))) history.push(href);
+    let saved: [number, number] | undefined;
+    if (kind === 'push' || (kind === 'action' && hrefOf(target) !== hrefOf(previous))) history.push(href);
     else if (kind === 'replace' || kind === 'action') history.replace(href);
-    else if (kind === 'pop' && popKey) history.arrive(popKey);
+    else if (popKey) saved = history.arrive(popKey);
 
-    const actionResult = actionResults.get(token);
-    actionResults.delete(token);
     const shown = toShownPage(page, target, actionResult);
-    flushSync(() => setSnapshot({ page: shown, announcement: shown.payload.page.head.title }));
+    flushSync(() => setSnapshot({ ...shown, announcement: shown.payload.page.head.title }));
 
     // A refresh, or an action that stayed on its page (invalid input, or a redirect back to the same page),
     // keeps the reader where they were.
-    const stayed = kind === 'action' && (actionResult !== undefined || target.pathname === previous.pathname);
-    if (kind === 'refresh' || stayed) {
-      monitor?.navigationEnded(token, 'committed');
-      return;
+    const stayed =
+      kind === 'refresh' ||
+      (kind === 'action' && (actionResult !== undefined || target.pathname === previous.pathname));
+    if (!stayed) {
+      if (saved) win.scrollTo(...saved);
+      else scrollToHashOrTop(win, target.hash);
+      if (kind !== 'pop') focusPage(win);
     }
-    const saved = kind === 'pop' && popKey ? history.savedScroll(popKey) : undefined;
-    if (saved) win.scrollTo(saved[0], saved[1]);
-    else scrollToHashOrTop(win, target.hash);
-    if (kind !== 'pop') focusPage(win);
     monitor?.navigationEnded(token, 'committed');
   }
 
   function toShownPage(page: ShowablePage, target: URL, actionResult?: ActionResultState): ShownPage {
-    const { pathname, search } = resources.appUrlOf(target);
     const base = {
       ...initialPage.payload,
-      url: { pathname, search },
-      layout: page.layout ?? snapshot.page.payload.layout,
+      url: resources.appUrlOf(target),
+      layout: page.layout ?? snapshot.payload.layout,
     };
-    if (page.type === 'error') {
-      return {
-        payload: { ...base, page: { type: 'error', status: page.status, head: page.head } },
-        Page: null,
-      };
-    }
-    const { routeId, params, data, head } = page;
-    return {
-      payload: { ...base, page: { type: 'route', routeId, params, data, head, actionResult } },
-      Page: page.Page,
-    };
-  }
-
-  function isInterceptable(url: URL): boolean {
-    const click = {
-      button: 0,
-      metaKey: false,
-      ctrlKey: false,
-      shiftKey: false,
-      altKey: false,
-      defaultPrevented: false,
-    };
-    return shouldInterceptClick(
-      click,
-      { url, target: '', download: false },
-      { location: location(), basePath, locale },
-    );
+    if (page.type === 'error') return { payload: { ...base, page }, Page: null };
+    const { Page, layout, ...route } = page;
+    return { payload: { ...base, page: { ...route, type: 'route', actionResult } }, Page };
   }
 
   function onPopState(event: PopStateEvent) {
     history?.rememberScroll();
     const key = routerKeyOf(event.state);
     const target = location();
-    const current = new URL(model.currentUrl, target);
+    const current = resolve(model.currentUrl);
     if (target.pathname === current.pathname && target.search === current.search) {
       // Only the hash differs: the browser scrolls; keep our bookkeeping in step.
       if (key) history?.arrive(key);
@@ -261,66 +248,55 @@ export function createRouter({
       win.location.reload();
       return;
     }
-    const token = dispatch({ type: 'pop', url: hrefOf(target), now: now() });
-    if (token !== undefined) popTargets.set(token, key);
+    const navigation = dispatch({ type: 'pop', url: hrefOf(target), now: now() });
+    if (navigation) navigation.popKey = key;
   }
-
-  const onPageHide = () => history?.persist();
 
   const navigator: LinkNavigator = {
     onLinkClick(event: MouseEvent<HTMLAnchorElement>) {
       const anchor = event.currentTarget;
-      const url = new URL(anchor.href, win.location.href);
+      const url = resolve(anchor.href);
       const facts = { url, target: anchor.target, download: anchor.hasAttribute('download') };
-      if (!shouldInterceptClick(event, facts, { location: location(), basePath, locale })) return;
+      if (!shouldInterceptClick(event, facts, pageFacts())) return;
       event.preventDefault();
       dispatch({ type: 'push', url: hrefOf(url), now: now() });
     },
     prefetch(href: string) {
-      if (!prefetchAllowed) return;
-      const url = new URL(href, win.location.href);
-      if (isInterceptable(url)) dispatch({ type: 'prefetch', url: hrefOf(url), now: now() });
+      const url = resolve(href);
+      if (prefetchAllowed && isInterceptable(url))
+        dispatch({ type: 'prefetch', url: hrefOf(url), now: now() });
     },
     async submit(form: HTMLFormElement, submitter: HTMLElement | null): Promise<SubmitOutcome> {
-      const target = new URL(form.action, win.location.href);
-      if (!isInterceptable(target)) return { type: 'native' };
+      const target = resolve(form.action);
+      if (!isInterceptable(target)) return 'native';
       const formData = new FormData(form, submitter);
+      // URL-encoded like the browser's own post, unless the form asks for multipart. URLSearchParams reads
+      // FormData's entries (a file becomes its string form); the DOM types only list string pairs.
       const body =
         form.enctype === 'multipart/form-data'
           ? formData
-          : new URLSearchParams([...formData].map(([name, value]) => [name, String(value)]));
+          : new URLSearchParams(formData as unknown as string[][]);
       setSnapshot({ navigating: true });
       try {
-        const answer = await fetchPageData(resources.dataHrefOf(target), new AbortController().signal, {
-          body,
-        });
-        switch (answer.type) {
-          case 'redirect': {
-            if (!isSafeRedirectTarget(answer.location)) return { type: 'failed' };
-            const next = new URL(answer.location, win.location.href);
-            if (isInterceptable(next)) dispatch({ type: 'action', url: hrefOf(next), now: now() });
-            else win.location.assign(next.href);
-            return { type: 'done' };
-          }
-          case 'invalid': {
-            const token = dispatch({ type: 'action', url: hrefOf(location()), now: now() });
-            if (token !== undefined) actionResults.set(token, answer);
-            return { type: 'done' };
-          }
-          case 'error':
-            return { type: 'failed', status: answer.status };
-          case 'page':
-            return { type: 'failed' };
+        const answer = await fetchPageData(resources.dataHrefOf(target), undefined, body);
+        if (answer.type === 'invalid') {
+          const navigation = dispatch({ type: 'action', url: hrefOf(location()), now: now() });
+          if (navigation) navigation.actionResult = answer;
+          return 'done';
         }
+        if (answer.type !== 'redirect' || !isSafeRedirectTarget(answer.location)) return 'failed';
+        const next = resolve(answer.location);
+        if (isInterceptable(next)) dispatch({ type: 'action', url: hrefOf(next), now: now() });
+        else win.location.assign(next.href);
+        return 'done';
       } catch (error) {
-        return error instanceof BuildChangedError ? { type: 'native' } : { type: 'failed' };
+        return error instanceof BuildChangedError ? 'native' : 'failed';
       } finally {
         if (!model.pending) setSnapshot({ navigating: false });
       }
     },
     observe(anchor: HTMLAnchorElement) {
-      if (!observer) return () => {};
-      observer.observe(anchor);
+      observer?.observe(anchor);
       return () => observer?.unobserve(anchor);
     },
   };
@@ -334,8 +310,7 @@ export function createRouter({
     getSnapshot: () => snapshot,
     /** Navigates to `href` (a full URL or path) like a Link click. */
     navigate(href: string, options: { replace?: boolean } = {}) {
-      const url = new URL(href, win.location.href);
-      dispatch({ type: options.replace ? 'replace' : 'push', url: hrefOf(url), now: now() });
+      dispatch({ type: options.replace ? 'replace' : 'push', url: hrefOf(resolve(href)), now: now() });
     },
     /** Re-runs the current route's data step (e.g. after an action) and clears prefetched data. */
     refresh() {
@@ -344,9 +319,11 @@ export function createRouter({
     start() {
       history = createHistoryEntries(win);
       win.history.scrollRestoration = 'manual';
-      win.addEventListener('popstate', onPopState);
-      win.addEventListener('pagehide', onPageHide);
-      if (prefetchAllowed && typeof IntersectionObserver !== 'undefined') {
+      started = new AbortController();
+      const options = { signal: started.signal };
+      win.addEventListener('popstate', onPopState, options);
+      win.addEventListener('pagehide', () => history?.persist(), options);
+      if (prefetchAllowed) {
         observer = new IntersectionObserver(
           (entries) => {
             for (const entry of entries) {
@@ -360,12 +337,11 @@ export function createRouter({
       }
     },
     stop() {
-      win.removeEventListener('popstate', onPopState);
-      win.removeEventListener('pagehide', onPageHide);
+      started?.abort();
       observer?.disconnect();
       observer = null;
-      for (const controller of controllers.values()) controller.abort();
-      controllers.clear();
+      for (const { controller } of navigations.values()) controller.abort();
+      navigations.clear();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type Locale, splitLocalePrefix } from '../../shared/routing/locale.ts';
+import { DEFAULT_LOCALE, type Locale, splitLocalePrefix } from '../../shared/routing/locale.ts';
 
 export interface ClickFacts {
   button: number;
@@ -24,12 +24,9 @@ export interface PageFacts {
 
 /**
  * Every rule for taking over a link click, in one place: a plain primary click, on a same-tab link, to a
- * same-origin URL inside BASE_PATH in the current locale (another locale is a full load, so `<html lang>`
- * and every string change cleanly), that is not a jump within the current page (the browser scrolls).
+ * URL the router may load itself (`isRouterUrl`).
  */
 export function shouldInterceptClick(click: ClickFacts, anchor: AnchorFacts, page: PageFacts): boolean {
-  const { url } = anchor;
-  const appPath = stripBasePath(url.pathname, page.basePath);
   return (
     click.button === 0 &&
     !click.defaultPrevented &&
@@ -39,6 +36,18 @@ export function shouldInterceptClick(click: ClickFacts, anchor: AnchorFacts, pag
     !click.altKey &&
     (anchor.target === '' || anchor.target === '_self') &&
     !anchor.download &&
+    isRouterUrl(anchor.url, page)
+  );
+}
+
+/**
+ * The rules on the URL alone, which prefetches, form posts and redirects follow too: same origin, inside
+ * BASE_PATH, in the current locale (another locale is a full load, so `<html lang>` and every string
+ * change cleanly), and not a jump within the current page (the browser scrolls).
+ */
+export function isRouterUrl(url: URL, page: PageFacts): boolean {
+  const appPath = stripBasePath(url.pathname, page.basePath);
+  return (
     url.origin === page.location.origin &&
     appPath !== null &&
     localeOf(appPath) === page.locale &&
@@ -53,8 +62,9 @@ export function stripBasePath(pathname: string, basePath: string): string | null
   return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : null;
 }
 
-function localeOf(appPath: string): Locale | 'en-prefixed' {
+/** The locale an app path is in; null for `/en/…`, which spells out the default locale and redirects. */
+function localeOf(appPath: string): Locale | null {
   const prefix = splitLocalePrefix(appPath);
-  if (prefix.type === 'prefixed') return prefix.locale;
-  return prefix.type === 'default' ? 'en' : 'en-prefixed';
+  if (prefix.type === 'default-prefixed') return null;
+  return prefix.type === 'prefixed' ? prefix.locale : DEFAULT_LOCALE;
 }

@@ -64,7 +64,7 @@ function compileRoute(definition: RouteDefinition): CompiledRoute {
     const pattern: RoutePattern = {
       id,
       source: regexp.source,
-      keys: keys.map((key) => ({ name: key.name, wildcard: key.type === 'wildcard' })),
+      keys: keys.map((key) => (key.type === 'wildcard' ? `*${key.name}` : key.name)),
     };
     return { definition, segments: toSegments(tokens, id, path), pattern };
   } catch (error) {

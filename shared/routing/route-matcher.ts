@@ -8,8 +8,8 @@ export interface RoutePattern {
   id: string;
   /** Source of a case-sensitive regular expression with one capturing group per key. */
   source: string;
-  /** One per capturing group: the param's name, and whether it is a `*name` (an array of segments). */
-  keys: readonly { name: string; wildcard: boolean }[];
+  /** One per capturing group: the param as the path pattern spells it, `id` or `*slug` (a wildcard: an array of segments). */
+  keys: readonly string[];
 }
 
 export interface RouteMatch {
@@ -36,7 +36,8 @@ export function matchPattern(
   keys.forEach((key, index) => {
     const value = found[index + 1];
     if (value === undefined) return;
-    params[key.name] = key.wildcard ? value.split('/').map(decodeURIComponent) : decodeURIComponent(value);
+    if (key.startsWith('*')) params[key.slice(1)] = value.split('/').map(decodeURIComponent);
+    else params[key] = decodeURIComponent(value);
   });
   return params;
 }
@@ -49,10 +50,10 @@ export function createRouteMatcher(
   const byId = new Map(definitions.map((definition) => [definition.id, definition]));
   const compiled = rankedPatterns.map((pattern) => {
     const route = byId.get(pattern.id);
-    if (!route) throw new Error(`Route pattern "${pattern.id}" has no route definition`);
+    if (!route) throw new Error(`Pattern "${pattern.id}" has no route definition`);
     return { route, regexp: new RegExp(pattern.source), keys: pattern.keys };
   });
-  if (compiled.length !== byId.size) throw new Error('The route patterns and route definitions differ');
+  if (compiled.length !== byId.size) throw new Error('Route patterns and definitions differ');
   return {
     match(pathname) {
       for (const { route, regexp, keys } of compiled) {

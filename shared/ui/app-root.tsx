@@ -1,11 +1,10 @@
-import { type ComponentType, useEffect } from 'react';
+import type { ComponentType } from 'react';
 import { buildHref } from '../routing/href.ts';
 import type { PageProps } from '../routing/route-table.ts';
 import type { AppDefinition } from './app-definition.ts';
 import { Document } from './document.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { ErrorPage } from './error-page.tsx';
-import { NavigationStatus } from './navigation-status.tsx';
 import { RouterContext, type RouterState } from './router-context.tsx';
 import type { SsrPayload } from './ssr-payload.ts';
 
@@ -16,8 +15,6 @@ export interface AppRootProps {
   /** The loaded page component of `payload.page` when it is a route. */
   // biome-ignore lint/suspicious/noExplicitAny: the page's data type is only known to the page itself.
   Page: ComponentType<PageProps<any>> | null;
-  /** Called once in the browser after hydration (effects never run on the server). */
-  onHydrated?: () => void;
   /** A client navigation is pending (drives the progress bar). */
   navigating?: boolean;
   /** The title of the page a client navigation just showed, for the live region. */
@@ -31,22 +28,21 @@ export function AppRoot({
   app,
   payload,
   Page,
-  onHydrated,
   navigating = false,
   announcement = '',
   onRenderError,
 }: AppRootProps) {
-  useEffect(() => onHydrated?.(), [onHydrated]);
   const { page, basePath, locale } = payload;
+  const route = page.type === 'route' ? page : undefined;
+  const error = page.type === 'error' ? page : undefined;
   const router: RouterState = {
     basePath,
     locale,
     buildId: payload.buildId,
-    pathname: payload.url.pathname,
-    search: payload.url.search,
-    routeId: page.type === 'route' ? page.routeId : null,
-    params: page.type === 'route' ? page.params : {},
-    actionResult: page.type === 'route' ? page.actionResult : undefined,
+    ...payload.url,
+    routeId: route?.routeId ?? null,
+    params: route?.params ?? {},
+    actionResult: route?.actionResult,
     layout: payload.layout,
   };
   const { Layout } = app;
@@ -54,24 +50,40 @@ export function AppRoot({
     <RouterContext.Provider value={router}>
       <Document lang={locale} head={page.head} assets={payload.assets} icon={app.icon} trace={payload.trace}>
         <Layout>
-          {page.type === 'route' && Page ? (
+          {route && Page ? (
             <ErrorBoundary
               fallback={<ErrorPage />}
               resetKey={`${router.pathname}${router.search}`}
               onError={onRenderError}
             >
-              <Page data={page.data} params={page.params} locale={locale} />
+              <Page data={route.data} params={route.params} locale={locale} />
             </ErrorBoundary>
           ) : (
             <ErrorPage
-              title={page.type === 'error' ? page.head.title : undefined}
+              title={error?.head.title}
               homeHref={buildHref(basePath, locale, '/')}
-              eventId={page.type === 'error' ? page.eventId : undefined}
+              eventId={error?.eventId}
             />
           )}
         </Layout>
         <NavigationStatus navigating={navigating} announcement={announcement} />
       </Document>
     </RouterContext.Provider>
+  );
+}
+
+/**
+ * The visible and audible side of a client navigation: a thin progress bar (CSS shows it only after the
+ * navigation has been pending for ~150 ms, so fast navigations never flash it) and a visually hidden live
+ * region that reads the new page's title, as a screen reader would on a full load.
+ */
+function NavigationStatus({ navigating, announcement }: { navigating: boolean; announcement: string }) {
+  return (
+    <>
+      <div className="navigation-progress" data-active={navigating} aria-hidden="true" />
+      <div aria-live="assertive" aria-atomic="true" data-route-announcer="">
+        {announcement}
+      </div>
+    </>
   );
 }

@@ -41,7 +41,7 @@ export function Await<T>({ resolve, fallback, errorElement, children }: AwaitPro
   );
 }
 
-function Resolved<T>({ resolve, errorElement, children }: Omit<AwaitProps<T>, 'fallback'>) {
+function Resolved<T>({ resolve, errorElement, children }: Omit<AwaitProps<T>, 'fallback'>): ReactNode {
   const result = use(settle(resolve));
-  return <>{result.ok ? children(result.value) : errorElement}</>;
+  return result.ok ? children(result.value) : errorElement;
 }

@@ -4,8 +4,6 @@ export const APPLICATION_ERROR_MESSAGE =
 export interface ErrorPageProps {
   /** The page's title (`404: This page could not be found.`, from the server); without it, the client-side application-error screen. */
   title?: string;
-  /** Shown under the title; safe, public text only. */
-  detail?: string;
   /** A link back to somewhere useful. */
   homeHref?: string;
   /** The monitoring event of a server error, for support requests and ops. */
@@ -13,7 +11,7 @@ export interface ErrorPageProps {
 }
 
 /** The one error component: `404: This page could not be found.` or the application-error screen. */
-export function ErrorPage({ title, detail, homeHref, eventId }: ErrorPageProps) {
+export function ErrorPage({ title, homeHref, eventId }: ErrorPageProps) {
   if (title === undefined) {
     return (
       <section className="error-page" role="alert">
@@ -29,7 +27,6 @@ export function ErrorPage({ title, detail, homeHref, eventId }: ErrorPageProps) 
   return (
     <section className="error-page">
       <h1 className="error-page__title">{title}</h1>
-      {detail ? <p className="error-page__detail">{detail}</p> : null}
       {eventId ? <p className="error-page__event">{`Error ID: ${eventId}`}</p> : null}
       {homeHref ? (
         <p>

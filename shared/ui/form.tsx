@@ -15,12 +15,11 @@ import type { ActionResultState } from './ssr-payload.ts';
 /** The hidden field that names the action; server/action.ts reads the same name. */
 export const ACTION_FIELD = '_action';
 
-interface FormStatus {
-  pending: boolean;
-  failed: boolean;
-}
+/** Where a form's JavaScript post is: `failed` shows the failure message. */
+type FormStatus = 'idle' | 'pending' | 'failed';
 
-const FormStatusContext = createContext<FormStatus>({ pending: false, failed: false });
+/** Whether the enclosing form's post is pending. */
+const FormPendingContext = createContext(false);
 
 export interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'action' | 'method'> {
   /** The route action to run (declared in server/ next to the route's data step). */
@@ -44,7 +43,7 @@ export function Form({
 }: FormProps) {
   const router = useRouter();
   const navigator = useContext(NavigationContext);
-  const [status, setStatus] = useState<FormStatus>({ pending: false, failed: false });
+  const [status, setStatus] = useState<FormStatus>('idle');
   const pending = useRef(false);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -53,14 +52,14 @@ export function Form({
     event.preventDefault();
     if (pending.current) return;
     pending.current = true;
-    setStatus({ pending: true, failed: false });
+    setStatus('pending');
     const form = event.currentTarget;
     const submitter = event.nativeEvent.submitter;
     const outcome = await navigator.submit(form, submitter);
     pending.current = false;
-    setStatus({ pending: false, failed: outcome.type === 'failed' });
+    setStatus(outcome === 'failed' ? 'failed' : 'idle');
     // The server runs newer code than this page: let the browser post the form itself.
-    if (outcome.type === 'native') form.submit();
+    if (outcome === 'native') form.submit();
   }
 
   return (
@@ -68,28 +67,24 @@ export function Form({
       method="post"
       action={buildHref(router.basePath, router.locale, `${router.pathname}${router.search}`)}
       onSubmit={submit}
-      aria-busy={status.pending}
+      aria-busy={status === 'pending'}
       {...rest}
     >
       <input type="hidden" name={ACTION_FIELD} value={action} />
-      {status.failed ? (
+      {status === 'failed' ? (
         <p className="form-failure" role="alert">
           {failureMessage}
         </p>
       ) : null}
-      <FormStatusContext.Provider value={status}>{children}</FormStatusContext.Provider>
+      <FormPendingContext.Provider value={status === 'pending'}>{children}</FormPendingContext.Provider>
     </form>
   );
 }
 
 /** A submit button that is disabled while its form's post is pending. */
-export function SubmitButton({ disabled, children, ...rest }: ButtonHTMLAttributes<HTMLButtonElement>) {
-  const { pending } = useContext(FormStatusContext);
-  return (
-    <button type="submit" disabled={disabled || pending} {...rest}>
-      {children}
-    </button>
-  );
+export function SubmitButton({ disabled, ...rest }: ButtonHTMLAttributes<HTMLButtonElement>) {
+  const pending = useContext(FormPendingContext);
+  return <button type="submit" disabled={disabled || pending} {...rest} />;
 }
 
 /** The invalid-input answer of the last post of `action` on this page, if that is what is shown. */

@@ -19,7 +19,6 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 export function Link({
   to,
   locale,
-  children,
   onClick,
   onPointerEnter,
   onPointerLeave,
@@ -70,8 +69,6 @@ export function Link({
         prefetchNow();
       }}
       {...rest}
-    >
-      {children}
-    </a>
+    />
   );
 }

@@ -16,7 +16,7 @@ export interface LinkNavigator {
 }
 
 /** How a JavaScript form submission ended. `native`: let the browser post the form itself. */
-export type SubmitOutcome = { type: 'done' } | { type: 'failed'; status?: number } | { type: 'native' };
+export type SubmitOutcome = 'done' | 'failed' | 'native';
 
 export const NavigationContext = createContext<LinkNavigator | null>(null);
 
