@@ -8,6 +8,7 @@ export function cleanPath(rawPath: string): string {
 
 /** Whether every `%` in the path starts a valid UTF-8 percent-encoded sequence. */
 export function hasValidPercentEncoding(path: string): boolean {
+  if (!path.includes('%')) return true;
   try {
     decodeURIComponent(path);
     return true;

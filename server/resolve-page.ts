@@ -63,10 +63,15 @@ export function createPageResolver({ routes, dataSteps, basePath, monitoring }: 
     const routePattern = `${request.method === 'HEAD' ? 'GET' : request.method} ${match.route.path}`;
     monitoring.nameTransaction(routePattern);
     setRouteFacts(request, { routePattern, locale: pageRequest.locale });
+    let url: URL | undefined;
     const context: DataStepContext = {
       params: match.params,
       locale: pageRequest.locale,
-      url: new URL(request.originalUrl, `${request.protocol}://${request.get('host') ?? 'localhost'}`),
+      // Parsed when a step reads it: most steps never do, and every request would pay for the parse.
+      get url() {
+        url ??= new URL(request.originalUrl, `${request.protocol}://${request.get('host') ?? 'localhost'}`);
+        return url;
+      },
       cookies: request.cookies ?? {},
       signedCookies: request.signedCookies ?? {},
       setCookie: createCookieSetter(request, response, basePath),
