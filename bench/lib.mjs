@@ -337,6 +337,25 @@ export function pollRss(pid, everyMs = 100) {
   };
 }
 
+/**
+ * Samples VmRSS of `pid` every `everyMs` until stopped; resolves with the median of the samples taken in the
+ * last `fraction` of the time. A single reading swings by tens of MB with where the garbage collector is in
+ * its cycle; the median over a stretch of load does not, while a leak still moves it.
+ */
+export function sampleRss(pid, { everyMs = 100, fraction = 0.5 } = {}) {
+  const samples = [];
+  const sample = () => {
+    const memory = readMemory(pid);
+    if (memory) samples.push(memory.rss);
+  };
+  const timer = setInterval(sample, everyMs);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return median(samples.slice(Math.floor(samples.length * (1 - fraction))));
+  };
+}
+
 let loadWorker = null;
 
 /** The long-lived autocannon process (bench/load.mjs) on core 1, started on first use. */

@@ -11,7 +11,8 @@
 //      interleaved round by round; peak RSS from /proc/<pid>/status. The product page also runs at 400
 //      connections: at 32 it is bound by its 500 ms deferred value on both sides, not by the CPU;
 //   4. TTFB of the streamed shell and time of the final byte of the product page (median of N requests);
-//   5. RSS of a fresh server after 10k and 100k requests of /shop (--quick: 2k and 20k).
+//   5. RSS of a fresh server after 10k and 100k requests of /shop (--quick: 2k and 20k): each the median of
+//      100 ms samples over the second half of a stretch of load, since single readings swing with GC.
 //
 // Prints one table with PASS/MISS against the targets and writes bench/results/latest.json (the previous
 // one becomes previous.json, and the table shows deltas against it). Every loop is bounded, everything runs
@@ -41,6 +42,7 @@ import {
   runLoad,
   SHOP_PATH,
   SNAPSHOT_DIR,
+  sampleRss,
   sleep,
   snapshotBuild,
   startSentryCapture,
@@ -240,29 +242,31 @@ async function main() {
   const fresh = await startServer('ours', { pin });
   const [first, second] = SETTINGS.memory;
   const memory = { route: SHOP_PATH, connections: CONNECTIONS, atStart: readMemory(fresh.pid)?.rss };
+  // Each reading is the median RSS over the second half of a stretch of load (sampleRss): single readings
+  // swing by tens of MB with the garbage collector's cycle.
+  const firstSampler = sampleRss(fresh.pid);
   const firstRun = await runLoad(pin, {
     url: `${fresh.origin}${SHOP_PATH}`,
     connections: CONNECTIONS,
     amount: first,
   });
-  await sleep(1000);
-  memory[`after${first}`] = readMemory(fresh.pid)?.rss;
+  memory[`after${first}`] = firstSampler();
   log(
     `memory: ${first} requests (${firstRun.requestsPerSecond.toFixed(0)} req/s), RSS ${mb(memory[`after${first}`])}`,
   );
-  // The rest in four parts, with RSS after each: a plateau and a steady climb look alike at the end alone.
+  // The rest in four parts, with RSS for each: a plateau and a steady climb look alike at the end alone.
   memory.trend = [{ requests: first, rss: memory[`after${first}`] }];
   let errors = 0;
   for (let part = 1; part <= 4; part++) {
     const done = first + Math.round(((second - first) * part) / 4);
+    const sampler = sampleRss(fresh.pid);
     const run = await runLoad(pin, {
       url: `${fresh.origin}${SHOP_PATH}`,
       connections: CONNECTIONS,
       amount: done - memory.trend.at(-1).requests,
     });
     errors += run.errors + run.non2xx;
-    await sleep(part === 4 ? 1000 : 200);
-    memory.trend.push({ requests: done, rss: readMemory(fresh.pid)?.rss });
+    memory.trend.push({ requests: done, rss: sampler() });
   }
   memory[`after${second}`] = memory.trend.at(-1).rss;
   memory.peak = readMemory(fresh.pid)?.hwm;
