@@ -167,11 +167,20 @@ export function createApp(options: CreateAppOptions): Express {
     setSecurityHeaders(request, response);
     if (isDraining()) response.setHeader('Connection', 'close');
     compressWhenAccepted(request, response, () => {
-      answer(request, response, next).catch(next);
+      try {
+        const waiting = answer(request, response, next);
+        if (waiting) waiting.catch(next);
+      } catch (error) {
+        next(error);
+      }
     });
   });
 
-  async function answer(request: Request, response: Response, next: NextFunction): Promise<void> {
+  // Not an async function: most requests are answered without waiting, and promises are dear here. React's
+  // AsyncLocalStorage turns on async hooks, so each promise pays for them and for its garbage under load:
+  // cutting a page request from 40 promises to 15 saved ~0.1 ms of CPU (npm run bench). Handlers that wait
+  // return their promise, whose rejection goes to Express's error handler.
+  function answer(request: Request, response: Response, next: NextFunction): Promise<void> | void {
     if (request.url.length > MAX_URL_LENGTH) {
       response.status(414).type('text/plain').send('URI Too Long');
       return;
@@ -186,7 +195,7 @@ export function createApp(options: CreateAppOptions): Express {
       const ready = isReady() && locales.isLoaded();
       return sendHealth(response, ready ? 200 : 503, ready ? 'ready' : 'not ready');
     }
-    if (!locales.isLoaded()) await locales.whenLoaded;
+    if (!locales.isLoaded()) return locales.whenLoaded.then(() => answer(request, response, next));
     if (redirectToCleanPath(request, response)) return;
     if (path.startsWith(assetsPrefix)) return sendAsset(request, response, path.slice(assetsPrefix.length));
     if (path === tunnelPath) return forwardToSentry(request, response);

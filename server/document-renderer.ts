@@ -9,6 +9,7 @@ import { AppRoot } from '../shared/ui/app-root.tsx';
 import {
   type ActionResultState,
   type BrowserSentryConfig,
+  type DeferredEntry,
   type DocumentAssets,
   type PageState,
   SSR_DEFERRED_GLOBAL,
@@ -160,7 +161,7 @@ export function createDocumentRenderer({
         reportError(error, request),
       );
       const deferredScripts = deferred.entries.map((entry) =>
-        entry.then((settled) => `(self.${SSR_DEFERRED_GLOBAL}||=[]).push(${serializeForScript(settled)})`),
+        entry.then((settled) => deferredScript(settled, (error) => reportError(error, request))),
       );
       const assets = assetsOf(pageRequest.locale, render.routeId);
       const page: PageState = {
@@ -199,6 +200,21 @@ export function createDocumentRenderer({
     },
   };
   return renderer;
+}
+
+/**
+ * The script that hands a settled deferred value to the browser. A value JSON cannot hold (a BigInt, a
+ * cycle) is reported and goes out as a failure, so `<Await>` shows its error element instead of waiting.
+ */
+function deferredScript(entry: DeferredEntry, onUnserializable: (error: unknown) => void): string {
+  let json: string;
+  try {
+    json = serializeForScript(entry);
+  } catch (error) {
+    onUnserializable(error);
+    json = serializeForScript([entry[0], 0, null]);
+  }
+  return `(self.${SSR_DEFERRED_GLOBAL}||=[]).push(${json})`;
 }
 
 /** The last resort when even the error document (the layout) fails to render. */

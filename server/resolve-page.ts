@@ -4,6 +4,7 @@ import { HttpError, NotFound, Redirect } from '../shared/routing/control-signals
 import { buildHref } from '../shared/routing/href.ts';
 import type { Head, PageModule, RouteDefinition, RouteParams } from '../shared/routing/route-table.ts';
 import type { DataStepContext, DataSteps } from './data-step.ts';
+import { isThenable } from './deferred-data.ts';
 import type { Monitoring } from './monitoring.ts';
 import type { PageRequest } from './page-request.ts';
 import { setRouteFacts } from './report-error.ts';
@@ -41,11 +42,16 @@ export function createPageResolver({ routes, dataSteps, basePath, monitoring }: 
   // One import per route for the process: a dynamic import() per request is a round trip to the module
   // loader, which Sentry's ESM hooks make expensive (npm run bench).
   const pages = new Map<string, Promise<PageModule>>();
+  // Once loaded, a page module is taken as is, so a request for it waits on no promise of its own.
+  const loadedPages = new Map<string, PageModule>();
   const loadPage = (route: RouteDefinition): Promise<PageModule> => {
     let page = pages.get(route.id);
     if (!page) {
       page = route.page() as Promise<PageModule>;
-      page.catch(() => pages.delete(route.id));
+      page.then(
+        (module) => loadedPages.set(route.id, module),
+        () => pages.delete(route.id),
+      );
       pages.set(route.id, page);
     }
     return page;
@@ -80,10 +86,17 @@ export function createPageResolver({ routes, dataSteps, basePath, monitoring }: 
     };
     const dataStep = dataSteps[match.route.id];
     try {
-      const [module, data] = await untilAborted(
-        Promise.all([loadPage(match.route), runDataStep(dataStep, context)]),
-        signal,
-      );
+      const returned = dataStep ? dataStep(context) : null;
+      const pending = isThenable(returned)
+        ? returned.then(handleDeferredRejections)
+        : handleDeferredRejections(returned);
+      const loaded = loadedPages.get(match.route.id);
+      // The common case, a loaded page and a synchronous data step, waits on nothing; otherwise the module
+      // and the data arrive in parallel, and an abort stops the wait.
+      const [module, data] =
+        loaded && !isThenable(pending) && !signal.aborted
+          ? [loaded, pending]
+          : await untilAborted(Promise.all([loaded ?? loadPage(match.route), pending]), signal);
       if (data instanceof Redirect || data instanceof NotFound)
         return fromSignal(data, basePath, pageRequest);
       const head = module.head?.({ data, params: match.params, locale: pageRequest.locale }) ?? { title: '' };
@@ -100,23 +113,20 @@ export function createPageResolver({ routes, dataSteps, basePath, monitoring }: 
 export type ResolvePage = ReturnType<typeof createPageResolver>;
 
 /**
- * Runs a data step. Its deferred values get a no-op rejection handler at once: when the request is
- * aborted before rendering, nobody else ever listens to them, and an unhandled rejection would be
+ * Gives a data step's deferred values a no-op rejection handler as soon as the data is there: when the
+ * request is aborted before rendering, nobody else ever listens to them, and an unhandled rejection would be
  * reported as a crash. The render's own handlers still see every rejection.
  */
-async function runDataStep(
-  dataStep: DataSteps[string] | undefined,
-  context: DataStepContext,
-): Promise<unknown> {
-  if (!dataStep) return null;
-  const data = await dataStep(context);
+function handleDeferredRejections<Data>(data: Data): Data {
   if (typeof data === 'object' && data !== null) {
     for (const value of Object.values(data)) {
-      if (value instanceof Promise) value.catch(() => {});
+      if (value instanceof Promise) value.catch(ignoreRejection);
     }
   }
   return data;
 }
+
+function ignoreRejection(): void {}
 
 function fromSignal(signal: Redirect | NotFound, basePath: string, pageRequest: PageRequest): PageResolution {
   if (signal instanceof NotFound) return { type: 'error', status: 404 };

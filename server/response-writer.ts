@@ -5,16 +5,16 @@ import { Writable } from 'node:stream';
  * The destination React streams into. It forwards to the response with backpressure, lets deferred-data
  * scripts be written between React's flushes (React flushes synchronously, so a write from a promise
  * callback always lands on a flush boundary, after whatever React queued before it), and keeps the
- * response open after React ends until `beforeEnd` settles, so late scripts still reach the browser.
+ * response open after React ends until `beforeEnd` calls back, so late scripts still reach the browser.
  */
 export class ResponseWriter extends Writable {
   readonly #response: ServerResponse;
-  readonly #beforeEnd: () => Promise<unknown>;
+  readonly #beforeEnd: (done: () => void) => void;
   /** Chunks written after React called end() but before the queued React chunks were flushed. */
   readonly #tail: string[] = [];
   #finalising = false;
 
-  constructor(response: ServerResponse, beforeEnd: () => Promise<unknown>) {
+  constructor(response: ServerResponse, beforeEnd: (done: () => void) => void) {
     super({ decodeStrings: false });
     this.#response = response;
     this.#beforeEnd = beforeEnd;
@@ -49,7 +49,7 @@ export class ResponseWriter extends Writable {
   override _final(done: (error?: Error | null) => void): void {
     this.#finalising = true;
     for (const chunk of this.#tail.splice(0)) this.#writeToResponse(chunk);
-    this.#beforeEnd().finally(() => {
+    this.#beforeEnd(() => {
       if (!this.#response.writableEnded && !this.#response.destroyed) this.#response.end();
       done();
     });

@@ -27,19 +27,31 @@ export function streamDocument(response: Response, options: StreamDocumentOption
   const { abortController } = options;
   // Made on the first error: most renders have none.
   let seenErrors: WeakSet<object> | undefined;
-  const scriptsWritten: Promise<void>[] = [];
   let writer: ResponseWriter | null = null;
   const earlyScripts: string[] = [];
+  // A count and a callback rather than Promise.all, which makes promises per request (see answer() in
+  // create-app.ts for what they cost).
+  let scriptsPending = options.deferredScripts.length;
+  let afterLastScript: (() => void) | null = null;
+  const settleScript = () => {
+    scriptsPending -= 1;
+    if (scriptsPending === 0) afterLastScript?.();
+  };
 
   for (const script of options.deferredScripts) {
-    scriptsWritten.push(
-      script.then((source) => {
+    script.then(
+      (source) => {
         const tag = options.nonce
           ? `<script nonce="${options.nonce}">${source}</script>`
           : `<script>${source}</script>`;
         if (writer) writer.writeBetweenFlushes(tag);
         else earlyScripts.push(tag);
-      }),
+        settleScript();
+      },
+      (error: unknown) => {
+        options.onRenderError(error);
+        settleScript();
+      },
     );
   }
 
@@ -75,7 +87,10 @@ export function streamDocument(response: Response, options: StreamDocumentOption
     if (response.headersSent || response.destroyed) return;
     response.status(options.status);
     response.setHeader('Content-Type', 'text/html; charset=utf-8');
-    writer = new ResponseWriter(response, () => Promise.all(scriptsWritten));
+    writer = new ResponseWriter(response, (done) => {
+      if (scriptsPending === 0) done();
+      else afterLastScript = done;
+    });
     stream.pipe(writer);
     for (const tag of earlyScripts.splice(0)) writer.writeBetweenFlushes(tag);
   }

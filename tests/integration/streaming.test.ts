@@ -91,6 +91,18 @@ describe('streaming render', () => {
     expect(logger.errors()).toHaveLength(1);
   });
 
+  it('sends a deferred value JSON cannot hold as a failure, reporting it once, and still ends the response', async () => {
+    const logger = captureLogger();
+    const unserializable = Promise.resolve(10n) as unknown as Promise<string>;
+    server = await listen(createFixtureApp({ logger, hooks: { deferredValue: () => unserializable } }));
+    const response = await streamedRequest(`${server.origin}/deferred`, { 'User-Agent': BROWSER });
+    const body = await response.ended;
+    expect(body).toContain('.push(["slow",0,null])');
+    expect(body).toMatch(/<\/html>/);
+    expect(logger.errors()).toHaveLength(1);
+    expect(JSON.stringify(logger.errors()[0])).toContain('BigInt');
+  });
+
   it('sends crawlers the complete document at once', async () => {
     const slow = deferred<string>();
     server = await listen(createFixtureApp({ hooks: { deferredValue: () => slow.promise } }));

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { untilAborted } from '../../server/request-abort.ts';
+
+describe('untilAborted', () => {
+  it('settles like the work while the signal stays quiet', async () => {
+    const controller = new AbortController();
+    await expect(untilAborted(Promise.resolve('done'), controller.signal)).resolves.toBe('done');
+    await expect(untilAborted('plain value', controller.signal)).resolves.toBe('plain value');
+    await expect(untilAborted(Promise.reject(new Error('work failed')), controller.signal)).rejects.toThrow(
+      'work failed',
+    );
+  });
+
+  it('rejects with the abort reason as soon as the signal aborts, without waiting for the work', async () => {
+    const controller = new AbortController();
+    const waiting = untilAborted(new Promise<never>(() => {}), controller.signal);
+    controller.abort(new Error('client went away'));
+    await expect(waiting).rejects.toThrow('client went away');
+  });
+
+  it('rejects at once on a signal that already aborted, and the abandoned work may still fail quietly', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const controller = new AbortController();
+      controller.abort(new Error('deadline'));
+      let failWork!: (error: Error) => void;
+      const work = new Promise<never>((_resolve, reject) => {
+        failWork = reject;
+      });
+      await expect(untilAborted(work, controller.signal)).rejects.toThrow('deadline');
+      failWork(new Error('abandoned work failed'));
+      // Node reports unhandled rejections after the microtask queue drains; a macrotask later is enough.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
