@@ -25,6 +25,8 @@ export function createHttpServer(app: Express): http.Server {
       keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
       maxHeaderSize: MAX_HEADER_BYTES,
+      IncomingMessage: constructedWithPrototype(http.IncomingMessage, app.request),
+      ServerResponse: constructedWithPrototype(http.ServerResponse, app.response),
     },
     app,
   );
@@ -38,4 +40,27 @@ export function createHttpServer(app: Express): http.Server {
     server.emit('request', request, response);
   });
   return server;
+}
+
+/**
+ * A subclass of Node's request or response class whose instances start with the prototype Express gives them
+ * (`app.request`, `app.response`), passed to Node through createServer's documented `IncomingMessage` and
+ * `ServerResponse` options. Express sets that prototype on every request and response with
+ * `Object.setPrototypeOf`, which V8 makes costly for all code that later touches the object: under the
+ * bench's load, one Express middleware in front of the bare baseline took ~11% of its throughput, mostly in
+ * Node's own response code. With the prototype already in place Express's call changes nothing, and our
+ * server's product page went 9% faster (A/B runs of both servers side by side on one core).
+ */
+function constructedWithPrototype<Class extends object>(base: Class, prototype: object): Class {
+  // Node's classes are ES5 constructor functions; a future `class` could not be called this way, and
+  // Reflect.construct with another new.target makes V8's objects much slower still, so fall back to the
+  // class itself (Express then sets the prototype as before).
+  if (Function.prototype.toString.call(base).startsWith('class')) return base;
+  const construct = base as unknown as (this: object, ...args: unknown[]) => void;
+  // A function, not a class: a class's `prototype` cannot be replaced. Node calls it with `new`.
+  function Subclass(this: object, ...args: unknown[]) {
+    construct.apply(this, args);
+  }
+  Subclass.prototype = prototype;
+  return Subclass as unknown as Class;
 }

@@ -101,7 +101,9 @@ function countBodyBytes(app: Express): void {
     return byteLength(chunk, encoding);
   };
   const record = (response: Response, size: number) => {
-    (response.locals as Record<symbol, number>)[BODY_BYTES] = bodyBytesOf(response) + size;
+    // A response answered before Express saw it (http-server.ts refusing an oversized upload) has no locals.
+    const locals = response.locals as Record<symbol, number> | undefined;
+    if (locals) locals[BODY_BYTES] = (locals[BODY_BYTES] ?? 0) + size;
   };
   prototype.write = function countedWrite(
     this: Response,

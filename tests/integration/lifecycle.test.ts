@@ -117,11 +117,26 @@ describe('HTTP limits', () => {
     server = undefined;
   });
 
-  async function listenRaw() {
-    server = createHttpServer(createFixtureApp());
+  async function listenRaw(app = createFixtureApp()) {
+    server = createHttpServer(app);
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
     return (server.address() as AddressInfo).port;
   }
+
+  it("builds requests and responses with Express's prototypes, so Express does not have to swap them", async () => {
+    const app = createFixtureApp();
+    const port = await listenRaw(app);
+    const seen: boolean[] = [];
+    server?.prependListener('request', (incoming, outgoing) => {
+      seen.push(
+        Object.getPrototypeOf(incoming) === app.request && Object.getPrototypeOf(outgoing) === app.response,
+      );
+    });
+    const response = await fetch(`http://127.0.0.1:${port}/`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('</html>');
+    expect(seen).toEqual([true]);
+  });
 
   it(`answers 414 for a URL longer than ${MAX_URL_LENGTH} characters`, async () => {
     const response = await request(createFixtureApp()).get(`/items/${'a'.repeat(MAX_URL_LENGTH)}`);
