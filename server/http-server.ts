@@ -25,8 +25,7 @@ export function createHttpServer(app: Express): http.Server {
       keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
       maxHeaderSize: MAX_HEADER_BYTES,
-      IncomingMessage: constructedWithPrototype(http.IncomingMessage, app.request),
-      ServerResponse: constructedWithPrototype(http.ServerResponse, app.response),
+      ...classesWithExpressPrototypes(app),
     },
     app,
   );
@@ -43,24 +42,32 @@ export function createHttpServer(app: Express): http.Server {
 }
 
 /**
- * A subclass of Node's request or response class whose instances start with the prototype Express gives them
- * (`app.request`, `app.response`), passed to Node through createServer's documented `IncomingMessage` and
- * `ServerResponse` options. Express sets that prototype on every request and response with
- * `Object.setPrototypeOf`, which V8 makes costly for all code that later touches the object: under the
- * bench's load, one Express middleware in front of the bare baseline took ~11% of its throughput, mostly in
- * Node's own response code. With the prototype already in place Express's call changes nothing, and our
- * server's product page went 9% faster (A/B runs of both servers side by side on one core).
+ * Node's request and response classes, subclassed so that their instances start with the prototypes Express
+ * gives every request and response (`app.request`, `app.response`), for createServer's documented
+ * `IncomingMessage` and `ServerResponse` options. Express sets those prototypes with `Object.setPrototypeOf`,
+ * which V8 makes costly for all code that later touches the object: under the bench's load, one Express
+ * middleware in front of the bare baseline took ~11% of its throughput, mostly in Node's own response code.
+ * With the prototype already in place Express's call changes nothing: our product page went ~10% faster
+ * (A/B runs of both servers side by side on one core).
+ *
+ * Real subclasses (`class extends`), so V8 lays out their instances as it does Node's own; the app's
+ * prototype objects are replaced by the subclasses' prototypes, which take over everything set on them.
  */
-function constructedWithPrototype<Class extends object>(base: Class, prototype: object): Class {
-  // Node's classes are ES5 constructor functions; a future `class` could not be called this way, and
-  // Reflect.construct with another new.target makes V8's objects much slower still, so fall back to the
-  // class itself (Express then sets the prototype as before).
-  if (Function.prototype.toString.call(base).startsWith('class')) return base;
-  const construct = base as unknown as (this: object, ...args: unknown[]) => void;
-  // A function, not a class: a class's `prototype` cannot be replaced. Node calls it with `new`.
-  function Subclass(this: object, ...args: unknown[]) {
-    construct.apply(this, args);
-  }
-  Subclass.prototype = prototype;
-  return Subclass as unknown as Class;
+function classesWithExpressPrototypes(app: Express) {
+  class ExpressRequest extends http.IncomingMessage {}
+  class ExpressResponse extends http.ServerResponse {}
+  app.request = adoptPrototype(ExpressRequest.prototype, app.request);
+  app.response = adoptPrototype(ExpressResponse.prototype, app.response);
+  return { IncomingMessage: ExpressRequest, ServerResponse: ExpressResponse };
+}
+
+/** Makes `classPrototype` a stand-in for `appPrototype`: same parent, same own properties (but its constructor). */
+function adoptPrototype<Prototype extends object>(
+  classPrototype: object,
+  appPrototype: Prototype,
+): Prototype {
+  const { constructor: _ignored, ...properties } = Object.getOwnPropertyDescriptors(appPrototype);
+  Object.setPrototypeOf(classPrototype, Object.getPrototypeOf(appPrototype));
+  Object.defineProperties(classPrototype, properties);
+  return classPrototype as Prototype;
 }
