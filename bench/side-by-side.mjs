@@ -1,0 +1,126 @@
+// A/B of two servers loaded at the same time: both pinned to core 0, each loaded by its own autocannon on
+// core 1, round after round. Each round gives both servers' CPU time per request under the same conditions
+// (same moment, same core, same load), so the shared machine's drift, which moves sequential rounds by
+// ±10%, cancels in their ratio. This is how the server's performance changes were chosen; `npm run bench`
+// stays the reference for the targets.
+// Usage: node bench/side-by-side.mjs [--a ours] [--b baseline] [--rounds 8] [--seconds 8]
+//          [--connections 200] [--path /products/chef-knife-20cm]
+// A side is `ours` or `baseline` (both from bench/results/dist, built when missing), or a directory holding
+// another build of ours (build.mjs's `build({ outdir })`, under this repository so node_modules resolves).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import {
+  BASELINE_BUNDLE,
+  BROWSER_UA,
+  buildBaseline,
+  installCleanup,
+  median,
+  PRODUCT_PATH,
+  pinning,
+  readCpuTimeUs,
+  SHOP_PATH,
+  SNAPSHOT_DIR,
+  snapshotBuild,
+  spawnTracked,
+  startServer,
+  stopAllChildren,
+  wasInterrupted,
+} from './lib.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = args.indexOf(name);
+  return index === -1 ? fallback : args[index + 1];
+};
+const sides = [option('--a', 'ours'), option('--b', 'baseline')];
+const rounds = Number(option('--rounds', '8'));
+const seconds = Number(option('--seconds', '8'));
+const connections = Number(option('--connections', '200'));
+const urlPath = option('--path', PRODUCT_PATH);
+
+installCleanup();
+const pin = pinning();
+
+/** An autocannon process of its own (bench/load.mjs), so the two loads run at once. */
+function startLoadWorker() {
+  const [command, commandArgs] = pin.node(1, [path.join(import.meta.dirname, 'load.mjs')]);
+  const worker = spawnTracked(command, commandArgs, { stdio: ['pipe', 'pipe', 'pipe'] });
+  let buffer = '';
+  let pending = null;
+  worker.stdout.on('data', (chunk) => {
+    buffer += chunk;
+    const newline = buffer.indexOf('\n');
+    if (newline === -1 || !pending) return;
+    const line = buffer.slice(0, newline);
+    buffer = buffer.slice(newline + 1);
+    const { resolve, reject } = pending;
+    pending = null;
+    const result = JSON.parse(line);
+    if (result.error) reject(new Error(`autocannon failed: ${result.error}`));
+    else resolve(result);
+  });
+  worker.exited.then(() => pending?.reject(new Error(`autocannon exited: ${worker.output.slice(-500)}`)));
+  return (job) =>
+    new Promise((resolve, reject) => {
+      pending = { resolve, reject };
+      worker.stdin.write(`${JSON.stringify({ ...job, headers: { 'user-agent': BROWSER_UA } })}\n`);
+    });
+}
+
+function startSide(side) {
+  if (side === 'ours' || side === 'baseline') return startServer(side, { pin });
+  const distDir = path.resolve(side);
+  if (!existsSync(path.join(distDir, 'server', 'index.mjs'))) throw new Error(`${side}: no server build`);
+  return startServer('ours', { pin, distDir });
+}
+
+async function main() {
+  if (!existsSync(path.join(SNAPSHOT_DIR, 'server', 'index.mjs'))) await snapshotBuild();
+  if (!existsSync(BASELINE_BUNDLE)) await buildBaseline();
+  pin.pinSelf(1);
+  const servers = [];
+  for (const side of sides) servers.push(await startSide(side));
+  const loads = servers.map(() => startLoadWorker());
+  const loadBoth = (url, load) =>
+    Promise.all(servers.map((server, index) => loads[index]({ url: `${server.origin}${url}`, ...load })));
+  // Warm up as the bench does: both routes at 32 connections, then the measured route.
+  for (const url of [PRODUCT_PATH, SHOP_PATH]) await loadBoth(url, { connections: 32, duration: 3 });
+  await loadBoth(urlPath, { connections, duration: 4 });
+  console.log(
+    `${sides[0]} vs ${sides[1]}: ${urlPath}, ${connections} connections each, ${rounds} × ${seconds} s`,
+  );
+  const perRequest = sides.map(() => []);
+  const ratios = [];
+  for (let round = 1; round <= rounds; round++) {
+    const before = servers.map((server) => readCpuTimeUs(server.pid));
+    const results = await loadBoth(urlPath, { connections, duration: seconds });
+    const us = servers.map(
+      (server, index) => (readCpuTimeUs(server.pid) - before[index]) / results[index].requests,
+    );
+    us.forEach((value, index) => perRequest[index].push(value));
+    ratios.push(us[1] / us[0]);
+    console.log(
+      `round ${round}: ${sides.map((side, index) => `${side} ${us[index].toFixed(0)} µs/request`).join(', ')}; ratio ${(us[1] / us[0]).toFixed(3)}`,
+    );
+  }
+  const sorted = [...ratios].sort((x, y) => x - y);
+  console.log(
+    `median CPU per request: ${sides.map((side, index) => `${side} ${median(perRequest[index]).toFixed(0)} µs`).join(', ')}`,
+  );
+  console.log(
+    `throughput of ${sides[0]} relative to ${sides[1]} once the CPU is the limit (median of the rounds' ratios): ${median(ratios).toFixed(3)} (rounds from ${sorted[0].toFixed(3)} to ${sorted.at(-1).toFixed(3)})`,
+  );
+}
+
+try {
+  await main();
+} catch (error) {
+  if (wasInterrupted()) process.exitCode = 130;
+  else {
+    console.error(`side-by-side failed: ${error.stack ?? error}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await stopAllChildren();
+  process.exit(process.exitCode ?? 0);
+}
