@@ -27,6 +27,11 @@ export const BROWSER_UA =
 export const BENCH_LOG_LEVEL = 'warn';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The value after `name` on the command line (`--path /shop`), or `fallback`. */
+export function cliOption(name, fallback) {
+  const index = process.argv.indexOf(name, 2);
+  return index === -1 ? fallback : process.argv[index + 1];
+}
 export const median = (values) => {
   const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;

@@ -10,6 +10,7 @@ import { formatSummary, summarize } from './cpuprofile-summary.mjs';
 import {
   BASELINE_BUNDLE,
   buildBaseline,
+  cliOption,
   installCleanup,
   pinning,
   RESULTS_DIR,
@@ -24,14 +25,9 @@ import {
   wasInterrupted,
 } from './lib.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(name);
-  return index === -1 ? fallback : args[index + 1];
-};
-const urlPath = option('--path', SHOP_PATH);
-const connections = Number(option('--connections', '32'));
-const seconds = Number(option('--seconds', '10'));
+const urlPath = cliOption('--path', SHOP_PATH);
+const connections = Number(cliOption('--connections', '32'));
+const seconds = Number(cliOption('--seconds', '10'));
 const PROFILE_DIR = path.join(RESULTS_DIR, 'profiles');
 
 installCleanup();
@@ -59,11 +55,11 @@ async function profileServer(name, kind, sentryDsn) {
 }
 
 async function main() {
-  if (args.includes('--rebuild') || !existsSync(path.join(SNAPSHOT_DIR, 'server', 'index.mjs'))) {
+  if (process.argv.includes('--rebuild') || !existsSync(path.join(SNAPSHOT_DIR, 'server', 'index.mjs'))) {
     console.log('building the snapshot (bench/results/dist)');
     await snapshotBuild();
   }
-  if (args.includes('--rebuild') || !existsSync(BASELINE_BUNDLE)) await buildBaseline();
+  if (process.argv.includes('--rebuild') || !existsSync(BASELINE_BUNDLE)) await buildBaseline();
   pin.pinSelf(1);
   const capture = await startSentryCapture();
   console.log(

@@ -13,6 +13,7 @@ import {
   BASELINE_BUNDLE,
   BROWSER_UA,
   buildBaseline,
+  cliOption,
   installCleanup,
   median,
   PRODUCT_PATH,
@@ -27,16 +28,11 @@ import {
   wasInterrupted,
 } from './lib.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(name);
-  return index === -1 ? fallback : args[index + 1];
-};
-const sides = [option('--a', 'ours'), option('--b', 'baseline')];
-const rounds = Number(option('--rounds', '8'));
-const seconds = Number(option('--seconds', '8'));
-const connections = Number(option('--connections', '200'));
-const urlPath = option('--path', PRODUCT_PATH);
+const sides = [cliOption('--a', 'ours'), cliOption('--b', 'baseline')];
+const rounds = Number(cliOption('--rounds', '8'));
+const seconds = Number(cliOption('--seconds', '8'));
+const connections = Number(cliOption('--connections', '200'));
+const urlPath = cliOption('--path', PRODUCT_PATH);
 
 installCleanup();
 const pin = pinning();
@@ -97,7 +93,7 @@ async function main() {
     const us = servers.map(
       (server, index) => (readCpuTimeUs(server.pid) - before[index]) / results[index].requests,
     );
-    us.forEach((value, index) => perRequest[index].push(value));
+    for (const [index, value] of us.entries()) perRequest[index].push(value);
     ratios.push(us[1] / us[0]);
     console.log(
       `round ${round}: ${sides.map((side, index) => `${side} ${us[index].toFixed(0)} µs/request`).join(', ')}; ratio ${(us[1] / us[0]).toFixed(3)}`,
