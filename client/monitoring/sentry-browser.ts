@@ -82,8 +82,9 @@ export function startBrowserSentry(config: BrowserSentryConfig, pageload: Pagelo
       spans.delete(token);
       if (!span) return;
       span.setAttribute(OUTCOME_ATTRIBUTE, outcome);
-      // A committed navigation's idle span ends by itself once the new page settles; the others end now.
-      if (outcome !== 'committed') span.end();
+      // The navigation ends when its page is on screen. Left to idle, the span would take in the new page's
+      // prefetches and stay open (up to Sentry's 30 s final timeout) while they keep coming.
+      span.end();
     },
     reportRenderError(error, routePattern) {
       Sentry.captureException(error, { tags: routePattern ? { route: routePattern } : {} });

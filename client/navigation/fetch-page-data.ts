@@ -22,6 +22,17 @@ export class BuildChangedError extends PageLoadError {
 
 const NDJSON = 'application/x-ndjson';
 
+export interface PageDataOptions {
+  signal?: AbortSignal;
+  /** Posts this form body instead of getting the page. */
+  body?: FormData | URLSearchParams;
+  /**
+   * Called once the answer's body has been read to its end (deferred values included), or the request
+   * failed or was aborted: only then is its connection free for another request.
+   */
+  onBodyEnd?: () => void;
+}
+
 /**
  * Fetches a page's data (`{base}/_data/{buildId}…`), or posts a form there when given a body. Resolves with
  * the first line; deferred values keep streaming in behind it and settle the promises in `data`. Rejects on
@@ -29,35 +40,53 @@ const NDJSON = 'application/x-ndjson';
  */
 export async function fetchPageData(
   dataUrl: string,
-  signal?: AbortSignal,
-  body?: FormData | URLSearchParams,
+  { signal, body, onBodyEnd }: PageDataOptions = {},
 ): Promise<PageAnswer> {
-  const response = await fetch(dataUrl, {
-    method: body ? 'POST' : 'GET',
-    body,
-    signal,
-    headers: { Accept: NDJSON },
-  });
-  const lines = readLines(response);
-  const first = await lines.next();
-  const head: PageDataLine | undefined = first.done ? undefined : JSON.parse(first.value);
-  switch (head?.type) {
-    case 'page': {
+  let rest: Promise<void> | undefined;
+  try {
+    const response = await fetch(dataUrl, {
+      method: body ? 'POST' : 'GET',
+      body,
+      signal,
+      headers: { Accept: NDJSON },
+      // Data answers are never stored (`no-store`), and past the HTTP cache a request for a URL already in
+      // flight does not wait for the first one: Chromium's cache lets one request per URL through at a time,
+      // so a navigation would otherwise queue behind its own prefetch while the server holds it.
+      cache: 'no-store',
+    });
+    const lines = readLines(response);
+    const first = await lines.next();
+    const head: PageDataLine | undefined = first.done ? undefined : JSON.parse(first.value);
+    if (head?.type === 'page') {
       const revived = reviveDeferredData(head.data);
-      void settleDeferred(lines, revived);
+      rest = settleDeferred(lines, revived);
       return { ...head, data: revived.data };
     }
-    case 'redirect':
-    case 'invalid':
-      return head;
-    case 'error':
-      // A 5xx is the server's failure, not a page to show: the full load gets the server's own error page.
-      if (head.status < 500) return head;
-      break;
-    case 'build-changed':
-      throw new BuildChangedError(head.buildId);
+    rest = drain(lines);
+    switch (head?.type) {
+      case 'redirect':
+      case 'invalid':
+        return head;
+      case 'error':
+        // A 5xx is the server's failure, not a page to show: the full load gets the server's own error page.
+        if (head.status < 500) return head;
+        break;
+      case 'build-changed':
+        throw new BuildChangedError(head.buildId);
+    }
+    throw new PageLoadError(`Unusable answer (${response.status}) for ${dataUrl}`);
+  } finally {
+    if (onBodyEnd) (rest ?? Promise.resolve()).then(onBodyEnd);
   }
-  throw new PageLoadError(`Unusable answer (${response.status}) for ${dataUrl}`);
+}
+
+/** Reads what is left of an answer that has nothing more to show, so its connection is freed. */
+async function drain(lines: AsyncGenerator<string>): Promise<void> {
+  try {
+    for await (const _ of lines);
+  } catch {
+    // Broken off: the connection is closed either way.
+  }
 }
 
 async function settleDeferred(lines: AsyncGenerator<string>, revived: RevivedData): Promise<void> {

@@ -17,6 +17,8 @@ interface Resource {
   /** The data endpoint URL of the page. */
   dataHref: string;
   data?: Promise<PageAnswer>;
+  /** Settles when the body of `data` has ended (deferred values included), freeing its connection. */
+  dataEnded?: Promise<void>;
 }
 
 export interface RouteResourcesOptions {
@@ -70,7 +72,11 @@ export function createRouteResources({ routes, basePath, locale, buildId }: Rout
   }
 
   function fetchData(resource: Resource, signal?: AbortSignal): Promise<PageAnswer> {
-    const data = fetchPageData(resource.dataHref, signal);
+    let bodyEnded = () => {};
+    resource.dataEnded = new Promise((resolve) => {
+      bodyEnded = resolve;
+    });
+    const data = fetchPageData(resource.dataHref, { signal, onBodyEnd: bodyEnded });
     resource.data = data;
     data.catch(() => {
       if (resource.data === data) resource.data = undefined;
@@ -83,17 +89,26 @@ export function createRouteResources({ routes, basePath, locale, buildId }: Rout
     dataHrefOf,
     /** The route pattern a URL matches on the client and its code chunk (shared with prefetches). */
     resourceOf,
-    /** Loads code and data for `href` ahead of a click; resolves false (silently) when either fails. */
-    prefetch(href: string): Promise<boolean> {
+    /**
+     * Loads code and data for `href` ahead of a click: `onAnswered` once both have arrived, then resolves when
+     * the data answer's body has ended, streamed tail included (a prefetch holds its connection until then);
+     * false (silently) when either failed.
+     */
+    prefetch(href: string, onAnswered: () => void): Promise<boolean> {
       const resource = resourceOf(href);
-      return Promise.all([resource.code, resource.data ?? fetchData(resource)]).then(
-        () => true,
+      const data = resource.data ?? fetchData(resource);
+      const ended = resource.dataEnded;
+      return Promise.all([resource.code, data]).then(
+        () => {
+          onAnswered();
+          return ended?.then(() => true) ?? true;
+        },
         () => false,
       );
     },
     /**
-     * Code and data in parallel; `reuseData` takes a prefetched (or in-flight) answer as it is. The signal
-     * aborts the data request this call makes, not one it reuses.
+     * Code and data in parallel; `reuseData` takes a prefetched answer as it is. The signal aborts the data
+     * request this call makes, not one it reuses.
      */
     async load(href: string, options: { reuseData: boolean; signal: AbortSignal }): Promise<LoadedPage> {
       const resource = resourceOf(href);

@@ -8,7 +8,11 @@
 export const PREFETCH_FRESH_MS = 30_000;
 /** …then only their code is reused (data is fetched again) until this age, when they expire. */
 export const PREFETCH_EXPIRE_MS = 5 * 60_000;
-/** At most this many prefetches run at once; the rest wait in a FIFO queue. */
+/**
+ * At most this many prefetches run at once, each counted until its answer's body has ended (streamed tail
+ * included); the rest wait in a FIFO queue. Browsers open 6 HTTP/1.1 connections per origin: this leaves one
+ * for a navigation or a monitoring post, and none start while a navigation is pending.
+ */
 export const PREFETCH_CONCURRENCY = 5;
 
 export type NavigationKind = 'push' | 'replace' | 'pop' | 'refresh' | 'action';
@@ -21,6 +25,9 @@ export type RouterMessage =
   | { type: 'refresh'; now: number }
   | { type: 'action'; url: string; now: number }
   | { type: 'prefetch'; url: string; now: number }
+  /** A prefetch's code and the first line of its data have arrived; its body may still be streaming. */
+  | { type: 'prefetch-answered'; url: string }
+  /** A prefetch's answer has ended (or failed): its connection is free. */
   | { type: 'prefetch-settled'; url: string; ok: boolean; now: number }
   | { type: 'navigation-loaded'; token: number; url: string; now: number }
   /** `url`: where to load in full instead of the navigation's own URL (an external redirect). */
@@ -28,7 +35,10 @@ export type RouterMessage =
 
 export type PrefetchEntry =
   | { state: 'queued' }
+  /** Requested; nothing usable yet. */
   | { state: 'loading' }
+  /** Answered (a navigation may take it) while the deferred tail still streams on its connection. */
+  | { state: 'streaming' }
   | { state: 'ready'; fetchedAt: number }
   /** A failure is not retried until it expires, which counts from when its request settled too. */
   | { state: 'failed'; fetchedAt: number };
@@ -88,23 +98,34 @@ export function update(model: RouterModel, message: RouterMessage): [RouterModel
       const { url, now } = message;
       const pruned = prune(model, now, false);
       const entry = pruned.prefetch.entries[url];
-      // One request per URL: queued, loading and fresh entries are kept; a failure is not retried until it expires.
+      // One request per URL: queued, in-flight and fresh entries are kept; a failure is not retried until it
+      // expires.
       if (entry && (entry.state !== 'ready' || freshness(entry, now) === 'fresh')) return [pruned, []];
       return pump(withEntry(pruned, url, { state: 'queued' }, [...pruned.prefetch.queue, url]));
     }
+    case 'prefetch-answered': {
+      const { url } = message;
+      if (model.prefetch.entries[url]?.state !== 'loading') return [model, []];
+      return [withEntry(model, url, { state: 'streaming' }, model.prefetch.queue), []];
+    }
     case 'prefetch-settled': {
       const { url, now } = message;
-      if (model.prefetch.entries[url]?.state !== 'loading') return pump(model);
+      if (!isInFlight(model.prefetch.entries[url])) return pump(model);
       const entry: PrefetchEntry = { state: message.ok ? 'ready' : 'failed', fetchedAt: now };
       return pump(withEntry(model, url, entry, model.prefetch.queue));
     }
     case 'navigation-loaded': {
       const { pending } = model;
       if (pending?.token !== message.token) return [model, []];
-      return [
-        { ...model, currentUrl: message.url, pending: null },
-        [{ type: 'commit', token: pending.token, kind: pending.kind, url: message.url }],
-      ];
+      const commit: RouterEffect = {
+        type: 'commit',
+        token: pending.token,
+        kind: pending.kind,
+        url: message.url,
+      };
+      // The page commits first: prefetches that waited for the navigation start behind it.
+      const [next, prefetches] = pump({ ...model, currentUrl: message.url, pending: null });
+      return [next, [commit, ...prefetches]];
     }
     case 'navigation-failed': {
       const { pending } = model;
@@ -144,28 +165,29 @@ function navigate(
 
   const entry = next.prefetch.entries[url];
   if (entry?.state === 'queued') {
-    // Bump: a navigation to a URL still waiting in the queue starts it now, past the concurrency limit.
-    next = withEntry(
-      next,
-      url,
-      { state: 'loading' },
-      next.prefetch.queue.filter((queued) => queued !== url),
-    );
-    effects.push({ type: 'start-prefetch', url });
+    // Bump: the navigation asks for a URL still waiting in the queue at once, with its own request.
+    const { [url]: _, ...entries } = next.prefetch.entries;
+    const queue = next.prefetch.queue.filter((queued) => queued !== url);
+    next = { ...next, prefetch: { entries, queue } };
   }
+  // A prefetch that has answered is taken as it is. One still waiting for its answer is not waited for: the
+  // server may be holding it, or the browser queuing it, so the navigation asks with its own request.
   const reuseData =
-    entry !== undefined &&
-    entry.state !== 'failed' &&
-    (entry.state !== 'ready' || freshness(entry, now) === 'fresh');
+    !changesData &&
+    (entry?.state === 'streaming' || (entry?.state === 'ready' && freshness(entry, now) === 'fresh'));
   effects.push({ type: 'load', token, kind, url, reuseData });
   return [next, effects];
 }
 
-/** Starts queued prefetches, oldest first, while fewer than PREFETCH_CONCURRENCY are loading. */
+/**
+ * Starts queued prefetches, oldest first, while fewer than PREFETCH_CONCURRENCY are loading and no navigation
+ * is pending (a navigation's code, data and monitoring come first).
+ */
 function pump(model: RouterModel): [RouterModel, RouterEffect[]] {
+  if (model.pending) return [model, []];
   let next = model;
   const effects: RouterEffect[] = [];
-  let loading = Object.values(next.prefetch.entries).filter((entry) => entry.state === 'loading').length;
+  let loading = Object.values(next.prefetch.entries).filter(isInFlight).length;
   while (loading < PREFETCH_CONCURRENCY && next.prefetch.queue.length > 0) {
     const [url, ...rest] = next.prefetch.queue as [string, ...string[]];
     next = withEntry(next, url, { state: 'loading' }, rest);
@@ -177,14 +199,21 @@ function pump(model: RouterModel): [RouterModel, RouterEffect[]] {
 
 /**
  * Drops expired entries, before every prefetch and navigation; with `dropData` (an action or refresh) the
- * ready ones too. Queued and loading entries stay: their requests finish.
+ * ready ones too. Queued and in-flight entries stay: their requests finish.
  */
 function prune(model: RouterModel, now: number, dropData: boolean): RouterModel {
   const kept = Object.entries(model.prefetch.entries).filter(([, entry]) => {
-    if (entry.state === 'queued' || entry.state === 'loading') return true;
+    if (entry.state === 'queued' || isInFlight(entry)) return true;
     return !(dropData && entry.state === 'ready') && freshness(entry, now) !== 'expired';
   });
   return { ...model, prefetch: { ...model.prefetch, entries: Object.fromEntries(kept) } };
+}
+
+/** Whether a prefetch holds a connection: from its request until its answer's body has ended. */
+function isInFlight(
+  entry: PrefetchEntry | undefined,
+): entry is Extract<PrefetchEntry, { state: 'loading' | 'streaming' }> {
+  return entry?.state === 'loading' || entry?.state === 'streaming';
 }
 
 function withEntry(

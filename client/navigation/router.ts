@@ -117,7 +117,7 @@ export function createRouter({
     switch (effect.type) {
       case 'start-prefetch':
         resources
-          .prefetch(effect.url)
+          .prefetch(effect.url, () => dispatch({ type: 'prefetch-answered', url: effect.url }))
           .then((ok) => dispatch({ type: 'prefetch-settled', url: effect.url, ok, now: now() }));
         return;
       case 'load': {
@@ -278,7 +278,7 @@ export function createRouter({
           : new URLSearchParams(formData as unknown as string[][]);
       setSnapshot({ navigating: true });
       try {
-        const answer = await fetchPageData(resources.dataHrefOf(target), undefined, body);
+        const answer = await fetchPageData(resources.dataHrefOf(target), { body });
         if (answer.type === 'invalid') {
           const navigation = dispatch({ type: 'action', url: hrefOf(location()), now: now() });
           if (navigation) navigation.actionResult = answer;

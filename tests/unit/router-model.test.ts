@@ -149,24 +149,67 @@ describe('router model: prefetch queue', () => {
     expect(of(effects, 'start-prefetch')).toHaveLength(1);
   });
 
-  it('bump: a navigation to a queued URL starts it at once and shares its request', () => {
+  it('bump: a navigation to a queued URL takes it out of the queue and asks at once with its own request', () => {
     const queued = run(urls.map((url) => ({ type: 'prefetch', url, now: 0 }))).model;
     const target = urls[9]!;
     const { model, effects } = run([{ type: 'push', url: target, now: 1 }], queued);
-    expect(effects).toEqual([
-      { type: 'start-prefetch', url: target },
-      { type: 'load', token: 1, kind: 'push', url: target, reuseData: true },
-    ]);
+    expect(effects).toEqual([{ type: 'load', token: 1, kind: 'push', url: target, reuseData: false }]);
     expect(model.prefetch.queue).not.toContain(target);
-    expect(model.prefetch.entries[target]).toEqual({ state: 'loading' });
+    expect(model.prefetch.entries[target]).toBeUndefined();
   });
 
-  it('a navigation shares a prefetch still loading', () => {
+  it('a navigation does not wait for a prefetch that has not answered: it asks with its own request', () => {
     const { effects } = run([
       { type: 'prefetch', url: '/a', now: 0 },
       { type: 'push', url: '/a', now: 1 },
     ]);
+    expect(effects.at(-1)).toEqual({ type: 'load', token: 1, kind: 'push', url: '/a', reuseData: false });
+  });
+
+  it('a navigation takes a prefetch that has answered while its tail still streams', () => {
+    const { effects } = run([
+      { type: 'prefetch', url: '/a', now: 0 },
+      { type: 'prefetch-answered', url: '/a' },
+      { type: 'push', url: '/a', now: 1 },
+    ]);
     expect(effects.at(-1)).toEqual({ type: 'load', token: 1, kind: 'push', url: '/a', reuseData: true });
+  });
+
+  it('a prefetch holds its slot until its body has ended, not when its answer arrives', () => {
+    const started = run(urls.map((url) => ({ type: 'prefetch', url, now: 0 })));
+    const answered = run(
+      urls.slice(0, PREFETCH_CONCURRENCY).map((url) => ({ type: 'prefetch-answered', url })),
+      started.model,
+    );
+    expect(of(answered.effects, 'start-prefetch')).toEqual([]);
+    const ended = run([{ type: 'prefetch-settled', url: urls[0]!, ok: true, now: 2 }], answered.model);
+    expect(of(ended.effects, 'start-prefetch')).toEqual([
+      { type: 'start-prefetch', url: urls[PREFETCH_CONCURRENCY] },
+    ]);
+  });
+
+  it('timeline: prefetches queued during a navigation wait for its commit, then start behind it', () => {
+    const navigating = run([
+      { type: 'push', url: '/a', now: 0 },
+      { type: 'prefetch', url: '/b', now: 1 },
+      { type: 'prefetch', url: '/c', now: 2 },
+    ]);
+    expect(of(navigating.effects, 'start-prefetch')).toEqual([]);
+    const committed = run([{ type: 'navigation-loaded', token: 1, url: '/a', now: 3 }], navigating.model);
+    expect(committed.effects).toEqual([
+      { type: 'commit', token: 1, kind: 'push', url: '/a' },
+      { type: 'start-prefetch', url: '/b' },
+      { type: 'start-prefetch', url: '/c' },
+    ]);
+  });
+
+  it('a prefetch ending during a navigation frees its slot without starting the next one', () => {
+    const loading = run([
+      ...urls.map((url): RouterMessage => ({ type: 'prefetch', url, now: 0 })),
+      { type: 'push', url: '/elsewhere', now: 1 },
+      { type: 'prefetch-settled', url: urls[0]!, ok: true, now: 2 },
+    ]);
+    expect(of(loading.effects, 'start-prefetch')).toHaveLength(PREFETCH_CONCURRENCY);
   });
 
   it('does not retry a failed prefetch until it expires', () => {
