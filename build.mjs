@@ -20,8 +20,8 @@ const gzipAsync = promisify(gzip);
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.join(ROOT, 'dist');
 const SOURCE_DIRS = ['client', 'shared', 'server'];
-/** Page modules are named after their route id: `<dir>/<route id>.tsx` (see shared/routing/route-table.ts). */
-const PAGE_DIRS = ['shared/storefront/pages', 'shared/debug'];
+/** The module whose `routeTree` export is the app's route tree; the build finds each segment's chunk from it. */
+const ROUTE_TREE_MODULE = 'client/route-patterns.ts';
 /** Per-locale modules (`<dir>/<locale>.ts`, loaded by the app's `loadLocale`), preloaded with the page. */
 const LOCALE_DIRS = ['shared/storefront/messages'];
 /** The browsers the client bundle supports (esbuild's and oxc-minify's syntax target). */
@@ -54,7 +54,7 @@ export async function buildClient({ entry = 'client/entry.tsx', outdir = DIST, m
   await Promise.all(files.map((file) => writeFile(file.path, file.contents)));
   await moveSourceMaps(publicDir, path.join(outdir, 'sourcemaps'));
   await precompress(publicDir);
-  return createManifest(result.metafile, publicDir, entry);
+  return createManifest(result.metafile, publicDir, entry, await segmentModulePaths(ROUTE_TREE_MODULE));
 }
 
 /**
@@ -201,7 +201,54 @@ const buildTimeModules = {
   },
 };
 
-function createManifest(metafile, publicDir, entry) {
+/**
+ * The source module of each route tree node that has one (`{ root: 'shared/storefront/layout.tsx', … }`): the
+ * tree module is bundled for Node with every lazy `import()` replaced by its resolved path, run once, and
+ * each node's `module()` called.
+ */
+export async function segmentModulePaths(treeModule) {
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [treeModule],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'lazy-imports-as-paths',
+        setup(evaluation) {
+          evaluation.onResolve({ filter: /.*/ }, (resolve) => {
+            if (resolve.kind !== 'dynamic-import') return undefined;
+            const file = path.relative(ROOT, path.resolve(resolve.resolveDir, resolve.path));
+            return { path: file.split(path.sep).join('/'), namespace: 'lazy-module' };
+          });
+          evaluation.onLoad({ filter: /.*/, namespace: 'lazy-module' }, (load) => ({
+            contents: `export const modulePath = ${JSON.stringify(load.path)};`,
+            loader: 'js',
+          }));
+        },
+      },
+    ],
+  });
+  const code = Buffer.from(result.outputFiles[0].contents).toString('base64');
+  const { routeTree } = await import(`data:text/javascript;base64,${code}`);
+  if (!routeTree) throw new Error(`${treeModule} must export its route tree as \`routeTree\``);
+  const paths = {};
+  const visit = async (node) => {
+    if (node.module) paths[node.id] = (await node.module()).modulePath;
+    for (const child of node.children ?? []) await visit(child);
+  };
+  await visit(routeTree);
+  return paths;
+}
+
+/**
+ * The manifest: build id, the entry's chunk and stylesheets, and per route tree node (by id) and per locale
+ * its chunk with its static imports, so a page can preload exactly what its segments need.
+ */
+function createManifest(metafile, publicDir, entry, modulePaths) {
   const outputs = metafile.outputs;
   const publicName = (output) => path.relative(publicDir, path.join(ROOT, output)).split(path.sep).join('/');
   const staticImports = (output, seen = new Set()) => {
@@ -220,6 +267,7 @@ function createManifest(metafile, publicDir, entry) {
 
   const routes = {};
   const locales = {};
+  const chunkOf = {};
   let entryOutput;
   let stylesheets = [];
   for (const [output, meta] of Object.entries(outputs)) {
@@ -229,10 +277,14 @@ function createManifest(metafile, publicDir, entry) {
       if (meta.cssBundle) stylesheets = [publicName(meta.cssBundle)];
       continue;
     }
+    chunkOf[meta.entryPoint] = output;
     const moduleName = path.basename(meta.entryPoint).replace(/\.[jt]sx?$/, '');
-    if (PAGE_DIRS.some((dir) => meta.entryPoint.startsWith(`${dir}/`))) routes[moduleName] = describe(output);
     if (LOCALE_DIRS.some((dir) => meta.entryPoint.startsWith(`${dir}/`)))
       locales[moduleName] = describe(output);
+  }
+  for (const [id, modulePath] of Object.entries(modulePaths)) {
+    if (!chunkOf[modulePath]) throw new Error(`No chunk for route segment "${id}" (${modulePath})`);
+    routes[id] = describe(chunkOf[modulePath]);
   }
   if (!entryOutput) throw new Error(`esbuild produced no output for the client entry ${entry}`);
   const manifest = { entry: describe(entryOutput), stylesheets, routes, locales };
@@ -865,7 +917,12 @@ async function dev({ outdir, port, host, extraImport }) {
   async function restart() {
     if (stopping || names.some((name) => latest[name].errors.length)) return;
     const started = performance.now();
-    const manifest = createManifest(latest.client.metafile, publicDir, DEV_ENTRY);
+    const manifest = createManifest(
+      latest.client.metafile,
+      publicDir,
+      DEV_ENTRY,
+      await segmentModulePaths(ROUTE_TREE_MODULE),
+    );
     await stopServer();
     await removeStaleOutputs(publicDir, latest.client.metafile);
     await moveSourceMaps(publicDir, path.join(outdir, 'sourcemaps'));

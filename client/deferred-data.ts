@@ -1,4 +1,9 @@
-import { DEFERRED_MARKER, type DeferredEntry, SSR_DEFERRED_GLOBAL } from '../shared/ui/ssr-payload.ts';
+import {
+  DEFERRED_MARKER,
+  type DeferredEntry,
+  type SegmentState,
+  SSR_DEFERRED_GLOBAL,
+} from '../shared/ui/ssr-payload.ts';
 
 declare global {
   interface Window {
@@ -14,6 +19,9 @@ export interface RevivedData {
   /** Rejects every promise still pending (the stream ended or was aborted). */
   failPending(): void;
 }
+
+/** What settles revived values as the server streams them. */
+export type DeferredSettler = Pick<RevivedData, 'settle' | 'failPending'>;
 
 /** Replaces deferred placeholders with promises that `settle` resolves as the server streams values in. */
 export function reviveDeferredData(data: unknown): RevivedData {
@@ -46,7 +54,7 @@ export function reviveDeferredData(data: unknown): RevivedData {
  * On the first load, deferred values arrive as inline scripts (`__ssrDeferred.push([key, ok, value])`),
  * some before this code runs and some after: settle both, without fetching anything again.
  */
-export function settleFromInlineScripts(revived: RevivedData): void {
+export function settleFromInlineScripts(revived: DeferredSettler): void {
   window[SSR_DEFERRED_GLOBAL] ??= [];
   const queue = window[SSR_DEFERRED_GLOBAL];
   for (const entry of queue) revived.settle(entry);
@@ -60,4 +68,29 @@ export function settleFromInlineScripts(revived: RevivedData): void {
 function isDeferredMarker(value: unknown): value is { [DEFERRED_MARKER]: string } {
   const marker = (value as Record<string, unknown> | null | undefined)?.[DEFERRED_MARKER];
   return typeof marker === 'string' && Object.keys(value as object).length === 1;
+}
+
+/** Revives the deferred values of every segment that has data; one `settle` for all (keys are unique). */
+export function reviveSegments(segments: readonly SegmentState[]): {
+  segments: SegmentState[];
+  revived: DeferredSettler;
+} {
+  const revivers: RevivedData[] = [];
+  const revivedSegments = segments.map((segment): SegmentState => {
+    if (!('data' in segment)) return segment;
+    const reviver = reviveDeferredData(segment.data);
+    revivers.push(reviver);
+    return { id: segment.id, data: reviver.data };
+  });
+  return {
+    segments: revivedSegments,
+    revived: {
+      settle: (entry) => {
+        for (const reviver of revivers) reviver.settle(entry);
+      },
+      failPending: () => {
+        for (const reviver of revivers) reviver.failPending();
+      },
+    },
+  };
 }

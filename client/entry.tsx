@@ -1,14 +1,15 @@
 import '../shared/ui/runtime.css';
 import { useEffect, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { debugRoutes } from '../shared/debug/routes.ts';
+import { withDebugRoutes } from '../shared/debug/routes.ts';
 import { createRouteMatcher } from '../shared/routing/route-matcher.ts';
 import { storefront } from '../shared/storefront/app.ts';
 import { AppRoot } from '../shared/ui/app-root.tsx';
 import { NavigationContext } from '../shared/ui/navigation-context.ts';
 import { type PageState, SSR_PAYLOAD_GLOBAL, type SsrPayload } from '../shared/ui/ssr-payload.ts';
-import { reviveDeferredData, settleFromInlineScripts } from './deferred-data.ts';
-import { createRouter, type ShownPage } from './navigation/router.ts';
+import { reviveSegments, settleFromInlineScripts } from './deferred-data.ts';
+import { loadModules } from './navigation/route-resources.ts';
+import { createRouter } from './navigation/router.ts';
 import routePatterns from './route-patterns.ts';
 
 declare global {
@@ -17,28 +18,29 @@ declare global {
   }
 }
 
-// The server's table, ranked and compiled to regular expressions at build time; matched by the same code.
-const routes = createRouteMatcher([...storefront.routes, ...debugRoutes], routePatterns);
+// The server's tree, ranked and compiled to regular expressions at build time; matched by the same code.
+const routes = createRouteMatcher([withDebugRoutes(storefront.root, true)], routePatterns);
 
 /** The route pattern of a page (`/products/:id`), which monitoring names spans and errors by. */
-const patternOf = (page: PageState) => (page.type === 'route' ? routes.byId(page.routeId)?.path : undefined);
+const patternOf = (page: PageState) => (page.type === 'route' ? routes.pathOf(page.routeId) : undefined);
 
 /** Hydrates the server-rendered document, then hands navigation to the client router. */
 async function start(payload: SsrPayload) {
   const { page } = payload;
   // The locale's module was preloaded with the page (modulepreload), so this waits on no extra round trip.
   const localeLoaded = storefront.loadLocale?.(payload.locale);
-  let initialPage: ShownPage = { payload, Page: null };
-  if (page.type === 'route') {
-    const route = routes.byId(page.routeId);
-    if (!route) throw new Error(`Unknown route ${page.routeId}`);
-    const revived = reviveDeferredData(page.data);
-    settleFromInlineScripts(revived);
-    initialPage = {
-      payload: { ...payload, page: { ...page, data: revived.data } },
-      Page: (await route.page()).default,
-    };
-  }
+  const { segments, revived } = reviveSegments(page.segments);
+  settleFromInlineScripts(revived);
+  const nodes = segments.map(({ id }) => {
+    const node = routes.byId(id);
+    if (!node) throw new Error(`Unknown route segment ${id}`);
+    return node;
+  });
+  // The segments' chunks were preloaded with the page (modulepreload).
+  const initialPage = {
+    payload: { ...payload, page: { ...page, segments } },
+    modules: await loadModules(nodes),
+  };
   await localeLoaded;
   // Sentry is its own chunk: without a DSN it is never downloaded.
   const monitoring = payload.sentry

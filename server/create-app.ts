@@ -6,7 +6,7 @@ import express, {
   type Request,
   type Response,
 } from 'express';
-import { debugRoutes } from '../shared/debug/routes.ts';
+import { withDebugRoutes } from '../shared/debug/routes.ts';
 import { compileRoutes } from '../shared/routing/compile-routes.ts';
 import { DATA_SEGMENT } from '../shared/routing/href.ts';
 import { DEFAULT_LOCALE } from '../shared/routing/locale.ts';
@@ -16,7 +16,7 @@ import type { RouteActions } from './action.ts';
 import type { BuildOutput } from './build-output.ts';
 import { compressResponses } from './compress-responses.ts';
 import type { Config } from './config.ts';
-import type { DataSteps, LayoutDataStep } from './data-step.ts';
+import type { DataSteps } from './data-step.ts';
 import { debugDataSteps } from './debug-data-steps.ts';
 import { createDocumentRenderer, DEVELOPMENT_BUILD_ID } from './document-renderer.ts';
 import { createActionHandler } from './handle-action.ts';
@@ -40,9 +40,9 @@ import { switchLocale } from './switch-locale.ts';
 
 export interface CreateAppOptions {
   config: Readonly<Config>;
-  /** The route table and layout (shared/). */
+  /** The route tree, icon and locales (shared/). */
   app: AppDefinition;
-  /** Server data steps keyed by route id (server/). */
+  /** Server data steps keyed by segment id (server/). */
   dataSteps: DataSteps;
   /** The client build; without it pages render without scripts (server-only tests). */
   build?: BuildOutput;
@@ -51,8 +51,6 @@ export interface CreateAppOptions {
   isReady?: () => boolean;
   /** While draining, every response closes its connection, so keep-alive clients move elsewhere. */
   isDraining?: () => boolean;
-  /** Data the layout needs on every page (server/); without it the layout gets `null`. */
-  layoutData?: LayoutDataStep;
   /** Error and trace reporting (server/sentry-server.ts when SENTRY_DSN is set); none by default. */
   monitoring?: Monitoring;
   /** Server actions by route id, then action name (server/). */
@@ -73,7 +71,8 @@ export function createApp(options: CreateAppOptions): Express {
   const logger = options.logger ?? createConsoleLogger();
   const locales = loadLocales(app);
   const isReady = options.isReady ?? (() => true);
-  const routes = compileRoutes(config.enableDebugRoutes ? [...app.routes, ...debugRoutes] : app.routes);
+  const root = withDebugRoutes(app.root, config.enableDebugRoutes);
+  const routes = compileRoutes([root]);
   const dataSteps = config.enableDebugRoutes
     ? { ...options.dataSteps, ...debugDataSteps }
     : options.dataSteps;
@@ -90,28 +89,27 @@ export function createApp(options: CreateAppOptions): Express {
       }
     : null;
   const renderTimeoutMs = options.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
-  const layoutDataStep = options.layoutData;
-  const layoutData = (request: Request, pageRequest: PageRequest): unknown =>
-    layoutDataStep
-      ? layoutDataStep({
-          locale: pageRequest.locale,
-          cookies: request.cookies ?? {},
-          signedCookies: request.signedCookies ?? {},
-        })
-      : null;
+  const { resolvePage, resolveFrame } = createPageResolver({
+    routes,
+    dataSteps,
+    basePath,
+    monitoring,
+    reportError,
+    root,
+  });
   const renderer = createDocumentRenderer({
     app,
+    routes,
     basePath,
     build,
     renderTimeoutMs,
-    layoutData,
+    resolveFrame,
     reportError,
     monitoring,
     browserSentry,
   });
   const sendAsset = serveAssets(build);
   const sendLocaleSwitch = switchLocale(basePath);
-  const resolvePage = createPageResolver({ routes, dataSteps, basePath, monitoring });
   const forwardToSentry = sentryTunnel(config.sentryDsn);
   const handleRoute = renderRoute({ resolvePage, renderer, renderTimeoutMs });
   const defaultPageRequest: PageRequest = { locale: DEFAULT_LOCALE, appPath: '/', search: '' };
@@ -133,7 +131,7 @@ export function createApp(options: CreateAppOptions): Express {
     renderTimeoutMs,
     reportError,
     handleAction,
-    layoutData,
+    resolveFrame,
   });
   const assetsPrefix = `${basePath}/_assets/`;
   const dataPrefix = `${basePath}/${DATA_SEGMENT}/`;

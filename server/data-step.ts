@@ -17,26 +17,21 @@ export interface DataStepContext {
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** Fires when the client disconnects or the render deadline passes: stop work then. */
   signal: AbortSignal;
+  /**
+   * The data of the nearest segment above this one that has a data step (undefined without one). Every step
+   * of a request starts at once; a step that needs its parent's result awaits this, explicitly.
+   */
+  parent(): Promise<unknown>;
 }
 
 /**
- * A route's server-side data step. It returns the page's data (top-level promises are deferred and streamed
+ * A segment's server-side data step. It returns the page's data (top-level promises are deferred and streamed
  * later), or returns/throws `redirect()` / `notFound()`, or throws `HttpError(status)`.
  */
 export type DataStep<Data = unknown> = (
   context: DataStepContext,
 ) => Data | ControlSignal | Promise<Data | ControlSignal>;
 
-/** Server data steps keyed by route id. Routes without one render with `data: null`. */
+/** Server data steps keyed by segment id. Segments without one render with `data: null`. */
 // biome-ignore lint/suspicious/noExplicitAny: each step has its own data type; the table only stores them.
 export type DataSteps = Readonly<Record<string, DataStep<any>>>;
-
-/** What the layout data step receives: it runs for every page, error pages too, so it must be cheap. */
-export interface LayoutDataContext {
-  locale: Locale;
-  cookies: Readonly<Record<string, string>>;
-  signedCookies: Readonly<Record<string, string | false>>;
-}
-
-/** Data the layout needs on every page (e.g. the cart count). Synchronous: it runs before every render. */
-export type LayoutDataStep = (context: LayoutDataContext) => unknown;

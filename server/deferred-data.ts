@@ -18,16 +18,19 @@ export function prepareDeferredData(
   data: unknown,
   signal: AbortSignal,
   onRejected: (error: unknown, key: string) => void,
+  /** Put before each key: the segment's id, so keys stay unique across the segments of a page. */
+  keyPrefix = '',
 ): DeferredData {
   if (!isPlainObject(data)) return { serializable: data, entries: [] };
   const serializable: Record<string, unknown> = {};
   const entries: Promise<DeferredEntry>[] = [];
-  for (const [key, value] of Object.entries(data)) {
+  for (const [name, value] of Object.entries(data)) {
     if (!isThenable(value)) {
-      serializable[key] = value;
+      serializable[name] = value;
       continue;
     }
-    serializable[key] = { [DEFERRED_MARKER]: key };
+    const key = `${keyPrefix}${name}`;
+    serializable[name] = { [DEFERRED_MARKER]: key };
     entries.push(
       untilAborted(value, signal).then(
         (resolved): DeferredEntry => [key, 1, resolved],

@@ -1,17 +1,20 @@
 import type { Request, Response } from 'express';
 import { createElement } from 'react';
 import type { ChunkInfo } from '../build.mjs';
+import type { CompiledRouteTable } from '../shared/routing/compile-routes.ts';
 import { buildHref } from '../shared/routing/href.ts';
 import { LOCALES, type Locale } from '../shared/routing/locale.ts';
-import type { Head, PageModule, RouteParams } from '../shared/routing/route-table.ts';
+import type { Head, RouteParams } from '../shared/routing/route-table.ts';
 import type { AppDefinition } from '../shared/ui/app-definition.ts';
 import { AppRoot } from '../shared/ui/app-root.tsx';
+import type { ShownSegment } from '../shared/ui/segment-tree.tsx';
 import {
   type ActionResultState,
   type BrowserSentryConfig,
   type DeferredEntry,
   type DocumentAssets,
   type PageState,
+  type SegmentState,
   SSR_DEFERRED_GLOBAL,
   SSR_PAYLOAD_GLOBAL,
   type SsrPayload,
@@ -24,6 +27,7 @@ import type { Monitoring } from './monitoring.ts';
 import type { PageRequest } from './page-request.ts';
 import type { ReportError } from './report-error.ts';
 import { abortOnDisconnectOrDeadline } from './request-abort.ts';
+import type { ResolveFrame } from './resolve-page.ts';
 import { cspNonceOf } from './security-headers.ts';
 import { serializeForScript } from './serialize-for-script.ts';
 import { streamDocument } from './stream-document.ts';
@@ -37,12 +41,11 @@ export const DYNAMIC_CACHE_CONTROL = 'private, no-cache, no-store, max-age=0, mu
 export interface RouteRender {
   routeId: string;
   params: RouteParams;
-  module: PageModule;
-  data: unknown;
+  segments: ShownSegment[];
   head: Head;
   abortController: AbortController;
-  /** 200 unless this render answers a form post with invalid input (422). */
-  status?: number;
+  /** 200, a boundary's status, or 422 when this render answers a form post with invalid input. */
+  status: number;
   actionResult?: ActionResultState;
 }
 
@@ -61,12 +64,14 @@ export interface DocumentRenderer {
 
 export interface DocumentRendererOptions {
   app: AppDefinition;
+  /** The compiled route tree: which segments each route shows, for the chunks its page preloads. */
+  routes: CompiledRouteTable;
   basePath: string;
   build: BuildOutput | undefined;
   /** Deadline of an error page's render. */
   renderTimeoutMs: number;
-  /** The layout's data for a request (see LayoutDataStep). */
-  layoutData: (request: Request, pageRequest: PageRequest) => unknown;
+  /** The root layout around an error page: its segment, or none when its data step failed. */
+  resolveFrame: ResolveFrame;
   /** Reports an unexpected error once (log + monitoring). */
   reportError: ReportError;
   /** The trace to continue in the browser, and the browser's Sentry settings (null when off). */
@@ -77,10 +82,11 @@ export interface DocumentRendererOptions {
 /** Precomputes everything that does not depend on the request: asset URLs per route, the bootstrap module. */
 export function createDocumentRenderer({
   app,
+  routes,
   basePath,
   build,
   renderTimeoutMs,
-  layoutData,
+  resolveFrame,
   reportError,
   monitoring,
   browserSentry,
@@ -92,15 +98,23 @@ export function createDocumentRenderer({
   const bootstrapModules = manifest ? [assetUrl(manifest.entry.file)] : undefined;
   const preloadsOf = (chunk: ChunkInfo | undefined) =>
     chunk ? [chunk.file, ...chunk.imports].map(assetUrl) : [];
-  // Per locale and route (or error page, ''): the entry's imports, the locale's module, the route's chunks.
+  // Per locale and route (or error page, ''): the entry's imports, the locale's module, and the chunks of
+  // the segments the page shows (the root layout's alone for an error page).
+  const segmentsOfPage: [string, readonly string[]][] = [
+    ['', [app.root.id]],
+    ...routes.routes.map(({ pattern }): [string, string[]] => [
+      pattern.id,
+      pattern.branch.map(({ id }) => id),
+    ]),
+  ];
   const assetsByPage = new Map<string, DocumentAssets>();
   for (const locale of LOCALES) {
-    for (const routeId of ['', ...Object.keys(manifest?.routes ?? {})]) {
+    for (const [routeId, segmentIds] of segmentsOfPage) {
       const modulePreloads = [
         ...new Set([
           ...(manifest?.entry.imports.map(assetUrl) ?? []),
           ...preloadsOf(manifest?.locales[locale]),
-          ...preloadsOf(manifest?.routes[routeId]),
+          ...segmentIds.flatMap((id) => preloadsOf(manifest?.routes[id])),
         ]),
       ];
       assetsByPage.set(`${locale}:${routeId}`, Object.freeze({ stylesheets, modulePreloads }));
@@ -117,7 +131,6 @@ export function createDocumentRenderer({
   ): SsrPayload {
     return {
       crawler: isCrawler(request.get('user-agent')),
-      layout: layoutData(request, pageRequest),
       trace: monitoring.traceMeta() ?? null,
       sentry: browserSentry,
       buildId,
@@ -133,14 +146,32 @@ export function createDocumentRenderer({
     request: Request,
     response: Response,
     payload: SsrPayload,
-    serializable: SsrPayload,
-    options: { status: number; Page: PageModule['default'] | null; deferredScripts: Promise<string>[] },
-    abortController: AbortController,
-    onShellError: (error: unknown) => void,
+    segments: ShownSegment[],
+    options: { status: number; abortController: AbortController; onShellError: (error: unknown) => void },
   ) {
+    const deferred = segments.map(({ state }) =>
+      'data' in state
+        ? prepareDeferredData(
+            state.data,
+            options.abortController.signal,
+            (error) => reportError(error, request),
+            `${state.id}:`,
+          )
+        : undefined,
+    );
+    const serializable: SsrPayload = {
+      ...payload,
+      page: {
+        ...payload.page,
+        segments: segments.map(({ state }, index): SegmentState => {
+          const prepared = deferred[index];
+          return prepared ? { id: state.id, data: prepared.serializable } : state;
+        }),
+      },
+    };
     response.setHeader('Cache-Control', DYNAMIC_CACHE_CONTROL);
     streamDocument(response, {
-      element: createElement(AppRoot, { app, payload, Page: options.Page }),
+      element: createElement(AppRoot, { app, payload, modules: segments.map(({ module }) => module) }),
       status: options.status,
       waitForAll: payload.crawler,
       nonce: cspNonceOf(response),
@@ -148,58 +179,85 @@ export function createDocumentRenderer({
         ? `self.${SSR_PAYLOAD_GLOBAL}=${serializeForScript(serializable)};self.${SSR_DEFERRED_GLOBAL}||=[]`
         : undefined,
       bootstrapModules,
-      deferredScripts: options.deferredScripts,
-      abortController,
+      deferredScripts: deferred.flatMap(
+        (prepared) =>
+          prepared?.entries.map((entry) =>
+            entry.then((settled) => deferredScript(settled, (error) => reportError(error, request))),
+          ) ?? [],
+      ),
+      abortController: options.abortController,
       onRenderError: (error) => reportError(error, request),
-      onShellError,
+      onShellError: options.onShellError,
     });
   }
 
   const renderer: DocumentRenderer = {
     renderRoute(request, response, pageRequest, render) {
-      const deferred = prepareDeferredData(render.data, render.abortController.signal, (error) =>
-        reportError(error, request),
-      );
-      const deferredScripts = deferred.entries.map((entry) =>
-        entry.then((settled) => deferredScript(settled, (error) => reportError(error, request))),
-      );
-      const assets = assetsOf(pageRequest.locale, render.routeId);
       const page: PageState = {
         actionResult: render.actionResult,
         type: 'route',
         routeId: render.routeId,
         params: render.params,
-        data: render.data,
+        segments: render.segments.map(({ state }) => state),
         head: render.head,
       };
-      const payload = payloadFor(request, pageRequest, page, assets);
-      const serializable = { ...payload, page: { ...page, data: deferred.serializable } };
-      stream(
-        request,
-        response,
-        payload,
-        serializable,
-        { status: render.status ?? 200, Page: render.module.default, deferredScripts },
-        render.abortController,
-        (error) => renderer.renderError(request, response, pageRequest, 500, reportError(error, request)),
-      );
+      const payload = payloadFor(request, pageRequest, page, assetsOf(pageRequest.locale, render.routeId));
+      stream(request, response, payload, render.segments, {
+        status: render.status,
+        abortController: render.abortController,
+        onShellError(error) {
+          const eventId = reportError(error, request);
+          // A segment failed while rendering the shell: nothing was sent, so render again with the deepest
+          // error component in its place (the layouts above stay); above every one, the 500 page.
+          const boundary = deepestErrorBoundary(render.segments);
+          if (boundary === -1) return renderer.renderError(request, response, pageRequest, 500, eventId);
+          const failed = render.segments[boundary] as ShownSegment;
+          renderer.renderRoute(request, response, pageRequest, {
+            ...render,
+            segments: [
+              ...render.segments.slice(0, boundary),
+              { state: { id: failed.state.id, boundary: 'error', status: 500 }, module: failed.module },
+            ],
+            head: errorHead(500),
+            status: 500,
+          });
+        },
+      });
     },
 
     renderError(request, response, pageRequest, status, eventId) {
-      const page: PageState = { type: 'error', status, head: errorHead(status), eventId };
-      const payload = payloadFor(request, pageRequest, page, assetsOf(pageRequest.locale));
-      stream(
-        request,
-        response,
-        payload,
-        payload,
-        { status, Page: null, deferredScripts: [] },
-        abortOnDisconnectOrDeadline(response, renderTimeoutMs),
-        () => sendPlainErrorPage(response, status, buildHref(basePath, pageRequest.locale, '/')),
-      );
+      const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
+      const sendPlain = () =>
+        sendPlainErrorPage(response, status, buildHref(basePath, pageRequest.locale, '/'));
+      resolveFrame(request, response, pageRequest, abortController.signal)
+        .then((segments) => {
+          if (response.headersSent || response.destroyed) return;
+          const page: PageState = {
+            type: 'error',
+            status,
+            head: errorHead(status),
+            segments: segments.map(({ state }) => state),
+            eventId,
+          };
+          const payload = payloadFor(request, pageRequest, page, assetsOf(pageRequest.locale));
+          stream(request, response, payload, segments, { status, abortController, onShellError: sendPlain });
+        })
+        .catch((error: unknown) => {
+          reportError(error, request);
+          sendPlain();
+        });
     },
   };
   return renderer;
+}
+
+/** The deepest segment (not already a boundary) whose module has an error component; -1 when none has. */
+function deepestErrorBoundary(segments: readonly ShownSegment[]): number {
+  for (let index = segments.length - 1; index >= 0; index -= 1) {
+    const segment = segments[index] as ShownSegment;
+    if (!('boundary' in segment.state) && segment.module.ErrorComponent) return index;
+  }
+  return -1;
 }
 
 /**

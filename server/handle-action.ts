@@ -124,7 +124,8 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
       return renderer.renderRoute(request, response, pageRequest, {
         ...resolution,
         abortController,
-        status: 422,
+        // A page whose segment failed keeps that status; otherwise the invalid input's.
+        status: resolution.status === 200 ? 422 : resolution.status,
         actionResult,
       });
     }

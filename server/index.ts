@@ -14,7 +14,6 @@ import { createLogger } from './logger.ts';
 import { noMonitoring } from './monitoring.ts';
 import { storefrontActions } from './storefront/actions.ts';
 import { storefrontDataSteps } from './storefront/data-steps.ts';
-import { storefrontLayoutData } from './storefront/layout-data.ts';
 
 // The process entry: the only place that reads the environment, starts monitoring, listens and installs
 // signal handlers.
@@ -58,7 +57,6 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
     app: storefront,
     dataSteps: storefrontDataSteps,
     actions: storefrontActions,
-    layoutData: storefrontLayoutData,
     build,
     logger,
     monitoring,

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import type { PageDataLine } from '../shared/ui/page-data.ts';
+import type { SegmentState } from '../shared/ui/ssr-payload.ts';
 import { errorHead } from './error-head.ts';
 
 const NDJSON = 'application/x-ndjson; charset=utf-8';
@@ -20,8 +21,8 @@ export function sendDataLine(response: Response, status: number, value: PageData
 }
 
 /** An error status as the data endpoint's answer, with the error page's head for the browser to show. */
-export function sendErrorLine(response: Response, status: number, layout?: unknown): void {
-  sendDataLine(response, status, { type: 'error', status, head: errorHead(status), layout });
+export function sendErrorLine(response: Response, status: number, segments?: SegmentState[]): void {
+  sendDataLine(response, status, { type: 'error', status, head: errorHead(status), segments });
 }
 
 /** Pushes what was written so far through compression at once (each JSON line is useful on its own). */

@@ -2,12 +2,15 @@ import type { Request, Response } from 'express';
 import type { CompiledRouteTable } from '../shared/routing/compile-routes.ts';
 import { HttpError, NotFound, Redirect } from '../shared/routing/control-signals.ts';
 import { buildHref } from '../shared/routing/href.ts';
-import type { Head, PageModule, RouteDefinition, RouteParams } from '../shared/routing/route-table.ts';
+import type { MatchedSegment } from '../shared/routing/route-matcher.ts';
+import type { Head, RouteNode, RouteParams, SegmentModule } from '../shared/routing/route-table.ts';
+import type { ShownSegment } from '../shared/ui/segment-tree.tsx';
 import type { DataStepContext, DataSteps } from './data-step.ts';
 import { isThenable } from './deferred-data.ts';
+import { errorHead } from './error-head.ts';
 import type { Monitoring } from './monitoring.ts';
 import type { PageRequest } from './page-request.ts';
-import { setRouteFacts } from './report-error.ts';
+import { type ReportError, setRouteFacts } from './report-error.ts';
 import { untilAborted } from './request-abort.ts';
 import { createCookieSetter } from './set-cookie.ts';
 
@@ -15,15 +18,18 @@ import { createCookieSetter } from './set-cookie.ts';
 export type PageResolution =
   | {
       type: 'page';
+      /** The matched leaf. */
       routeId: string;
       params: RouteParams;
-      module: PageModule;
-      data: unknown;
+      /** Root first; a boundary segment (error or not found) is the last one shown. */
+      segments: ShownSegment[];
       head: Head;
+      /** 200; 404 or the error's status when a boundary is shown. */
+      status: number;
     }
   /** `location` is final: base path and locale prefix added to app paths. */
   | { type: 'redirect'; location: string; status: number }
-  /** An expected failure (404 from notFound() or no match, 4xx from HttpError). */
+  /** An expected failure above every boundary (404 from notFound() or no match, 4xx from HttpError). */
   | { type: 'error'; status: number };
 
 export interface ResolvePageOptions {
@@ -31,33 +37,55 @@ export interface ResolvePageOptions {
   dataSteps: DataSteps;
   basePath: string;
   monitoring: Monitoring;
+  /** Reports an unexpected error that a segment's error component shows (it never reaches Express). */
+  reportError: ReportError;
+  /** The root layout, which frames error pages too. */
+  root: RouteNode;
 }
 
-/**
- * Matches the app path, loads the page module and runs the route's data step (with the request's abort
- * signal) in parallel, and turns control signals into a resolution. Unexpected errors (and 5xx HttpErrors)
- * are thrown for the caller's error handling.
- */
-export function createPageResolver({ routes, dataSteps, basePath, monitoring }: ResolvePageOptions) {
-  // One import per route for the process: a dynamic import() per request is a round trip to the module
-  // loader, which Sentry's ESM hooks make expensive (npm run bench).
-  const pages = new Map<string, Promise<PageModule>>();
-  // Once loaded, a page module is taken as is, so a request for it waits on no promise of its own.
-  const loadedPages = new Map<string, PageModule>();
-  const loadPage = (route: RouteDefinition): Promise<PageModule> => {
-    let page = pages.get(route.id);
-    if (!page) {
-      page = route.page() as Promise<PageModule>;
-      page.then(
-        (module) => loadedPages.set(route.id, module),
-        () => pages.delete(route.id),
-      );
-      pages.set(route.id, page);
-    }
-    return page;
-  };
+/** What one segment's data step came to. */
+type Outcome =
+  | { type: 'data'; data: unknown }
+  | { type: 'signal'; signal: Redirect | NotFound }
+  | { type: 'failed'; error: unknown };
 
-  return async function resolvePage(
+/**
+ * Matches the app path, then loads every segment module of the matched branch and starts every segment's
+ * data step at once (one AbortSignal for all). The first segment (root first) that did not give data decides:
+ * a redirect, or the nearest not-found or error component at or above it, shown inside the segments above;
+ * with no such component, a 404/4xx resolution, or the error thrown for Express's error handler (500).
+ */
+export function createPageResolver(options: ResolvePageOptions) {
+  const { routes, dataSteps, basePath, monitoring, reportError, root } = options;
+  const loadModule = createModuleCache();
+
+  /**
+   * The root layout around an error page: its segment with its data, or none when its data step did not
+   * give data (the error page then renders without the layout), never a rejection.
+   */
+  async function resolveFrame(
+    request: Request,
+    response: Response,
+    pageRequest: PageRequest,
+    signal: AbortSignal,
+  ): Promise<ShownSegment[]> {
+    const context = stepContext(request, response, pageRequest, {}, basePath, signal);
+    try {
+      const [module, outcome] = await untilAborted(
+        Promise.all([loadModule(root), ...runDataSteps([{ node: root, params: [] }], dataSteps, context)]),
+        signal,
+      );
+      if (outcome?.type === 'data') return [{ state: { id: root.id, data: outcome.data }, module }];
+      if (outcome?.type === 'failed' && statusOf(outcome) >= 500) reportError(outcome.error, request);
+    } catch (error) {
+      if (!signal.aborted) reportError(error, request);
+    }
+    return [];
+  }
+
+  return { resolvePage, resolveFrame };
+
+  async function resolvePage(
     request: Request,
     response: Response,
     pageRequest: PageRequest,
@@ -66,51 +94,197 @@ export function createPageResolver({ routes, dataSteps, basePath, monitoring }: 
     const match = routes.match(pageRequest.appPath);
     if (!match) return { type: 'error', status: 404 };
     // Transactions and error reports are grouped by route pattern, never by raw URL.
-    const routePattern = `${request.method === 'HEAD' ? 'GET' : request.method} ${match.route.path}`;
+    const routePattern = `${request.method === 'HEAD' ? 'GET' : request.method} ${routes.pathOf(match.route.id)}`;
     monitoring.nameTransaction(routePattern);
     setRouteFacts(request, { routePattern, locale: pageRequest.locale });
-    let url: URL | undefined;
-    const context: DataStepContext = {
+
+    const context = stepContext(request, response, pageRequest, match.params, basePath, signal);
+    const outcomes = runDataSteps(match.branch, dataSteps, context);
+    const modules = match.branch.map(({ node }) => loadModule(node));
+    // The common case, loaded modules and synchronous steps, waits on nothing; otherwise modules and data
+    // arrive in parallel, and an abort stops the wait.
+    const settled =
+      !signal.aborted && modules.every(isLoaded) && outcomes.every(isLoaded)
+        ? { modules: modules as SegmentModule[], outcomes: outcomes as Outcome[] }
+        : await untilAborted(
+            Promise.all([Promise.all(modules), Promise.all(outcomes)]).then(([loaded, results]) => ({
+              modules: loaded,
+              outcomes: results,
+            })),
+            signal,
+          );
+    return decide(match.branch, settled.modules, settled.outcomes, {
+      routeId: match.route.id,
       params: match.params,
-      locale: pageRequest.locale,
-      // Parsed when a step reads it: most steps never do, and every request would pay for the parse.
-      get url() {
-        url ??= new URL(request.originalUrl, `${request.protocol}://${request.get('host') ?? 'localhost'}`);
-        return url;
-      },
-      cookies: request.cookies ?? {},
-      signedCookies: request.signedCookies ?? {},
-      setCookie: createCookieSetter(request, response, basePath),
-      headers: request.headers,
-      signal,
-    };
-    const dataStep = dataSteps[match.route.id];
-    try {
-      const returned = dataStep ? dataStep(context) : null;
-      const pending = isThenable(returned)
-        ? returned.then(handleDeferredRejections)
-        : handleDeferredRejections(returned);
-      const loaded = loadedPages.get(match.route.id);
-      // The common case, a loaded page and a synchronous data step, waits on nothing; otherwise the module
-      // and the data arrive in parallel, and an abort stops the wait.
-      const [module, data] =
-        loaded && !isThenable(pending) && !signal.aborted
-          ? [loaded, pending]
-          : await untilAborted(Promise.all([loaded ?? loadPage(match.route), pending]), signal);
-      if (data instanceof Redirect || data instanceof NotFound)
-        return fromSignal(data, basePath, pageRequest);
-      const head = module.head?.({ data, params: match.params, locale: pageRequest.locale }) ?? { title: '' };
-      return { type: 'page', routeId: match.route.id, params: match.params, module, data, head };
-    } catch (error) {
-      if (error instanceof Redirect || error instanceof NotFound)
-        return fromSignal(error, basePath, pageRequest);
-      if (error instanceof HttpError && error.status < 500) return { type: 'error', status: error.status };
-      throw error;
+      pageRequest,
+      basePath,
+      onFailure: (error) => reportError(error, request),
+    });
+  }
+}
+
+export type ResolvePage = ReturnType<typeof createPageResolver>['resolvePage'];
+export type ResolveFrame = ReturnType<typeof createPageResolver>['resolveFrame'];
+
+/** One import per segment module for the process; once loaded, taken as is (no promise per request). */
+function createModuleCache() {
+  const pending = new Map<string, Promise<SegmentModule>>();
+  const loaded = new Map<string, SegmentModule>();
+  const empty: SegmentModule = {};
+  return function loadModule(node: RouteNode): SegmentModule | Promise<SegmentModule> {
+    if (!node.module) return empty;
+    const module = loaded.get(node.id);
+    if (module) return module;
+    let loading = pending.get(node.id);
+    if (!loading) {
+      loading = node.module();
+      loading.then(
+        (value) => loaded.set(node.id, value),
+        () => pending.delete(node.id),
+      );
+      pending.set(node.id, loading);
     }
+    return loading;
   };
 }
 
-export type ResolvePage = ReturnType<typeof createPageResolver>;
+function isLoaded<T>(value: T | PromiseLike<T>): value is T {
+  return !isThenable(value);
+}
+
+function stepContext(
+  request: Request,
+  response: Response,
+  pageRequest: PageRequest,
+  params: RouteParams,
+  basePath: string,
+  signal: AbortSignal,
+): Omit<DataStepContext, 'parent'> {
+  let url: URL | undefined;
+  return {
+    params,
+    locale: pageRequest.locale,
+    // Parsed when a step reads it: most steps never do, and every request would pay for the parse.
+    get url() {
+      url ??= new URL(request.originalUrl, `${request.protocol}://${request.get('host') ?? 'localhost'}`);
+      return url;
+    },
+    cookies: request.cookies ?? {},
+    signedCookies: request.signedCookies ?? {},
+    setCookie: createCookieSetter(request, response, basePath),
+    headers: request.headers,
+    signal,
+  };
+}
+
+/**
+ * Starts the data step of every segment that has one, all at once. `parent()` gives a step the data of the
+ * nearest segment above it that has a step (its failure rejects it too), so waiting is explicit.
+ */
+function runDataSteps(
+  branch: readonly MatchedSegment[],
+  dataSteps: DataSteps,
+  context: Omit<DataStepContext, 'parent'>,
+): (Outcome | Promise<Outcome>)[] {
+  let parentData: () => Promise<unknown> = () => Promise.resolve(undefined);
+  return branch.map(({ node }) => {
+    const step = Object.hasOwn(dataSteps, node.id) ? dataSteps[node.id] : undefined;
+    if (!step) return { type: 'data', data: null };
+    const parent = parentData;
+    let returned: unknown;
+    try {
+      returned = step({ ...context, parent });
+    } catch (error) {
+      returned = Promise.reject(error);
+    }
+    const ownData = () => Promise.resolve(returned).then(dataOrThrow);
+    parentData = ownData;
+    return isThenable(returned) ? Promise.resolve(returned).then(toOutcome, toFailure) : toOutcome(returned);
+  });
+}
+
+function toOutcome(value: unknown): Outcome {
+  if (value instanceof Redirect || value instanceof NotFound) return { type: 'signal', signal: value };
+  return { type: 'data', data: handleDeferredRejections(value) };
+}
+
+function toFailure(error: unknown): Outcome {
+  if (error instanceof Redirect || error instanceof NotFound) return { type: 'signal', signal: error };
+  return { type: 'failed', error };
+}
+
+/** What `parent()` resolves to: the data, or the parent's own failure (a child cannot use a redirect). */
+function dataOrThrow(value: unknown): unknown {
+  if (value instanceof Redirect || value instanceof NotFound) throw value;
+  return value;
+}
+
+interface DecideContext {
+  routeId: string;
+  params: RouteParams;
+  pageRequest: PageRequest;
+  basePath: string;
+  onFailure: (error: unknown) => void;
+}
+
+/** Turns the settled outcomes into the page, a boundary inside its parents, a redirect or an error. */
+function decide(
+  branch: readonly MatchedSegment[],
+  modules: SegmentModule[],
+  outcomes: Outcome[],
+  { routeId, params, pageRequest, basePath, onFailure }: DecideContext,
+): PageResolution {
+  const segments: ShownSegment[] = [];
+  let head: Head | undefined;
+  for (const [index, outcome] of outcomes.entries()) {
+    const id = (branch[index] as MatchedSegment).node.id;
+    const module = modules[index] as SegmentModule;
+    if (outcome.type === 'data') {
+      segments.push({ state: { id, data: outcome.data }, module });
+      head = module.head?.({ data: outcome.data, params, locale: pageRequest.locale }) ?? head;
+      continue;
+    }
+    if (outcome.type === 'signal' && outcome.signal instanceof Redirect) {
+      const { location, status } = outcome.signal;
+      return {
+        type: 'redirect',
+        location: location.startsWith('/') ? buildHref(basePath, pageRequest.locale, location) : location,
+        status,
+      };
+    }
+    const status = statusOf(outcome);
+    const kind = status === 404 ? 'NotFoundComponent' : 'ErrorComponent';
+    // The nearest boundary at or above the failing segment; the segments below it are not shown.
+    const boundary = findLastIndex(modules.slice(0, index + 1), (candidate) => candidate[kind] !== undefined);
+    if (outcome.type === 'failed' && status >= 500) {
+      if (boundary === -1) throw outcome.error;
+      onFailure(outcome.error);
+    }
+    if (boundary === -1) return { type: 'error', status };
+    const shown = segments.slice(0, boundary);
+    const boundaryId = (branch[boundary] as MatchedSegment).node.id;
+    shown.push({
+      state:
+        status === 404
+          ? { id: boundaryId, boundary: 'not-found' }
+          : { id: boundaryId, boundary: 'error', status },
+      module: modules[boundary] as SegmentModule,
+    });
+    return { type: 'page', routeId, params, segments: shown, head: errorHead(status), status };
+  }
+  return { type: 'page', routeId, params, segments, head: head ?? { title: '' }, status: 200 };
+}
+
+function statusOf(outcome: Exclude<Outcome, { type: 'data' }>): number {
+  if (outcome.type === 'signal') return 404;
+  const { error } = outcome;
+  return error instanceof HttpError ? error.status : 500;
+}
+
+function findLastIndex<T>(items: T[], predicate: (item: T) => boolean): number {
+  for (let index = items.length - 1; index >= 0; index -= 1) if (predicate(items[index] as T)) return index;
+  return -1;
+}
 
 /**
  * Gives a data step's deferred values a no-op rejection handler as soon as the data is there: when the
@@ -127,14 +301,6 @@ function handleDeferredRejections<Data>(data: Data): Data {
 }
 
 function ignoreRejection(): void {}
-
-function fromSignal(signal: Redirect | NotFound, basePath: string, pageRequest: PageRequest): PageResolution {
-  if (signal instanceof NotFound) return { type: 'error', status: 404 };
-  const location = signal.location.startsWith('/')
-    ? buildHref(basePath, pageRequest.locale, signal.location)
-    : signal.location;
-  return { type: 'redirect', location, status: signal.status };
-}
 
 /** Redirect responses are never cached: they depend on the data step's state. */
 export function sendRedirect(response: Response, location: string, status: number): void {

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { buildHref } from '../shared/routing/href.ts';
 import { DEFAULT_LOCALE, type Locale, splitLocalePrefix } from '../shared/routing/locale.ts';
+import type { DeferredEntry, SegmentState } from '../shared/ui/ssr-payload.ts';
 import { prepareDeferredData } from './deferred-data.ts';
 import type { HandleAction } from './handle-action.ts';
 import { hasValidPercentEncoding, splitQuery } from './normalize-url.ts';
@@ -8,7 +9,7 @@ import { dataLine, flush, sendDataLine, sendErrorLine, startDataLines } from './
 import type { PageRequest } from './page-request.ts';
 import type { ReportError } from './report-error.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from './request-abort.ts';
-import type { ResolvePage } from './resolve-page.ts';
+import type { ResolveFrame, ResolvePage } from './resolve-page.ts';
 
 export interface ServePageDataOptions {
   resolvePage: ResolvePage;
@@ -18,7 +19,8 @@ export interface ServePageDataOptions {
   reportError: ReportError;
   /** Form posts to the data URL: the JavaScript path of server actions. */
   handleAction: HandleAction;
-  layoutData: (request: Request, pageRequest: PageRequest) => unknown;
+  /** The root layout's segment, sent with an error answer (its data frames the error page). */
+  resolveFrame: ResolveFrame;
 }
 
 /**
@@ -34,7 +36,7 @@ export function servePageData({
   renderTimeoutMs,
   reportError,
   handleAction,
-  layoutData,
+  resolveFrame,
 }: ServePageDataOptions) {
   return async function servePageDataHandler(
     request: Request,
@@ -74,27 +76,32 @@ export function servePageData({
         });
       }
       if (resolution.type === 'error') {
-        return sendErrorLine(response, resolution.status, layoutData(request, pageRequest));
+        const frame = await resolveFrame(request, response, pageRequest, abortController.signal);
+        return sendErrorLine(
+          response,
+          resolution.status,
+          frame.map(({ state }) => state),
+        );
       }
 
-      const deferred = prepareDeferredData(resolution.data, abortController.signal, (error) =>
-        reportError(error, request),
-      );
-      const { routeId, params, head } = resolution;
+      const { routeId, params, head, status } = resolution;
+      const entries: Promise<DeferredEntry>[] = [];
+      const segments = resolution.segments.map(({ state }): SegmentState => {
+        if (!('data' in state)) return state;
+        const deferred = prepareDeferredData(
+          state.data,
+          abortController.signal,
+          (error) => reportError(error, request),
+          `${state.id}:`,
+        );
+        entries.push(...deferred.entries);
+        return { id: state.id, data: deferred.serializable };
+      });
       startDataLines(response, 200);
-      response.write(
-        dataLine({
-          type: 'page',
-          routeId,
-          params,
-          data: deferred.serializable,
-          head,
-          layout: layoutData(request, pageRequest),
-        }),
-      );
+      response.write(dataLine({ type: 'page', routeId, params, segments, head, status }));
       flush(response);
       await Promise.all(
-        deferred.entries.map((entry) =>
+        entries.map((entry) =>
           entry.then(([key, ok, value]) => {
             if (response.destroyed) return;
             response.write(dataLine({ type: 'deferred', key, ok, value }));

@@ -17,11 +17,12 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { BuildManifest } from '../../build.mjs';
 import type { DataStepContext } from '../../server/data-step.ts';
 import { serializeForScript } from '../../server/serialize-for-script.ts';
-import { storefrontLayoutData } from '../../server/storefront/layout-data.ts';
 import { productStep } from '../../server/storefront/steps/product.ts';
+import { rootStep } from '../../server/storefront/steps/root.ts';
 import { shopStep } from '../../server/storefront/steps/shop.ts';
-import type { PageModule, RouteParams } from '../../shared/routing/route-table.ts';
+import type { RouteParams, SegmentModule } from '../../shared/routing/route-table.ts';
 import { storefront } from '../../shared/storefront/app.ts';
+import * as rootLayout from '../../shared/storefront/layout.tsx';
 import * as productPage from '../../shared/storefront/pages/product.tsx';
 import * as shopPage from '../../shared/storefront/pages/shop.tsx';
 import { AppRoot } from '../../shared/ui/app-root.tsx';
@@ -42,16 +43,18 @@ const entryPreloads = manifest.entry.imports.map(assetUrl);
 const bootstrapModules = [assetUrl(manifest.entry.file)];
 
 function assetsOf(routeId: string): DocumentAssets {
-  const chunk = manifest.routes[routeId];
-  if (!chunk) throw new Error(`No route ${routeId} in the manifest`);
-  // The same order as the server's document renderer: entry imports, the locale's module, the route.
+  const chunks = ['root', routeId].map((id) => {
+    const chunk = manifest.routes[id];
+    if (!chunk) throw new Error(`No route segment ${id} in the manifest`);
+    return chunk;
+  });
+  // The same order as the server's document renderer: entry imports, the locale's module, the segments.
   const locale = manifest.locales.en;
   const modulePreloads = [
     ...new Set([
       ...entryPreloads,
       ...(locale ? [locale.file, ...locale.imports].map(assetUrl) : []),
-      assetUrl(chunk.file),
-      ...chunk.imports.map(assetUrl),
+      ...chunks.flatMap((chunk) => [chunk.file, ...chunk.imports].map(assetUrl)),
     ]),
   ];
   return { stylesheets, modulePreloads };
@@ -62,7 +65,7 @@ const shopAssets = assetsOf('shop');
 interface Route {
   routeId: string;
   params: RouteParams;
-  module: PageModule;
+  module: SegmentModule;
   assets: DocumentAssets;
   data: (context: DataStepContext) => unknown;
 }
@@ -73,7 +76,7 @@ function routeOf(pathname: string): Route | null {
     return {
       routeId: 'shop',
       params: {},
-      module: shopPage as PageModule,
+      module: shopPage as SegmentModule,
       assets: shopAssets,
       data: (context) => shopStep(context),
     };
@@ -83,7 +86,7 @@ function routeOf(pathname: string): Route | null {
     return {
       routeId: 'product',
       params: { id: product[1] as string },
-      module: productPage as PageModule,
+      module: productPage as SegmentModule,
       assets: productAssets,
       data: (context) => productStep(context),
     };
@@ -133,7 +136,9 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     setCookie: () => {},
     headers: request.headers,
     signal: abort.signal,
+    parent: () => Promise.resolve(undefined),
   };
+  const rootData = rootStep(context);
   const data = (await route.data(context)) as Record<string, unknown>;
 
   // Top-level promises go out later as `(self.__ssrDeferred||=[]).push([key, ok, value])`.
@@ -144,19 +149,29 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
       serializableData[key] = value;
       continue;
     }
-    serializableData[key] = { [DEFERRED_MARKER]: key };
+    const segmentKey = `${route.routeId}:${key}`;
+    serializableData[key] = { [DEFERRED_MARKER]: segmentKey };
     deferred.push(
       value.then(
-        (resolved) => serializeForScript([key, 1, resolved]),
-        () => serializeForScript([key, 0, null]),
+        (resolved) => serializeForScript([segmentKey, 1, resolved]),
+        () => serializeForScript([segmentKey, 0, null]),
       ),
     );
   }
   const head = route.module.head?.({ data, params: route.params, locale }) ?? { title: '' };
-  const page: PageState = { type: 'route', routeId: route.routeId, params: route.params, data, head };
+  const segments = (leafData: unknown) => [
+    { id: 'root', data: rootData },
+    { id: route.routeId, data: leafData },
+  ];
+  const page: PageState = {
+    type: 'route',
+    routeId: route.routeId,
+    params: route.params,
+    segments: segments(data),
+    head,
+  };
   const payload: SsrPayload = {
     crawler: false,
-    layout: storefrontLayoutData({ locale, cookies: {}, signedCookies: {} }),
     trace: null,
     sentry: null,
     buildId: manifest.buildId,
@@ -166,7 +181,7 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     page,
     assets: route.assets,
   };
-  const serializable = { ...payload, page: { ...page, data: serializableData } };
+  const serializable = { ...payload, page: { ...page, segments: segments(serializableData) } };
   const nonce = randomBytes(16).toString('base64');
 
   let sink: Sink | null = null;
@@ -180,7 +195,11 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     }),
   );
   const stream = renderToPipeableStream(
-    createElement(AppRoot, { app: storefront, payload, Page: route.module.default }),
+    createElement(AppRoot, {
+      app: storefront,
+      payload,
+      modules: [rootLayout as SegmentModule, route.module],
+    }),
     {
       nonce,
       bootstrapScriptContent: `self.${SSR_PAYLOAD_GLOBAL}=${serializeForScript(serializable)};self.${SSR_DEFERRED_GLOBAL}||=[]`,

@@ -1,12 +1,21 @@
 import type { Head, RouteParams } from '../../shared/routing/route-table.ts';
 import type { PageDataLine } from '../../shared/ui/page-data.ts';
-import { type RevivedData, reviveDeferredData } from '../deferred-data.ts';
+import type { SegmentState } from '../../shared/ui/ssr-payload.ts';
+import { type DeferredSettler, reviveSegments } from '../deferred-data.ts';
 
 /** What a navigation can show once the data endpoint has answered. */
 export type PageAnswer =
-  | { type: 'page'; routeId: string; params: RouteParams; data: unknown; head: Head; layout: unknown }
+  | {
+      type: 'page';
+      routeId: string;
+      params: RouteParams;
+      /** Root first; deferred values are promises that settle as the answer streams in. */
+      segments: SegmentState[];
+      head: Head;
+      status: number;
+    }
   | { type: 'redirect'; location: string }
-  | { type: 'error'; status: number; head: Head; layout?: unknown }
+  | { type: 'error'; status: number; head: Head; segments?: SegmentState[] }
   /** Only for form posts: invalid input, to show next to the fields. */
   | { type: 'invalid'; action: string; errors: Record<string, string>; values: Record<string, string> };
 
@@ -58,9 +67,9 @@ export async function fetchPageData(
     const first = await lines.next();
     const head: PageDataLine | undefined = first.done ? undefined : JSON.parse(first.value);
     if (head?.type === 'page') {
-      const revived = reviveDeferredData(head.data);
+      const { segments, revived } = reviveSegments(head.segments);
       rest = settleDeferred(lines, revived);
-      return { ...head, data: revived.data };
+      return { ...head, segments };
     }
     rest = drain(lines);
     switch (head?.type) {
@@ -89,7 +98,7 @@ async function drain(lines: AsyncGenerator<string>): Promise<void> {
   }
 }
 
-async function settleDeferred(lines: AsyncGenerator<string>, revived: RevivedData): Promise<void> {
+async function settleDeferred(lines: AsyncGenerator<string>, revived: DeferredSettler): Promise<void> {
   try {
     for await (const text of lines) {
       const line: PageDataLine = JSON.parse(text);

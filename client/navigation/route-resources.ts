@@ -1,19 +1,23 @@
 import { buildDataHref } from '../../shared/routing/href.ts';
 import { type Locale, splitLocalePrefix } from '../../shared/routing/locale.ts';
 import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
-import type { PageModule } from '../../shared/routing/route-table.ts';
+import type { RouteNode, SegmentModule } from '../../shared/routing/route-table.ts';
+import type { SegmentState } from '../../shared/ui/ssr-payload.ts';
 import { fetchPageData, type PageAnswer, PageLoadError } from './fetch-page-data.ts';
 import { stripBasePath } from './should-intercept-click.ts';
 
-/** A page ready to show: its answer plus the loaded component for a route. */
+/** A page ready to show: its answer plus the loaded module of each segment it shows. */
 export type LoadedPage =
-  | (Extract<PageAnswer, { type: 'page' }> & { Page: PageModule['default'] })
-  | Exclude<PageAnswer, { type: 'page' | 'invalid' }>;
+  | ((Extract<PageAnswer, { type: 'page' }> | Extract<PageAnswer, { type: 'error' }>) & {
+      modules: SegmentModule[];
+    })
+  | Extract<PageAnswer, { type: 'redirect' }>;
 
 interface Resource {
   /** The matched route's pattern (`/products/:id`), for monitoring; undefined without a match. */
   pattern: string | undefined;
-  code: Promise<PageModule | null>;
+  /** The modules of the matched branch (none without a match). */
+  code: Promise<SegmentModule[]>;
   /** The data endpoint URL of the page. */
   dataHref: string;
   data?: Promise<PageAnswer>;
@@ -55,8 +59,8 @@ export function createRouteResources({ routes, basePath, locale, buildId }: Rout
         // Malformed encoding: the server answers 400 and no code is needed.
       }
       resource = {
-        pattern: match?.route.path,
-        code: match ? match.route.page() : Promise.resolve(null),
+        pattern: match ? routes.pathOf(match.route.id) : undefined,
+        code: loadModules(match?.branch.map(({ node }) => node) ?? []),
         dataHref: dataHrefOf(url),
       };
       resource.code.catch(() => resources.delete(href));
@@ -84,8 +88,19 @@ export function createRouteResources({ routes, basePath, locale, buildId }: Rout
     return data;
   }
 
+  function modulesOf(segments: readonly SegmentState[]): Promise<SegmentModule[]> {
+    return loadModules(
+      segments.map(({ id }) => {
+        const node = routes.byId(id);
+        if (!node) throw new PageLoadError(`Unknown route segment ${id}`);
+        return node;
+      }),
+    );
+  }
+
   return {
     appUrlOf,
+    modulesOf,
     dataHrefOf,
     /** The route pattern a URL matches on the client and its code chunk (shared with prefetches). */
     resourceOf,
@@ -115,16 +130,19 @@ export function createRouteResources({ routes, basePath, locale, buildId }: Rout
       const data = (options.reuseData && resource.data) || fetchData(resource, options.signal);
       const [, answer] = await Promise.all([resource.code, data]);
       if (answer.type === 'invalid') throw new PageLoadError('Form answer to a page load');
-      if (answer.type !== 'page') return answer;
-      // The server's route decides the page (the client's own match only started its download early); the
-      // module system hands out an imported chunk again without a request.
-      const module = await routes.byId(answer.routeId)?.page();
-      if (!module) throw new PageLoadError(`Unknown route ${answer.routeId}`);
-      return { ...answer, Page: module.default };
+      if (answer.type === 'redirect') return answer;
+      // The server's segments decide the page (the client's own match only started their download early);
+      // the module system hands out an imported chunk again without a request.
+      return { ...answer, modules: await modulesOf(answer.segments ?? []) };
     },
     /** Forgets all data answers (after an action or refresh); code stays. */
     clearData() {
       for (const resource of resources.values()) resource.data = undefined;
     },
   };
+}
+
+/** Loads the modules of route nodes (a node without one renders only its outlet). */
+export function loadModules(nodes: readonly RouteNode[]): Promise<SegmentModule[]> {
+  return Promise.all(nodes.map((node) => node.module?.() ?? {}));
 }

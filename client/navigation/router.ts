@@ -1,7 +1,7 @@
-import type { ComponentType, MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
-import type { PageProps } from '../../shared/routing/route-table.ts';
+import type { SegmentModule } from '../../shared/routing/route-table.ts';
 import { isSafeRedirectTarget } from '../../shared/routing/safe-redirect.ts';
 import type { LinkNavigator, SubmitOutcome } from '../../shared/ui/navigation-context.ts';
 import type { ActionResultState, SsrPayload } from '../../shared/ui/ssr-payload.ts';
@@ -27,11 +27,10 @@ export const PREFETCH_ROOT_MARGIN = '200px';
 /** Internal redirects followed client-side before giving up to a full load. */
 const MAX_CLIENT_REDIRECTS = 5;
 
-/** A page as AppRoot renders it: the payload (with live data) and the route's component. */
+/** A page as AppRoot renders it: the payload (with live data) and the module of each of its segments. */
 export interface ShownPage {
   payload: SsrPayload;
-  // biome-ignore lint/suspicious/noExplicitAny: the page's data type is only known to the page itself.
-  Page: ComponentType<PageProps<any>> | null;
+  modules: SegmentModule[];
 }
 
 /** AppRoot's props: the page on screen, whether a navigation is pending, what to announce. */
@@ -222,14 +221,17 @@ export function createRouter({
   }
 
   function toShownPage(page: ShowablePage, target: URL, actionResult?: ActionResultState): ShownPage {
-    const base = {
-      ...initialPage.payload,
-      url: resources.appUrlOf(target),
-      layout: page.layout ?? snapshot.payload.layout,
-    };
-    if (page.type === 'error') return { payload: { ...base, page }, Page: null };
-    const { Page, layout, ...route } = page;
-    return { payload: { ...base, page: { ...route, type: 'route', actionResult } }, Page };
+    const base = { ...initialPage.payload, url: resources.appUrlOf(target) };
+    if (page.type === 'error') {
+      const { status, head } = page;
+      // Without the root layout's segment in the answer, the error shows inside the one on screen.
+      const [segments, modules] = page.segments
+        ? [page.segments, page.modules]
+        : [snapshot.payload.page.segments.slice(0, 1), snapshot.modules.slice(0, 1)];
+      return { payload: { ...base, page: { type: 'error', status, head, segments } }, modules };
+    }
+    const { modules, status: _status, ...route } = page;
+    return { payload: { ...base, page: { ...route, type: 'route', actionResult } }, modules };
   }
 
   function onPopState(event: PopStateEvent) {

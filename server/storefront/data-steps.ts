@@ -3,10 +3,12 @@ import { cartStep } from './steps/cart.ts';
 import { helpArticleStep, helpStep } from './steps/help.ts';
 import { homeStep } from './steps/home.ts';
 import { productStep } from './steps/product.ts';
+import { rootStep } from './steps/root.ts';
 import { shopStep } from './steps/shop.ts';
 
-/** The storefront's server data steps, keyed by route id (see shared/storefront/routes.ts). */
+/** The storefront's server data steps, keyed by segment id (see shared/storefront/routes.ts). */
 export const storefrontDataSteps: DataSteps = {
+  root: rootStep,
   home: homeStep,
   shop: shopStep,
   product: productStep,

@@ -1,6 +1,6 @@
-import type { Head, PageProps } from '../routing/route-table.ts';
+import type { Head, SegmentProps } from '../routing/route-table.ts';
 
-export default function DebugSlowPage({ data }: PageProps<{ waitedMs: number }>) {
+export default function DebugSlowPage({ data }: SegmentProps<{ waitedMs: number }>) {
   return (
     <section className="page">
       <h1>Slow response</h1>

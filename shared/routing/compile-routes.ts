@@ -1,6 +1,6 @@
 import { PathError, parse, pathToRegexp, type Token } from 'path-to-regexp';
 import { createRouteMatcher, type RouteMatcher, type RoutePattern } from './route-matcher.ts';
-import type { RouteDefinition } from './route-table.ts';
+import type { RouteNode } from './route-table.ts';
 
 /**
  * Segment kinds in ranking order: at each segment, static beats dynamic beats catch-all beats optional
@@ -16,7 +16,10 @@ interface Segment {
 }
 
 export interface CompiledRoute {
-  definition: RouteDefinition;
+  /** The leaf this route ends at. */
+  definition: RouteNode;
+  /** The leaf's whole pattern: the path pieces of its branch joined. */
+  path: string;
   segments: Segment[];
   pattern: RoutePattern;
 }
@@ -33,22 +36,41 @@ export class RouteTableError extends Error {
   override readonly name = 'RouteTableError';
 }
 
-/** Validates, ranks and compiles a route table. Fails fast (at start) on a bad pattern or ambiguous routes. */
-export function compileRoutes(definitions: readonly RouteDefinition[]): CompiledRouteTable {
-  const ids = new Set<string>();
-  const compiled = definitions.map((definition) => {
-    if (ids.has(definition.id)) throw new RouteTableError(`Duplicate route id "${definition.id}"`);
-    ids.add(definition.id);
-    return compileRoute(definition);
-  });
+/**
+ * Validates, ranks and compiles a route tree (its top-level nodes). Fails fast (at start) on a duplicate id,
+ * a bad pattern or two leaves that would match the same URLs at the same rank.
+ */
+export function compileRoutes(tree: readonly RouteNode[]): CompiledRouteTable {
+  const compiled = leavesOf(tree).map(({ branch, path }) => compileRoute(branch, path));
   compiled.sort(compareRoutes);
   assertNoAmbiguity(compiled);
   const patterns = compiled.map((route) => route.pattern);
-  return { routes: compiled, patterns, ...createRouteMatcher(definitions, patterns) };
+  return { routes: compiled, patterns, ...createRouteMatcher(tree, patterns) };
 }
 
-function compileRoute(definition: RouteDefinition): CompiledRoute {
-  const { id, path } = definition;
+/** Every leaf with its branch (root first) and its whole pattern; checks ids and path pieces on the way. */
+function leavesOf(tree: readonly RouteNode[]): { branch: RouteNode[]; path: string }[] {
+  const ids = new Set<string>();
+  const leaves: { branch: RouteNode[]; path: string }[] = [];
+  const visit = (node: RouteNode, parents: RouteNode[], prefix: string) => {
+    if (ids.has(node.id)) throw new RouteTableError(`Duplicate route id "${node.id}"`);
+    ids.add(node.id);
+    const piece = node.path ?? '';
+    if (piece !== '' && !piece.startsWith('/') && !piece.startsWith('{')) {
+      throw new RouteTableError(`Route "${node.id}": path piece "${piece}" must start with "/" or "{"`);
+    }
+    const branch = [...parents, node];
+    const path = piece === '/' && prefix !== '' ? prefix : `${prefix}${piece}`;
+    if (!node.children?.length) leaves.push({ branch, path: path || '/' });
+    for (const child of node.children ?? []) visit(child, branch, path === '/' ? '' : path);
+  };
+  for (const node of tree) visit(node, [], '');
+  return leaves;
+}
+
+function compileRoute(branch: RouteNode[], path: string): CompiledRoute {
+  const definition = branch[branch.length - 1] as RouteNode;
+  const { id } = definition;
   if (!path.startsWith('/')) {
     throw new RouteTableError(`Route "${id}": pattern "${path}" must start with "/"`);
   }
@@ -63,16 +85,34 @@ function compileRoute(definition: RouteDefinition): CompiledRoute {
     const { regexp, keys } = pathToRegexp(path, { sensitive: true, trailing: false });
     const pattern: RoutePattern = {
       id,
+      path,
       source: regexp.source,
       keys: keys.map((key) => (key.type === 'wildcard' ? `*${key.name}` : key.name)),
+      branch: branchParams(branch),
     };
-    return { definition, segments: toSegments(tokens, id, path), pattern };
+    return { definition, path, segments: toSegments(tokens, id, path), pattern };
   } catch (error) {
     if (error instanceof PathError || error instanceof TypeError) {
       throw new RouteTableError(`Route "${id}": bad pattern "${path}": ${error.message}`);
     }
     throw error;
   }
+}
+
+/** Per node of a branch, the names of the params its pieces (and its parents') capture. */
+function branchParams(branch: RouteNode[]): RoutePattern['branch'] {
+  const names: string[] = [];
+  return branch.map((node) => {
+    if (node.path) names.push(...paramNamesOf(parse(node.path).tokens));
+    return { id: node.id, params: [...names] };
+  });
+}
+
+function paramNamesOf(tokens: Token[]): string[] {
+  return tokens.flatMap((token) => {
+    if (token.type === 'param' || token.type === 'wildcard') return [token.name];
+    return token.type === 'group' ? paramNamesOf(token.tokens) : [];
+  });
 }
 
 /** Splits parsed tokens into `/`-separated segments and classifies each one. */
@@ -141,7 +181,7 @@ function assertNoAmbiguity(routes: CompiledRoute[]): void {
     const twin = seen.get(signature);
     if (twin) {
       throw new RouteTableError(
-        `Routes "${twin.definition.id}" (${twin.definition.path}) and "${route.definition.id}" (${route.definition.path}) match the same URLs at the same rank`,
+        `Routes "${twin.definition.id}" (${twin.path}) and "${route.definition.id}" (${route.path}) match the same URLs at the same rank`,
       );
     }
     seen.set(signature, route);

@@ -1,4 +1,4 @@
-import type { RouteDefinition, RouteParams } from './route-table.ts';
+import type { RouteNode, RouteParams } from './route-table.ts';
 
 /**
  * A route's pattern as a regular expression, in a form that survives JSON: the server compiles it from the
@@ -6,22 +6,40 @@ import type { RouteDefinition, RouteParams } from './route-table.ts';
  */
 export interface RoutePattern {
   id: string;
+  /** The leaf's whole pattern (`/products/:id`), which monitoring names transactions and spans by. */
+  path: string;
   /** Source of a case-sensitive regular expression with one capturing group per key. */
   source: string;
   /** One per capturing group: the param as the path pattern spells it, `id` or `*slug` (a wildcard: an array of segments). */
   keys: readonly string[];
+  /** The leaf's branch, root first: each node's id and the params captured at or above it. */
+  branch: readonly { id: string; params: readonly string[] }[];
+}
+
+/** One node of a matched branch, with the names of the params that decide its data. */
+export interface MatchedSegment {
+  node: RouteNode;
+  params: readonly string[];
 }
 
 export interface RouteMatch {
-  route: RouteDefinition;
+  /** The matched leaf. */
+  route: RouteNode;
+  /** Root first, the leaf last. */
+  branch: readonly MatchedSegment[];
   params: RouteParams;
 }
 
-/** What the router needs of the route table: matching an app path and finding a route by id. */
+/** What the router needs of the route tree: matching an app path and finding a node by id. */
 export interface RouteMatcher {
   /** Matches a decoded-per-param app path (no base path, no locale prefix). Throws URIError on malformed encoding. */
   match(pathname: string): RouteMatch | null;
-  byId(id: string): RouteDefinition | undefined;
+  /** Any node of the tree, layouts included. */
+  byId(id: string): RouteNode | undefined;
+  /** The branch of a leaf, root first. */
+  branchOf(leafId: string): readonly MatchedSegment[] | undefined;
+  /** The whole pattern of a leaf (`/products/:id`). */
+  pathOf(leafId: string): string | undefined;
 }
 
 /** Matches one pattern, decoding each param as path-to-regexp's `match` does (wildcards split on `/`). */
@@ -44,24 +62,40 @@ export function matchPattern(
 
 /** A matcher over patterns already validated and ranked (most specific first) by the route compiler. */
 export function createRouteMatcher(
-  definitions: readonly RouteDefinition[],
+  tree: readonly RouteNode[],
   rankedPatterns: readonly RoutePattern[],
 ): RouteMatcher {
-  const byId = new Map(definitions.map((definition) => [definition.id, definition]));
-  const compiled = rankedPatterns.map((pattern) => {
-    const route = byId.get(pattern.id);
-    if (!route) throw new Error(`Pattern "${pattern.id}" has no route definition`);
-    return { route, regexp: new RegExp(pattern.source), keys: pattern.keys };
-  });
-  if (compiled.length !== byId.size) throw new Error('Route patterns and definitions differ');
+  const byId = new Map<string, RouteNode>();
+  const index = (node: RouteNode) => {
+    byId.set(node.id, node);
+    node.children?.forEach(index);
+  };
+  tree.forEach(index);
+  const nodeOf = (id: string) => {
+    const node = byId.get(id);
+    if (!node) throw new Error(`Route pattern names "${id}", which is not in the route tree`);
+    return node;
+  };
+  const compiled = rankedPatterns.map((pattern) => ({
+    route: nodeOf(pattern.id),
+    branch: pattern.branch.map(({ id, params }) => ({ node: nodeOf(id), params })),
+    regexp: new RegExp(pattern.source),
+    keys: pattern.keys,
+  }));
+  const leaves = [...byId.values()].filter((node) => !node.children?.length);
+  if (compiled.length !== leaves.length) throw new Error('Route patterns and route tree differ');
+  const branches = new Map(compiled.map(({ route, branch }) => [route.id, branch]));
+  const paths = new Map(rankedPatterns.map(({ id, path }) => [id, path]));
   return {
     match(pathname) {
-      for (const { route, regexp, keys } of compiled) {
+      for (const { route, branch, regexp, keys } of compiled) {
         const params = matchPattern(regexp, keys, pathname);
-        if (params) return { route, params };
+        if (params) return { route, branch, params };
       }
       return null;
     },
     byId: (id) => byId.get(id),
+    branchOf: (leafId) => branches.get(leafId),
+    pathOf: (leafId) => paths.get(leafId),
   };
 }

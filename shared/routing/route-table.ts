@@ -12,28 +12,49 @@ export interface Head {
   robots?: string;
 }
 
-export interface PageProps<Data = unknown> {
+/** What a segment's component gets: its own data step's data, and the route's params. */
+export interface SegmentProps<Data = unknown> {
   data: Data;
   params: RouteParams;
   locale: Locale;
 }
 
-/** What a page module (`shared/storefront/pages/<route id>.tsx`) exports. */
-export interface PageModule<Data = unknown> {
-  default: ComponentType<PageProps<Data>>;
-  head?: (context: { data: Data; params: RouteParams; locale: Locale }) => Head;
+/** What an error component gets: the status of an expected error (a 4xx HttpError), none for a failure. */
+export interface ErrorComponentProps {
+  status?: number;
 }
 
 /**
- * One row of the route table. The table is plain data shared by server and client; server-only
- * data steps are keyed by `id` in `server/`, so they never reach the browser bundle.
+ * What a segment's module exports. The component renders the segment (a layout renders its child through
+ * `<Outlet />`); the others are optional. Each is lazily imported, so each segment is its own chunk.
  */
-export interface RouteDefinition {
-  /** Stable id; also the page module's file name, which the build uses to find the route's chunk. */
+export interface SegmentModule<Data = unknown> {
+  default?: ComponentType<SegmentProps<Data>>;
+  /** The page's head; the deepest segment that has one decides it. */
+  head?: (context: { data: Data; params: RouteParams; locale: Locale }) => Head;
+  /** Shown in place of this segment when it or a segment below it (without its own) fails. */
+  ErrorComponent?: ComponentType<ErrorComponentProps>;
+  /** Shown in place of this segment when it or a segment below it calls `notFound()` (status 404). */
+  NotFoundComponent?: ComponentType;
+  /** Shown in place of this segment while a client navigation waits for its data (after ~150 ms). */
+  PendingComponent?: ComponentType;
+}
+
+/**
+ * One node of the route tree. The tree is plain data shared by server and client; server-only data steps
+ * are keyed by `id` in the app's server definition, so they never reach the browser bundle. Only leaves
+ * (nodes without children) match URLs; a leaf's pattern is the path pieces of its branch joined.
+ */
+export interface RouteNode {
+  /** Unique in the tree; keys the node's data step, and names the matched route (leaves). */
   id: string;
-  /** path-to-regexp pattern: `/help`, `/products/:id`, `/help/*slug`, `/shop{/*category}`. */
-  path: string;
-  /** Lazily imports the page module, so each page is its own chunk in the browser. */
-  // biome-ignore lint/suspicious/noExplicitAny: each page has its own data type; the table only stores them.
-  page: () => Promise<PageModule<any>>;
+  /**
+   * This node's piece of the pattern, in path-to-regexp syntax: `/help`, `/:id`, `/*slug`, `{/*category}`.
+   * None: a pathless node (a layout that only groups, or the index leaf of its parent).
+   */
+  path?: string;
+  /** Lazily imports the segment's module (component, head, error, not-found and pending components). */
+  // biome-ignore lint/suspicious/noExplicitAny: each segment has its own data type; the tree only stores them.
+  module?: () => Promise<SegmentModule<any>>;
+  children?: readonly RouteNode[];
 }

@@ -1,11 +1,16 @@
-import type { ReactNode } from 'react';
+import type { SegmentProps } from '../routing/route-table.ts';
+import { Outlet } from '../ui/outlet.tsx';
 import { useRouter } from '../ui/router-context.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { messagesFor } from './messages.ts';
+import type { StorefrontLayoutData } from './types.ts';
 
-/** The frame around every page, error pages included: skip link, header, main landmark, footer. */
-export function Layout({ children }: { children: ReactNode }) {
+/**
+ * The root layout, around every page, error pages included: skip link, header (with the cart count from the
+ * root's data step), main landmark, footer.
+ */
+export default function RootLayout({ data }: SegmentProps<StorefrontLayoutData | null>) {
   const { locale } = useRouter();
   const messages = messagesFor(locale);
   return (
@@ -13,9 +18,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {messages.skipToContent}
       </a>
-      <SiteHeader messages={messages} />
+      <SiteHeader messages={messages} cartCount={data?.cartCount ?? 0} />
       <main id="main" className="site-main" tabIndex={-1}>
-        {children}
+        <Outlet />
       </main>
       <SiteFooter messages={messages} />
     </div>

@@ -1,11 +1,18 @@
-import type { RouteDefinition } from '../routing/route-table.ts';
+import type { RouteNode } from '../routing/route-table.ts';
 
-/** The storefront's route table. Each page module is named after its route id (the build relies on it). */
-export const storefrontRoutes: readonly RouteDefinition[] = [
-  { id: 'home', path: '/', page: () => import('./pages/home.tsx') },
-  { id: 'shop', path: '/shop{/*category}', page: () => import('./pages/shop.tsx') },
-  { id: 'product', path: '/products/:id', page: () => import('./pages/product.tsx') },
-  { id: 'help', path: '/help', page: () => import('./pages/help.tsx') },
-  { id: 'help-article', path: '/help/*slug', page: () => import('./pages/help-article.tsx') },
-  { id: 'cart', path: '/cart', page: () => import('./pages/cart.tsx') },
-];
+/**
+ * The storefront's route tree: a root layout (header with the cart count, footer) around every page. Data
+ * steps are keyed by these ids in server/storefront/.
+ */
+export const storefrontRoutes: RouteNode = {
+  id: 'root',
+  module: () => import('./layout.tsx'),
+  children: [
+    { id: 'home', path: '/', module: () => import('./pages/home.tsx') },
+    { id: 'shop', path: '/shop{/*category}', module: () => import('./pages/shop.tsx') },
+    { id: 'product', path: '/products/:id', module: () => import('./pages/product.tsx') },
+    { id: 'help', path: '/help', module: () => import('./pages/help.tsx') },
+    { id: 'help-article', path: '/help/*slug', module: () => import('./pages/help-article.tsx') },
+    { id: 'cart', path: '/cart', module: () => import('./pages/cart.tsx') },
+  ],
+};

@@ -1,11 +1,13 @@
-import type { ComponentType, ReactNode } from 'react';
 import type { Locale } from '../routing/locale.ts';
-import type { RouteDefinition } from '../routing/route-table.ts';
+import type { RouteNode } from '../routing/route-table.ts';
 
-/** An app built on the runtime: its route table and the layout around every page (error pages too). */
+/** An app built on the runtime, as both sides see it (its server-only parts are in its server definition). */
 export interface AppDefinition {
-  routes: readonly RouteDefinition[];
-  Layout: ComponentType<{ children: ReactNode }>;
+  /**
+   * The root of the route tree: a pathless layout around every page, error pages included. Its data step
+   * (keyed by its id) runs for every document, so it should be cheap.
+   */
+  root: RouteNode;
   /** The favicon's URL (a data: URL keeps it inside the bundle). */
   icon?: string;
   /**

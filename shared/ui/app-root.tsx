@@ -1,25 +1,24 @@
-import type { ComponentType } from 'react';
 import { buildHref } from '../routing/href.ts';
-import type { PageProps } from '../routing/route-table.ts';
 import type { AppDefinition } from './app-definition.ts';
 import { Document } from './document.tsx';
-import { ErrorBoundary } from './error-boundary.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { RouterContext, type RouterState } from './router-context.tsx';
+import { SegmentTree, type ShownSegment } from './segment-tree.tsx';
 import type { SsrPayload } from './ssr-payload.ts';
 
 export interface AppRootProps {
   app: AppDefinition;
   /** The payload with live data: deferred values are promises here. */
   payload: SsrPayload;
-  /** The loaded page component of `payload.page` when it is a route. */
-  // biome-ignore lint/suspicious/noExplicitAny: the page's data type is only known to the page itself.
-  Page: ComponentType<PageProps<any>> | null;
+  /** The loaded module of each segment in `payload.page.segments`, in the same order. */
+  modules: ShownSegment['module'][];
   /** A client navigation is pending (drives the progress bar). */
   navigating?: boolean;
+  /** The segment index from which a slow navigation shows pending components. */
+  pendingFrom?: number;
   /** The title of the page a client navigation just showed, for the live region. */
   announcement?: string;
-  /** Called once for a render error the page's error boundary caught (monitoring hooks in here). */
+  /** Called once for a render error an error boundary caught (monitoring hooks in here). */
   onRenderError?: (error: unknown) => void;
 }
 
@@ -27,14 +26,14 @@ export interface AppRootProps {
 export function AppRoot({
   app,
   payload,
-  Page,
+  modules,
   navigating = false,
+  pendingFrom,
   announcement = '',
   onRenderError,
 }: AppRootProps) {
   const { page, basePath, locale } = payload;
   const route = page.type === 'route' ? page : undefined;
-  const error = page.type === 'error' ? page : undefined;
   const router: RouterState = {
     basePath,
     locale,
@@ -43,29 +42,29 @@ export function AppRoot({
     routeId: route?.routeId ?? null,
     params: route?.params ?? {},
     actionResult: route?.actionResult,
-    layout: payload.layout,
   };
-  const { Layout } = app;
+  const segments = page.segments.map((state, index) => ({ state, module: modules[index] ?? {} }));
   return (
     <RouterContext.Provider value={router}>
       <Document lang={locale} head={page.head} assets={payload.assets} icon={app.icon} trace={payload.trace}>
-        <Layout>
-          {route && Page ? (
-            <ErrorBoundary
-              fallback={<ErrorPage />}
-              resetKey={`${router.pathname}${router.search}`}
-              onError={onRenderError}
-            >
-              <Page data={route.data} params={route.params} locale={locale} />
-            </ErrorBoundary>
-          ) : (
-            <ErrorPage
-              title={error?.head.title}
-              homeHref={buildHref(basePath, locale, '/')}
-              eventId={error?.eventId}
-            />
-          )}
-        </Layout>
+        <SegmentTree
+          segments={segments}
+          params={router.params}
+          locale={locale}
+          leaf={
+            page.type === 'error' ? (
+              <ErrorPage
+                title={page.head.title}
+                homeHref={buildHref(basePath, locale, '/')}
+                eventId={page.eventId}
+              />
+            ) : undefined
+          }
+          fallback={<ErrorPage />}
+          resetKey={`${router.pathname}${router.search}`}
+          onRenderError={onRenderError}
+          pendingFrom={pendingFrom}
+        />
         <NavigationStatus navigating={navigating} announcement={announcement} />
       </Document>
     </RouterContext.Provider>

@@ -13,8 +13,6 @@ export interface RouterState {
   search: string;
   routeId: string | null;
   params: RouteParams;
-  /** The layout's data (see SsrPayload.layout). */
-  layout: unknown;
   /** The invalid-input answer of a form post on this page, when the page shows one (status 422). */
   actionResult?: ActionResultState;
 }
@@ -26,9 +24,4 @@ export function useRouter(): RouterState {
   const state = useContext(RouterContext);
   if (!state) throw new Error('useRouter() must be used inside <AppRoot>');
   return state;
-}
-
-/** The layout's data, as the app's layout data step returned it on the server. */
-export function useLayoutData<T>(): T {
-  return useRouter().layout as T;
 }

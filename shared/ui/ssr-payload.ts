@@ -8,19 +8,33 @@ export interface ActionResultState {
   values: Readonly<Record<string, string>>;
 }
 
-/** What the page shows: a route with its data, or an error page with its status. */
+/**
+ * One segment of the page as shown (root first): its data step's data, or the boundary shown in its place
+ * (and then nothing below it). Deferred values in `data` are promises in the browser.
+ */
+export type SegmentState =
+  | { id: string; data: unknown }
+  /** `status`: of an expected error (4xx); 500 for a failure. */
+  | { id: string; boundary: 'error'; status: number }
+  | { id: string; boundary: 'not-found' };
+
+/** What the page shows: a route's segments, or an error page with its status. */
 export type PageState =
   | {
       type: 'route';
+      /** The matched leaf. */
       routeId: string;
       params: RouteParams;
-      data: unknown;
+      segments: readonly SegmentState[];
       head: Head;
       /** Set when this render answers a form post with invalid input (status 422). */
       actionResult?: ActionResultState;
     }
-  /** `eventId`: the monitoring event of a 5xx, shown so ops can search for it. */
-  | { type: 'error'; status: number; head: Head; eventId?: string };
+  /**
+   * `segments`: the root layout around the error page (none when the root's own data step failed).
+   * `eventId`: the monitoring event of a 5xx, shown so ops can search for it.
+   */
+  | { type: 'error'; status: number; head: Head; segments: readonly SegmentState[]; eventId?: string };
 
 /** What the browser needs to start @sentry/browser; events go through our tunnel, never straight to Sentry. */
 export interface BrowserSentryConfig {
@@ -49,8 +63,6 @@ export interface SsrPayload {
   url: { pathname: string; search: string };
   page: PageState;
   assets: DocumentAssets;
-  /** The layout's own data (e.g. the cart count in the header), from the app's layout data step. */
-  layout: unknown;
   /** The server's trace, continued by the browser's pageload span (meta tags `sentry-trace`, `baggage`). */
   trace: { sentryTrace: string; baggage: string } | null;
   /** Browser monitoring settings; null when SENTRY_DSN is unset (then no Sentry code is downloaded). */

@@ -5,10 +5,11 @@ import { createApp } from '../../server/create-app.ts';
 import type { DataStep } from '../../server/data-step.ts';
 import type { Logger } from '../../server/logger.ts';
 import { HttpError, notFound, redirect } from '../../shared/routing/control-signals.ts';
-import type { PageModule, PageProps, RouteDefinition } from '../../shared/routing/route-table.ts';
+import type { RouteNode, SegmentModule, SegmentProps } from '../../shared/routing/route-table.ts';
 import { Await } from '../../shared/ui/await.tsx';
 import { Form, SubmitButton, useActionResult } from '../../shared/ui/form.tsx';
 import { Link } from '../../shared/ui/link.tsx';
+import { Outlet } from '../../shared/ui/outlet.tsx';
 import { captureLogger } from './capture-logger.ts';
 import { testConfig } from './test-config.ts';
 
@@ -27,10 +28,10 @@ export interface FixtureHooks {
 }
 
 function page<Data>(
-  render: (props: PageProps<Data>) => ReactNode,
+  render: (props: SegmentProps<Data>) => ReactNode,
   title = 'Fixture',
-): () => Promise<PageModule<Data>> {
-  const module: PageModule<Data> = { default: (props) => <>{render(props)}</>, head: () => ({ title }) };
+): () => Promise<SegmentModule<Data>> {
+  const module: SegmentModule<Data> = { default: (props) => <>{render(props)}</>, head: () => ({ title }) };
   return async () => module;
 }
 
@@ -45,20 +46,20 @@ function LateThrow({ failure }: { failure: Promise<never> }): ReactNode {
 
 const lateFailures = new WeakMap<object, Promise<never>>();
 
-export const fixtureRoutes: RouteDefinition[] = [
-  { id: 'home', path: '/', page: page(() => <h1>Fixture home</h1>, 'Fixture home') },
-  { id: 'new', path: '/new', page: page(() => <h1>New place</h1>) },
-  { id: 'throws', path: '/throws', page: page(() => <p>never</p>) },
-  { id: 'forbidden', path: '/forbidden', page: page(() => <p>never</p>) },
-  { id: 'old', path: '/old', page: page(() => <p>never</p>) },
-  { id: 'unsafe-redirect', path: '/unsafe-redirect', page: page(() => <p>never</p>) },
-  { id: 'gone', path: '/gone', page: page(() => <p>never</p>) },
-  { id: 'hangs', path: '/hangs', page: page(() => <p>never</p>) },
-  { id: 'render-throws', path: '/render-throws', page: page(() => <ThrowingComponent />) },
+export const fixtureRoutes: RouteNode[] = [
+  { id: 'home', path: '/', module: page(() => <h1>Fixture home</h1>, 'Fixture home') },
+  { id: 'new', path: '/new', module: page(() => <h1>New place</h1>) },
+  { id: 'throws', path: '/throws', module: page(() => <p>never</p>) },
+  { id: 'forbidden', path: '/forbidden', module: page(() => <p>never</p>) },
+  { id: 'old', path: '/old', module: page(() => <p>never</p>) },
+  { id: 'unsafe-redirect', path: '/unsafe-redirect', module: page(() => <p>never</p>) },
+  { id: 'gone', path: '/gone', module: page(() => <p>never</p>) },
+  { id: 'hangs', path: '/hangs', module: page(() => <p>never</p>) },
+  { id: 'render-throws', path: '/render-throws', module: page(() => <ThrowingComponent />) },
   {
     id: 'late-throws',
     path: '/late-throws',
-    page: page<{ token: object }>(({ data }) => (
+    module: page<{ token: object }>(({ data }) => (
       <Suspense fallback={<p>late fallback</p>}>
         <LateThrow failure={lateFailures.get(data.token) ?? Promise.reject(new Error('no failure'))} />
       </Suspense>
@@ -67,12 +68,12 @@ export const fixtureRoutes: RouteDefinition[] = [
   {
     id: 'hostile',
     path: '/hostile',
-    page: page<{ text: string }>(({ data }) => <p id="hostile">{data.text}</p>),
+    module: page<{ text: string }>(({ data }) => <p id="hostile">{data.text}</p>),
   },
   {
     id: 'deferred',
     path: '/deferred',
-    page: page<{ title: string; slow: Promise<string> }>(({ data }) => (
+    module: page<{ title: string; slow: Promise<string> }>(({ data }) => (
       <>
         <h1>{data.title}</h1>
         <Await
@@ -88,7 +89,7 @@ export const fixtureRoutes: RouteDefinition[] = [
   {
     id: 'item',
     path: '/items/:id',
-    page: page(({ params, locale }) => (
+    module: page(({ params, locale }) => (
       <>
         <pre id="params">{JSON.stringify({ params, locale })}</pre>
         <Link to="/items/other">other item</Link>
@@ -98,12 +99,12 @@ export const fixtureRoutes: RouteDefinition[] = [
   {
     id: 'counter',
     path: '/counter',
-    page: page(() => <CounterForm />, 'Counter'),
+    module: page(() => <CounterForm />, 'Counter'),
   },
   {
     id: 'files',
     path: '/files/*path',
-    page: page(({ params }) => <pre id="params">{JSON.stringify(params)}</pre>),
+    module: page(({ params }) => <pre id="params">{JSON.stringify(params)}</pre>),
   },
 ];
 
@@ -177,9 +178,20 @@ export function fixtureActions(hooks: FixtureHooks): RouteActions {
   };
 }
 
-function FixtureLayout({ children }: { children: ReactNode }) {
-  return <main>{children}</main>;
+function FixtureLayout() {
+  return (
+    <main>
+      <Outlet />
+    </main>
+  );
 }
+
+/** The fixture routes under a root layout that only wraps them in `<main>`. */
+export const fixtureRoot: RouteNode = {
+  id: 'root',
+  module: async () => ({ default: FixtureLayout }),
+  children: fixtureRoutes,
+};
 
 /** The runtime with fixture routes instead of the storefront, without a client build. */
 export function createFixtureApp(
@@ -194,7 +206,7 @@ export function createFixtureApp(
 ): Express {
   return createApp({
     config: testConfig(options.env),
-    app: { routes: fixtureRoutes, Layout: FixtureLayout },
+    app: { root: fixtureRoot },
     dataSteps: fixtureDataSteps(options.hooks ?? {}),
     actions: fixtureActions(options.hooks ?? {}),
     formBodyTimeoutMs: options.formBodyTimeoutMs,

@@ -4,7 +4,6 @@ import { createApp } from '../../server/create-app.ts';
 import type { Logger } from '../../server/logger.ts';
 import { storefrontActions } from '../../server/storefront/actions.ts';
 import { storefrontDataSteps } from '../../server/storefront/data-steps.ts';
-import { storefrontLayoutData } from '../../server/storefront/layout-data.ts';
 import { storefront } from '../../shared/storefront/app.ts';
 import { captureLogger } from './capture-logger.ts';
 import { testConfig } from './test-config.ts';
@@ -16,7 +15,6 @@ export function createStorefrontApp(env: Record<string, string> = {}, logger: Lo
     app: storefront,
     dataSteps: storefrontDataSteps,
     actions: storefrontActions,
-    layoutData: storefrontLayoutData,
     build: loadBuildOutput(inject('buildDir')),
     logger,
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/create-app.ts';
 import type { Locale } from '../../shared/routing/locale.ts';
 import type { AppDefinition } from '../../shared/ui/app-definition.ts';
+import { Outlet } from '../../shared/ui/outlet.tsx';
 import { captureLogger } from '../helpers/capture-logger.ts';
 import { testConfig } from '../helpers/test-config.ts';
 
@@ -13,19 +14,24 @@ function appWithLocales(
   logger = captureLogger(),
 ) {
   const app: AppDefinition = {
-    routes: [
-      {
-        id: 'home',
-        path: '/',
-        page: async () => ({ default: () => <h1>Home</h1>, head: () => ({ title: 'Home' }) }),
-      },
-    ],
-    Layout: ({ children }) => (
-      <main>
-        <p>{loaded.get('en') ?? 'strings missing'}</p>
-        {children}
-      </main>
-    ),
+    root: {
+      id: 'root',
+      module: async () => ({
+        default: () => (
+          <main>
+            <p>{loaded.get('en') ?? 'strings missing'}</p>
+            <Outlet />
+          </main>
+        ),
+      }),
+      children: [
+        {
+          id: 'home',
+          path: '/',
+          module: async () => ({ default: () => <h1>Home</h1>, head: () => ({ title: 'Home' }) }),
+        },
+      ],
+    },
     loadLocale,
   };
   return createApp({ config: testConfig(), app, dataSteps: {}, logger });

@@ -14,7 +14,7 @@ function lines(text: string): unknown[] {
 }
 
 describe('GET {base}/_data/{buildId}{/locale}{path}', () => {
-  it('answers the page as JSON lines: data, params and head, never cached', async () => {
+  it('answers the page as JSON lines: each segment with its data, params and head, never cached', async () => {
     const response = await request(createFixtureApp()).get(`${DATA}/fr/items/caf%C3%A9`);
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
@@ -24,9 +24,12 @@ describe('GET {base}/_data/{buildId}{/locale}{path}', () => {
         type: 'page',
         routeId: 'item',
         params: { id: 'café' },
-        data: null,
+        segments: [
+          { id: 'root', data: null },
+          { id: 'item', data: null },
+        ],
         head: { title: 'Fixture' },
-        layout: null,
+        status: 200,
       },
     ]);
   });
@@ -44,11 +47,14 @@ describe('GET {base}/_data/{buildId}{/locale}{path}', () => {
         type: 'page',
         routeId: 'deferred',
         params: {},
-        data: { title: 'Deferred page', slow: { $deferred: 'slow' } },
+        segments: [
+          { id: 'root', data: null },
+          { id: 'deferred', data: { title: 'Deferred page', slow: { $deferred: 'deferred:slow' } } },
+        ],
         head: { title: 'Fixture' },
-        layout: null,
+        status: 200,
       },
-      { type: 'deferred', key: 'slow', ok: 1, value: 'later </script>' },
+      { type: 'deferred', key: 'deferred:slow', ok: 1, value: 'later </script>' },
     ]);
   });
 

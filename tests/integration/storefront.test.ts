@@ -58,7 +58,7 @@ describe('the storefront', () => {
 
   it('streams the related products of a product page after the shell', async () => {
     const response = await request(app).get('/products/chef-knife-20cm');
-    expect(response.text).toMatch(/__ssrDeferred\|\|=\[\]\)\.push\(\["related",1,\[/);
+    expect(response.text).toMatch(/__ssrDeferred\|\|=\[\]\)\.push\(\["product:related",1,\[/);
   });
 
   it('links the locale switcher through the cookie-setting endpoint, keeping the page', async () => {

@@ -40,7 +40,7 @@ describe('streaming render', () => {
     const body = await response.ended;
     expect(body).toContain('slow value: ready &lt;/script&gt;&lt;!--');
     // The value reaches the client as data (no refetch on hydration), escaped for the inline script.
-    expect(body).toContain('(self.__ssrDeferred||=[]).push(["slow",1,"ready \\u003c/script>\\u003c!--"])');
+    expect(body).toContain('(self.__ssrDeferred||=[]).push(["deferred:slow",1,"ready \\u003c/script>\\u003c!--"])');
   });
 
   it.each([
@@ -86,7 +86,7 @@ describe('streaming render', () => {
     slow.reject(new Error('upstream broke: internal detail'));
     const body = await response.ended;
     expect(body).toContain('slow value failed');
-    expect(body).toContain('.push(["slow",0,null])');
+    expect(body).toContain('.push(["deferred:slow",0,null])');
     expect(body).not.toContain('internal detail');
     expect(logger.errors()).toHaveLength(1);
   });
@@ -97,7 +97,7 @@ describe('streaming render', () => {
     server = await listen(createFixtureApp({ logger, hooks: { deferredValue: () => unserializable } }));
     const response = await streamedRequest(`${server.origin}/deferred`, { 'User-Agent': BROWSER });
     const body = await response.ended;
-    expect(body).toContain('.push(["slow",0,null])');
+    expect(body).toContain('.push(["deferred:slow",0,null])');
     expect(body).toMatch(/<\/html>/);
     expect(logger.errors()).toHaveLength(1);
     expect(JSON.stringify(logger.errors()[0])).toContain('BigInt');
@@ -144,7 +144,7 @@ describe('streaming render', () => {
     const response = await streamedRequest(`${server.origin}/deferred`);
     const body = await response.ended;
     expect(body).toContain('loading slow value');
-    expect(body).toContain('.push(["slow",0,null])');
+    expect(body).toContain('.push(["deferred:slow",0,null])');
     expect(logger.errors()).toHaveLength(0);
   });
 

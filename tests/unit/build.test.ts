@@ -23,10 +23,10 @@ describe('build', () => {
     );
   });
 
-  it('writes a manifest with a chunk for every storefront route and hashed file names', () => {
+  it('writes a manifest with a chunk for every storefront route segment and hashed file names', () => {
     const { manifest, files } = loadBuildOutput(inject('buildDir'));
     expect(manifest.buildId).toMatch(/^[0-9a-f]{12}$/);
-    for (const route of storefrontRoutes) {
+    for (const route of [storefrontRoutes, ...(storefrontRoutes.children ?? [])]) {
       const chunk = manifest.routes[route.id];
       expect(chunk, route.id).toBeDefined();
       expect(files.has(chunk!.file)).toBe(true);

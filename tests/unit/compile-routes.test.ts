@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { compileRoutes, RouteTableError } from '../../shared/routing/compile-routes.ts';
 import { createRouteMatcher } from '../../shared/routing/route-matcher.ts';
-import type { RouteDefinition } from '../../shared/routing/route-table.ts';
+import type { RouteNode } from '../../shared/routing/route-table.ts';
 
-const page = async () => ({ default: () => null });
-const route = (id: string, path: string): RouteDefinition => ({ id, path, page });
+const module = async () => ({ default: () => null });
+const route = (id: string, path: string): RouteNode => ({ id, path, module });
 
 // Declared in an order that would give wrong answers if matching followed declaration order.
 const table = compileRoutes([
@@ -128,7 +128,7 @@ describe('createRouteMatcher: the browser matches with patterns precompiled to J
   });
 
   it('refuses patterns that do not fit the definitions', () => {
-    expect(() => createRouteMatcher(definitions.slice(1), table.patterns)).toThrow(/no route definition/);
+    expect(() => createRouteMatcher(definitions.slice(1), table.patterns)).toThrow(/not in the route tree/);
     expect(() => createRouteMatcher(definitions, table.patterns.slice(1))).toThrow(/differ/);
   });
 });
@@ -143,7 +143,7 @@ describe('compileRoutes: failures at start', () => {
     [[route('a', '/same'), route('b', '/same')], /"a" .* and "b" .* match the same URLs/],
     [[route('a', '/p/:'), route('b', '/ok')], /Route "a": bad pattern "\/p\/:"/],
     [[route('a', '/p/{unclosed')], /Route "a": bad pattern/],
-    [[route('a', 'relative')], /Route "a": pattern "relative" must start with "\/"/],
+    [[route('a', 'relative')], /Route "a": path piece "relative" must start with "\/" or "{"/],
     [[route('a', '/trailing/')], /must not end with "\/"/],
     [[route('a', '/a'), route('a', '/b')], /Duplicate route id "a"/],
     [[route('a', '/x{-:suffix}')], /optional group other than/],

@@ -1,7 +1,6 @@
 import { Link } from '../../ui/link.tsx';
-import { useLayoutData, useRouter } from '../../ui/router-context.tsx';
+import { useRouter } from '../../ui/router-context.tsx';
 import { type Messages, SHOP_NAME } from '../messages.ts';
-import type { StorefrontLayoutData } from '../types.ts';
 import { BagIcon, BrandMark } from './icons.tsx';
 import { LocaleSwitcher } from './locale-switcher.tsx';
 
@@ -14,12 +13,10 @@ const SECTION_OF_ROUTE: Readonly<Record<string, 'shop' | 'help' | 'cart'>> = {
   cart: 'cart',
 };
 
-export function SiteHeader({ messages }: { messages: Messages }) {
+export function SiteHeader({ messages, cartCount }: { messages: Messages; cartCount: number }) {
   const { routeId } = useRouter();
   const section = routeId ? SECTION_OF_ROUTE[routeId] : undefined;
   const current = (name: string) => (section === name ? 'true' : undefined);
-  // From the layout data step, so server and browser render the same count; null without one.
-  const cartCount = useLayoutData<StorefrontLayoutData | null>()?.cartCount ?? 0;
   return (
     <header className="site-header">
       <div className="container site-header__inner">

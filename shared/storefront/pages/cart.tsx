@@ -1,5 +1,5 @@
 import type { Locale } from '../../routing/locale.ts';
-import type { Head, PageProps } from '../../routing/route-table.ts';
+import type { Head, SegmentProps } from '../../routing/route-table.ts';
 import { Form, SubmitButton, useActionResult } from '../../ui/form.tsx';
 import { Link } from '../../ui/link.tsx';
 import type { ActionResultState } from '../../ui/ssr-payload.ts';
@@ -9,7 +9,7 @@ import { formatPrice } from '../format-price.ts';
 import { type Messages, messagesFor, pageTitle } from '../messages.ts';
 import type { CartData, CartLine } from '../types.ts';
 
-export default function CartPage({ data, locale }: PageProps<CartData>) {
+export default function CartPage({ data, locale }: SegmentProps<CartData>) {
   const messages = messagesFor(locale);
   // At most one of them is set: the page shows the invalid answer of the last post only.
   const updateResult = useActionResult('update');

@@ -1,10 +1,10 @@
-import type { Head, PageProps } from '../../routing/route-table.ts';
+import type { Head, SegmentProps } from '../../routing/route-table.ts';
 import { Link } from '../../ui/link.tsx';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { messagesFor, pageTitle } from '../messages.ts';
 import type { HelpArticleData } from '../types.ts';
 
-export default function HelpArticlePage({ data, locale }: PageProps<HelpArticleData>) {
+export default function HelpArticlePage({ data, locale }: SegmentProps<HelpArticleData>) {
   const messages = messagesFor(locale);
   const { article } = data;
   return (

@@ -1,11 +1,11 @@
 import type { Locale } from '../../routing/locale.ts';
-import type { Head, PageProps } from '../../routing/route-table.ts';
+import type { Head, SegmentProps } from '../../routing/route-table.ts';
 import { Link } from '../../ui/link.tsx';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { messagesFor, pageTitle } from '../messages.ts';
 import type { HelpData } from '../types.ts';
 
-export default function HelpPage({ data, locale }: PageProps<HelpData>) {
+export default function HelpPage({ data, locale }: SegmentProps<HelpData>) {
   const messages = messagesFor(locale);
   return (
     <div className="container page page--narrow">

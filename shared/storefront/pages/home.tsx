@@ -1,5 +1,5 @@
 import type { Locale } from '../../routing/locale.ts';
-import type { Head, PageProps } from '../../routing/route-table.ts';
+import type { Head, SegmentProps } from '../../routing/route-table.ts';
 import { Link } from '../../ui/link.tsx';
 import { CategoryTiles } from '../components/category-tiles.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
@@ -10,7 +10,7 @@ import type { HomeData } from '../types.ts';
 /** How many featured products the hero shows as a small collage. */
 const HERO_TILES = 3;
 
-export default function HomePage({ data, locale }: PageProps<HomeData>) {
+export default function HomePage({ data, locale }: SegmentProps<HomeData>) {
   const messages = messagesFor(locale);
   return (
     <>

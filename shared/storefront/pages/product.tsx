@@ -1,4 +1,4 @@
-import type { Head, PageProps } from '../../routing/route-table.ts';
+import type { Head, SegmentProps } from '../../routing/route-table.ts';
 import { Await } from '../../ui/await.tsx';
 import { Link } from '../../ui/link.tsx';
 import { AddedToCartNotice, AddToCartForm } from '../components/add-to-cart-form.tsx';
@@ -9,7 +9,7 @@ import { formatPrice } from '../format-price.ts';
 import { messagesFor, pageTitle } from '../messages.ts';
 import type { ProductData } from '../types.ts';
 
-export default function ProductPage({ data, locale }: PageProps<ProductData>) {
+export default function ProductPage({ data, locale }: SegmentProps<ProductData>) {
   const messages = messagesFor(locale);
   const { product } = data;
   const trail = [

@@ -1,12 +1,12 @@
 import type { Locale } from '../../routing/locale.ts';
-import type { Head, PageProps } from '../../routing/route-table.ts';
+import type { Head, SegmentProps } from '../../routing/route-table.ts';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { CategoryChips } from '../components/category-tiles.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
 import { messagesFor, pageTitle } from '../messages.ts';
 import type { Crumb, ShopData } from '../types.ts';
 
-export default function ShopPage({ data, locale }: PageProps<ShopData>) {
+export default function ShopPage({ data, locale }: SegmentProps<ShopData>) {
   const messages = messagesFor(locale);
   const home: Crumb = { label: messages.breadcrumbHome, path: '/' };
   // On `/shop` the trail ends at "Shop"; in a category, "Shop" links back and the category is current.
