@@ -40,7 +40,9 @@ describe('streaming render', () => {
     const body = await response.ended;
     expect(body).toContain('slow value: ready &lt;/script&gt;&lt;!--');
     // The value reaches the client as data (no refetch on hydration), escaped for the inline script.
-    expect(body).toContain('(self.__ssrDeferred||=[]).push(["deferred:slow",1,"ready \\u003c/script>\\u003c!--"])');
+    expect(body).toContain(
+      '(self.__ssrDeferred||=[]).push(["deferred:slow",1,"ready \\u003c/script>\\u003c!--"])',
+    );
   });
 
   it.each([

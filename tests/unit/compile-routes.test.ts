@@ -152,3 +152,69 @@ describe('compileRoutes: failures at start', () => {
     expect(() => compileRoutes(definitions)).toThrow(message);
   });
 });
+
+describe('compileRoutes: route trees', () => {
+  const node = (id: string, path?: string, children?: RouteNode[]): RouteNode => ({
+    id,
+    ...(path === undefined ? {} : { path }),
+    module,
+    ...(children ? { children } : {}),
+  });
+  // Declared so that declaration order would give wrong answers.
+  const tree = compileRoutes([
+    node('root', undefined, [
+      node('docs', '/docs', [node('doc', '/*slug'), node('docs-index'), node('doc-new', '/new')]),
+      node('marketing', undefined, [node('about', '/about'), node('pricing', '/pricing')]),
+      node('shop', '/shop', [node('category', '{/*path}'), node('product', '/p/:id')]),
+      node('home', '/'),
+    ]),
+  ]);
+
+  it.each([
+    ['/', 'home', ['root', 'home'], {}],
+    ['/docs', 'docs-index', ['root', 'docs', 'docs-index'], {}],
+    ['/docs/new', 'doc-new', ['root', 'docs', 'doc-new'], {}],
+    ['/docs/a/b', 'doc', ['root', 'docs', 'doc'], { slug: ['a', 'b'] }],
+    ['/about', 'about', ['root', 'marketing', 'about'], {}],
+    ['/shop', 'category', ['root', 'shop', 'category'], {}],
+    ['/shop/garden/tools', 'category', ['root', 'shop', 'category'], { path: ['garden', 'tools'] }],
+    ['/shop/p/knife', 'product', ['root', 'shop', 'product'], { id: 'knife' }],
+  ])('matches %s to %s through its branch', (path, id, branch, params) => {
+    const match = tree.match(path);
+    expect(match?.route.id).toBe(id);
+    expect(match?.branch.map(({ node: segment }) => segment.id)).toEqual(branch);
+    expect(match?.params).toEqual(params);
+  });
+
+  it('joins the path pieces of a branch into the leaf’s pattern', () => {
+    expect(tree.pathOf('doc')).toBe('/docs/*slug');
+    expect(tree.pathOf('docs-index')).toBe('/docs');
+    expect(tree.pathOf('category')).toBe('/shop{/*path}');
+    expect(tree.pathOf('about')).toBe('/about');
+  });
+
+  it('says which params decide each segment of a branch', () => {
+    expect(tree.branchOf('product')?.map(({ node: segment, params }) => [segment.id, params])).toEqual([
+      ['root', []],
+      ['shop', []],
+      ['product', ['id']],
+    ]);
+  });
+
+  it('matches only leaves: a layout with children is not a page', () => {
+    expect(tree.match('/nowhere')).toBeNull();
+    const noIndex = compileRoutes([node('root', undefined, [node('docs', '/docs', [node('doc', '/:id')])])]);
+    expect(noIndex.match('/docs')).toBeNull();
+  });
+
+  it.each<[RouteNode[], RegExp]>([
+    [
+      [node('root', undefined, [node('a', '/a'), node('group', undefined, [node('b', '/a')])])],
+      /Routes "a" \(\/a\) and "b" \(\/a\) match the same URLs at the same rank/,
+    ],
+    [[node('root', undefined, [node('x', '/x', [node('root')])])], /Duplicate route id "root"/],
+    [[node('root', undefined, [node('bad', 'docs')])], /Route "bad": path piece "docs" must start/],
+  ])('fails at start on an invalid tree (%#)', (invalidTree, message) => {
+    expect(() => compileRoutes(invalidTree)).toThrow(message);
+  });
+});

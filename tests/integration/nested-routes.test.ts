@@ -1,0 +1,184 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { captureLogger } from '../helpers/capture-logger.ts';
+import { createNestedApp } from '../helpers/nested-fixture-app.tsx';
+
+const DATA = '/_data/development';
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+function lines(text: string): Record<string, unknown>[] {
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
+describe('nested routes: layouts with their own data', () => {
+  it('timeline: every matched step has started before any resolves, then each segment renders its own data', async () => {
+    const started: string[] = [];
+    const root = deferred<{ user: string }>();
+    const account = deferred<{ plan: string }>();
+    const order = deferred<{ total: number }>();
+    const app = createNestedApp({
+      root: () => {
+        started.push('root');
+        return root.promise;
+      },
+      account: () => {
+        started.push('account');
+        return account.promise;
+      },
+      order: () => {
+        started.push('order');
+        return order.promise;
+      },
+    });
+    const answered = request(app)
+      .get('/account/orders/7')
+      .then((response) => response);
+    // Let the request reach the steps; none of them has resolved yet.
+    for (let turn = 0; turn < 50 && started.length < 3; turn += 1) await new Promise((r) => setTimeout(r, 5));
+    expect(started).toEqual(['root', 'account', 'order']);
+    order.resolve({ total: 42 });
+    account.resolve({ plan: 'silver' });
+    root.resolve({ user: 'grace' });
+    const response = await answered;
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('Signed in as grace');
+    expect(response.text).toContain('Plan: silver');
+    expect(response.text).toContain('Order 7 totals 42');
+    expect(response.text).toContain('<title>Order 7</title>');
+  });
+
+  it('gives a step its parent data when it awaits parent()', async () => {
+    const app = createNestedApp({
+      account: async ({ parent }) => ({ plan: `plan of ${((await parent()) as { user: string }).user}` }),
+    });
+    const response = await request(app).get('/account');
+    expect(response.text).toContain('Plan: plan of ada');
+    expect(response.text).toContain('Overview');
+  });
+
+  it('renders a pathless layout around its children', async () => {
+    const response = await request(createNestedApp()).get('/about');
+    expect(response.status).toBe(200);
+    expect(response.text).toMatch(/data-segment="root".*data-segment="marketing".*data-segment="about"/s);
+  });
+});
+
+describe('nested routes: boundaries', () => {
+  it('answers 500 with the parent layouts and the failing segment’s error component, reported once', async () => {
+    const logger = captureLogger();
+    const response = await request(createNestedApp({}, logger)).get('/account/orders/broken');
+    expect(response.status).toBe(500);
+    expect(response.text).toContain('Signed in as ada');
+    expect(response.text).toContain('Plan: gold');
+    expect(response.text).toContain('data-boundary="order-error"');
+    expect(response.text).toContain('Order error 500');
+    expect(response.text).toContain('<title>500: Internal Server Error.</title>');
+    expect(response.text).not.toContain('internal detail');
+    expect(logger.errors()).toHaveLength(1);
+  });
+
+  it('shows the nearest error component above a segment that has none, inside the layouts above it', async () => {
+    const response = await request(createNestedApp()).get('/account/settings');
+    expect(response.status).toBe(500);
+    expect(response.text).toContain('Signed in as ada');
+    expect(response.text).not.toContain('Plan: gold');
+    expect(response.text).toContain('data-boundary="account-error"');
+  });
+
+  it('gives an expected HttpError its status, shown by the nearest error component', async () => {
+    const response = await request(createNestedApp()).get('/account/orders/forbidden');
+    expect(response.status).toBe(403);
+    expect(response.text).toContain('Order error 403');
+    expect(response.text).toContain('Plan: gold');
+  });
+
+  it('renders the nearest not-found component inside its parents with status 404', async () => {
+    const response = await request(createNestedApp()).get('/account/orders/missing');
+    expect(response.status).toBe(404);
+    expect(response.text).toContain('Signed in as ada');
+    expect(response.text).toContain('data-boundary="account-not-found"');
+    expect(response.text).toContain('<title>404: This page could not be found.</title>');
+  });
+
+  it('renders again with the error component in place when a segment throws while rendering the shell', async () => {
+    const logger = captureLogger();
+    const response = await request(createNestedApp({}, logger)).get('/account/orders/render-throws');
+    expect(response.status).toBe(500);
+    expect(response.text).toContain('Plan: gold');
+    expect(response.text).toContain('data-boundary="order-error"');
+    expect(response.text).not.toContain('internal detail');
+    expect(logger.errors()).toHaveLength(1);
+  });
+
+  it('gives an error above every boundary the global error page, inside the root layout', async () => {
+    const response = await request(
+      createNestedApp({
+        about: () => {
+          throw new Error('about failed: internal detail');
+        },
+      }),
+    ).get('/about');
+    expect(response.status).toBe(500);
+    expect(response.text).toContain('500: Internal Server Error.');
+    expect(response.text).toContain('Signed in as ada');
+    expect(response.text).not.toContain('data-segment="marketing"');
+  });
+
+  it('frames the 404 page of an unknown URL with the root layout and its data', async () => {
+    const response = await request(createNestedApp()).get('/nowhere');
+    expect(response.status).toBe(404);
+    expect(response.text).toContain('Signed in as ada');
+    expect(response.text).toContain('404: This page could not be found.');
+  });
+
+  it('renders the error page without the root layout when the root’s own step fails', async () => {
+    const response = await request(
+      createNestedApp({
+        root: () => {
+          throw new Error('root failed: internal detail');
+        },
+      }),
+    ).get('/nowhere');
+    expect(response.status).toBe(404);
+    expect(response.text).toContain('404: This page could not be found.');
+    expect(response.text).not.toContain('Signed in as');
+  });
+});
+
+describe('nested routes: the data endpoint', () => {
+  it('answers every segment of the branch with its data', async () => {
+    const response = await request(createNestedApp()).get(`${DATA}/account/orders/7`);
+    expect(lines(response.text)[0]).toMatchObject({
+      type: 'page',
+      routeId: 'order',
+      status: 200,
+      segments: [
+        { id: 'root', data: { user: 'ada' } },
+        { id: 'account', data: { plan: 'gold' } },
+        { id: 'order', data: { total: 42, renderThrows: false } },
+      ],
+    });
+  });
+
+  it('answers a boundary in place of the failing segment, with its status', async () => {
+    const response = await request(createNestedApp()).get(`${DATA}/account/orders/missing`);
+    expect(lines(response.text)[0]).toMatchObject({
+      type: 'page',
+      status: 404,
+      segments: [
+        { id: 'root', data: { user: 'ada' } },
+        { id: 'account', boundary: 'not-found' },
+      ],
+    });
+  });
+});
