@@ -17,7 +17,10 @@ import { testConfig } from './test-config.ts';
  * an index page, an order page with its own error component, a settings page without one, and a pathless
  * group around `/about`. Each segment shows its data, so tests can see which segments rendered with what.
  */
-const mod = (module: SegmentModule) => async () => module;
+const mod =
+  <Data,>(module: SegmentModule<Data>) =>
+  async () =>
+    module;
 
 function RootLayout({ data }: SegmentProps<{ user: string } | null>) {
   return (
