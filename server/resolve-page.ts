@@ -1,18 +1,18 @@
 import type { Request, Response } from 'express';
 import type { CompiledRouteTable } from '../shared/routing/compile-routes.ts';
-import { HttpError, NotFound, Redirect } from '../shared/routing/control-signals.ts';
+import { HttpError, Redirect } from '../shared/routing/control-signals.ts';
 import { buildHref } from '../shared/routing/href.ts';
 import type { MatchedSegment } from '../shared/routing/route-matcher.ts';
 import type { Head, RouteNode, RouteParams, SegmentModule } from '../shared/routing/route-table.ts';
 import type { ShownSegment } from '../shared/ui/segment-tree.tsx';
-import type { DataStepContext, DataSteps } from './data-step.ts';
+import type { DataSteps } from './data-step.ts';
 import { isThenable } from './deferred-data.ts';
 import { errorHead } from './error-head.ts';
 import type { Monitoring } from './monitoring.ts';
 import type { PageRequest } from './page-request.ts';
 import { type ReportError, setRouteFacts } from './report-error.ts';
 import { untilAborted } from './request-abort.ts';
-import { createCookieSetter } from './set-cookie.ts';
+import { type Outcome, runDataSteps, stepContext } from './run-data-steps.ts';
 
 /** What a page request comes to, for the HTML render and the data endpoint alike. */
 export type PageResolution =
@@ -23,6 +23,8 @@ export type PageResolution =
       params: RouteParams;
       /** Root first; a boundary segment (error or not found) is the last one shown. */
       segments: ShownSegment[];
+      /** How many leading segments the browser keeps (their states here are placeholders); 0 for documents. */
+      kept: number;
       head: Head;
       /** 200; 404 or the error's status when a boundary is shown. */
       status: number;
@@ -42,12 +44,6 @@ export interface ResolvePageOptions {
   /** The root layout, which frames error pages too. */
   root: RouteNode;
 }
-
-/** What one segment's data step came to. */
-type Outcome =
-  | { type: 'data'; data: unknown }
-  | { type: 'signal'; signal: Redirect | NotFound }
-  | { type: 'failed'; error: unknown };
 
 /**
  * Matches the app path, then loads every segment module of the matched branch and starts every segment's
@@ -90,6 +86,8 @@ export function createPageResolver(options: ResolvePageOptions) {
     response: Response,
     pageRequest: PageRequest,
     signal: AbortSignal,
+    /** Ids of the leading segments the browser shows with data it keeps (a client navigation's data answer). */
+    keep: readonly string[] = [],
   ): Promise<PageResolution> {
     const match = routes.match(pageRequest.appPath);
     if (!match) return { type: 'error', status: 404 };
@@ -99,7 +97,9 @@ export function createPageResolver(options: ResolvePageOptions) {
     setRouteFacts(request, { routePattern, locale: pageRequest.locale });
 
     const context = stepContext(request, response, pageRequest, match.params, basePath, signal);
-    const outcomes = runDataSteps(match.branch, dataSteps, context);
+    let kept = 0;
+    while (kept < keep.length && match.branch[kept]?.node.id === keep[kept]) kept += 1;
+    const outcomes = runDataSteps(match.branch, dataSteps, context, kept);
     const modules = match.branch.map(({ node }) => loadModule(node));
     // The common case, loaded modules and synchronous steps, waits on nothing; otherwise modules and data
     // arrive in parallel, and an abort stops the wait.
@@ -152,73 +152,6 @@ function isLoaded<T>(value: T | PromiseLike<T>): value is T {
   return !isThenable(value);
 }
 
-function stepContext(
-  request: Request,
-  response: Response,
-  pageRequest: PageRequest,
-  params: RouteParams,
-  basePath: string,
-  signal: AbortSignal,
-): Omit<DataStepContext, 'parent'> {
-  let url: URL | undefined;
-  return {
-    params,
-    locale: pageRequest.locale,
-    // Parsed when a step reads it: most steps never do, and every request would pay for the parse.
-    get url() {
-      url ??= new URL(request.originalUrl, `${request.protocol}://${request.get('host') ?? 'localhost'}`);
-      return url;
-    },
-    cookies: request.cookies ?? {},
-    signedCookies: request.signedCookies ?? {},
-    setCookie: createCookieSetter(request, response, basePath),
-    headers: request.headers,
-    signal,
-  };
-}
-
-/**
- * Starts the data step of every segment that has one, all at once. `parent()` gives a step the data of the
- * nearest segment above it that has a step (its failure rejects it too), so waiting is explicit.
- */
-function runDataSteps(
-  branch: readonly MatchedSegment[],
-  dataSteps: DataSteps,
-  context: Omit<DataStepContext, 'parent'>,
-): (Outcome | Promise<Outcome>)[] {
-  let parentData: () => Promise<unknown> = () => Promise.resolve(undefined);
-  return branch.map(({ node }) => {
-    const step = Object.hasOwn(dataSteps, node.id) ? dataSteps[node.id] : undefined;
-    if (!step) return { type: 'data', data: null };
-    const parent = parentData;
-    let returned: unknown;
-    try {
-      returned = step({ ...context, parent });
-    } catch (error) {
-      returned = Promise.reject(error);
-    }
-    const ownData = () => Promise.resolve(returned).then(dataOrThrow);
-    parentData = ownData;
-    return isThenable(returned) ? Promise.resolve(returned).then(toOutcome, toFailure) : toOutcome(returned);
-  });
-}
-
-function toOutcome(value: unknown): Outcome {
-  if (value instanceof Redirect || value instanceof NotFound) return { type: 'signal', signal: value };
-  return { type: 'data', data: handleDeferredRejections(value) };
-}
-
-function toFailure(error: unknown): Outcome {
-  if (error instanceof Redirect || error instanceof NotFound) return { type: 'signal', signal: error };
-  return { type: 'failed', error };
-}
-
-/** What `parent()` resolves to: the data, or the parent's own failure (a child cannot use a redirect). */
-function dataOrThrow(value: unknown): unknown {
-  if (value instanceof Redirect || value instanceof NotFound) throw value;
-  return value;
-}
-
 interface DecideContext {
   routeId: string;
   params: RouteParams;
@@ -236,9 +169,15 @@ function decide(
 ): PageResolution {
   const segments: ShownSegment[] = [];
   let head: Head | undefined;
+  let kept = 0;
   for (const [index, outcome] of outcomes.entries()) {
     const id = (branch[index] as MatchedSegment).node.id;
     const module = modules[index] as SegmentModule;
+    if (outcome.type === 'kept') {
+      segments.push({ state: { id, data: undefined }, module });
+      kept += 1;
+      continue;
+    }
     if (outcome.type === 'data') {
       segments.push({ state: { id, data: outcome.data }, module });
       head = module.head?.({ data: outcome.data, params, locale: pageRequest.locale }) ?? head;
@@ -270,12 +209,13 @@ function decide(
           : { id: boundaryId, boundary: 'error', status },
       module: modules[boundary] as SegmentModule,
     });
-    return { type: 'page', routeId, params, segments: shown, head: errorHead(status), status };
+    const page = { type: 'page', routeId, params, segments: shown, head: errorHead(status), status } as const;
+    return { ...page, kept: Math.min(kept, boundary) };
   }
-  return { type: 'page', routeId, params, segments, head: head ?? { title: '' }, status: 200 };
+  return { type: 'page', routeId, params, segments, kept, head: head ?? { title: '' }, status: 200 };
 }
 
-function statusOf(outcome: Exclude<Outcome, { type: 'data' }>): number {
+function statusOf(outcome: Extract<Outcome, { type: 'signal' | 'failed' }>): number {
   if (outcome.type === 'signal') return 404;
   const { error } = outcome;
   return error instanceof HttpError ? error.status : 500;
@@ -285,22 +225,6 @@ function findLastIndex<T>(items: T[], predicate: (item: T) => boolean): number {
   for (let index = items.length - 1; index >= 0; index -= 1) if (predicate(items[index] as T)) return index;
   return -1;
 }
-
-/**
- * Gives a data step's deferred values a no-op rejection handler as soon as the data is there: when the
- * request is aborted before rendering, nobody else ever listens to them, and an unhandled rejection would be
- * reported as a crash. The render's own handlers still see every rejection.
- */
-function handleDeferredRejections<Data>(data: Data): Data {
-  if (typeof data === 'object' && data !== null) {
-    for (const value of Object.values(data)) {
-      if (value instanceof Promise) value.catch(ignoreRejection);
-    }
-  }
-  return data;
-}
-
-function ignoreRejection(): void {}
 
 /** Redirect responses are never cached: they depend on the data step's state. */
 export function sendRedirect(response: Response, location: string, status: number): void {

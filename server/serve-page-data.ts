@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { buildHref } from '../shared/routing/href.ts';
 import { DEFAULT_LOCALE, type Locale, splitLocalePrefix } from '../shared/routing/locale.ts';
+import { KEEP_SEGMENTS_HEADER } from '../shared/ui/page-data.ts';
 import type { DeferredEntry, SegmentState } from '../shared/ui/ssr-payload.ts';
 import { prepareDeferredData } from './deferred-data.ts';
 import type { HandleAction } from './handle-action.ts';
@@ -67,7 +68,8 @@ export function servePageData({
     if (request.method === 'POST') return handleAction(request, response, pageRequest, 'data');
     const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
     try {
-      const resolution = await resolvePage(request, response, pageRequest, abortController.signal);
+      const keep = request.get(KEEP_SEGMENTS_HEADER)?.split(',') ?? [];
+      const resolution = await resolvePage(request, response, pageRequest, abortController.signal, keep);
       if (resolution.type === 'redirect') {
         return sendDataLine(response, 200, {
           type: 'redirect',
@@ -84,9 +86,9 @@ export function servePageData({
         );
       }
 
-      const { routeId, params, head, status } = resolution;
+      const { routeId, params, head, status, kept } = resolution;
       const entries: Promise<DeferredEntry>[] = [];
-      const segments = resolution.segments.map(({ state }): SegmentState => {
+      const segments = resolution.segments.slice(kept).map(({ state }): SegmentState => {
         if (!('data' in state)) return state;
         const deferred = prepareDeferredData(
           state.data,
@@ -98,7 +100,7 @@ export function servePageData({
         return { id: state.id, data: deferred.serializable };
       });
       startDataLines(response, 200);
-      response.write(dataLine({ type: 'page', routeId, params, segments, head, status }));
+      response.write(dataLine({ type: 'page', routeId, params, kept, segments, head, status }));
       flush(response);
       await Promise.all(
         entries.map((entry) =>

@@ -1,5 +1,5 @@
 import type { Head, RouteParams } from '../../shared/routing/route-table.ts';
-import type { PageDataLine } from '../../shared/ui/page-data.ts';
+import { KEEP_SEGMENTS_HEADER, type PageDataLine } from '../../shared/ui/page-data.ts';
 import type { SegmentState } from '../../shared/ui/ssr-payload.ts';
 import { type DeferredSettler, reviveSegments } from '../deferred-data.ts';
 
@@ -9,7 +9,9 @@ export type PageAnswer =
       type: 'page';
       routeId: string;
       params: RouteParams;
-      /** Root first; deferred values are promises that settle as the answer streams in. */
+      /** How many leading segments on screen the answer left out (they stay as they are). */
+      kept: number;
+      /** The segments after the kept ones; deferred values are promises that settle as the answer streams in. */
       segments: SegmentState[];
       head: Head;
       status: number;
@@ -35,6 +37,8 @@ export interface PageDataOptions {
   signal?: AbortSignal;
   /** Posts this form body instead of getting the page. */
   body?: FormData | URLSearchParams;
+  /** Ids of the leading segments on screen that the answer may leave out (KEEP_SEGMENTS_HEADER). */
+  keep?: readonly string[];
   /**
    * Called once the answer's body has been read to its end (deferred values included), or the request
    * failed or was aborted: only then is its connection free for another request.
@@ -49,7 +53,7 @@ export interface PageDataOptions {
  */
 export async function fetchPageData(
   dataUrl: string,
-  { signal, body, onBodyEnd }: PageDataOptions = {},
+  { signal, body, keep = [], onBodyEnd }: PageDataOptions = {},
 ): Promise<PageAnswer> {
   let rest: Promise<void> | undefined;
   try {
@@ -57,7 +61,7 @@ export async function fetchPageData(
       method: body ? 'POST' : 'GET',
       body,
       signal,
-      headers: { Accept: NDJSON },
+      headers: keep.length ? { Accept: NDJSON, [KEEP_SEGMENTS_HEADER]: keep.join(',') } : { Accept: NDJSON },
       // Data answers are never stored (`no-store`), and past the HTTP cache a request for a URL already in
       // flight does not wait for the first one: Chromium's cache lets one request per URL through at a time,
       // so a navigation would otherwise queue behind its own prefetch while the server holds it.

@@ -4,6 +4,7 @@ import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import type { RouteNode, SegmentModule } from '../../shared/routing/route-table.ts';
 import type { SegmentState } from '../../shared/ui/ssr-payload.ts';
 import { fetchPageData, type PageAnswer, PageLoadError } from './fetch-page-data.ts';
+import { idOfKey, segmentKeys, sharedPrefix } from './kept-segments.ts';
 import { stripBasePath } from './should-intercept-click.ts';
 
 /** A page ready to show: its answer plus the loaded module of each segment it shows. */
@@ -20,7 +21,11 @@ interface Resource {
   code: Promise<SegmentModule[]>;
   /** The data endpoint URL of the page. */
   dataHref: string;
+  /** The target's segment keys (see kept-segments.ts); none without a match. */
+  keys: readonly string[];
   data?: Promise<PageAnswer>;
+  /** The keys of the segments `data` was asked to leave out (the page on screen then had them). */
+  keptKeys?: readonly string[];
   /** Settles when the body of `data` has ended (deferred values included), freeing its connection. */
   dataEnded?: Promise<void>;
 }
@@ -30,6 +35,8 @@ export interface RouteResourcesOptions {
   basePath: string;
   locale: Locale;
   buildId: string;
+  /** The segment keys of the page on screen, root first (none to keep, e.g. on an error page). */
+  keysOnScreen: () => readonly string[];
 }
 
 /**
@@ -37,7 +44,13 @@ export interface RouteResourcesOptions {
  * Code comes from the route's lazy import (the hashed chunk the build made for it), data from the data
  * endpoint. Failed data is forgotten, so the next attempt asks again.
  */
-export function createRouteResources({ routes, basePath, locale, buildId }: RouteResourcesOptions) {
+export function createRouteResources({
+  routes,
+  basePath,
+  locale,
+  buildId,
+  keysOnScreen,
+}: RouteResourcesOptions) {
   const resources = new Map<string, Resource>();
 
   /** The app path (no base path, no locale prefix) and search of a URL the router handles. */
@@ -62,6 +75,7 @@ export function createRouteResources({ routes, basePath, locale, buildId }: Rout
         pattern: match ? routes.pathOf(match.route.id) : undefined,
         code: loadModules(match?.branch.map(({ node }) => node) ?? []),
         dataHref: dataHrefOf(url),
+        keys: match ? segmentKeys(match.branch, match.params, url.search) : [],
       };
       resource.code.catch(() => resources.delete(href));
       resources.set(href, resource);
@@ -75,17 +89,29 @@ export function createRouteResources({ routes, basePath, locale, buildId }: Rout
     return buildDataHref(basePath, buildId, locale, `${pathname}${search}`);
   }
 
-  function fetchData(resource: Resource, signal?: AbortSignal): Promise<PageAnswer> {
+  /** Asks for the page's data, leaving out the segments the page on screen shares with it (unless `full`). */
+  function fetchData(resource: Resource, options: { signal?: AbortSignal; full?: boolean } = {}) {
     let bodyEnded = () => {};
     resource.dataEnded = new Promise((resolve) => {
       bodyEnded = resolve;
     });
-    const data = fetchPageData(resource.dataHref, { signal, onBodyEnd: bodyEnded });
+    const keptKeys = options.full ? [] : resource.keys.slice(0, sharedPrefix(keysOnScreen(), resource.keys));
+    const data = fetchPageData(resource.dataHref, {
+      signal: options.signal,
+      onBodyEnd: bodyEnded,
+      keep: keptKeys.map(idOfKey),
+    });
     resource.data = data;
+    resource.keptKeys = keptKeys;
     data.catch(() => {
       if (resource.data === data) resource.data = undefined;
     });
     return data;
+  }
+
+  /** Whether the page on screen still shows these segments (a prefetched answer left them out). */
+  function stillOnScreen(keys: readonly string[]): boolean {
+    return sharedPrefix(keysOnScreen(), keys) === keys.length;
   }
 
   function modulesOf(segments: readonly SegmentState[]): Promise<SegmentModule[]> {
@@ -122,13 +148,24 @@ export function createRouteResources({ routes, basePath, locale, buildId }: Rout
       );
     },
     /**
-     * Code and data in parallel; `reuseData` takes a prefetched answer as it is. The signal aborts the data
-     * request this call makes, not one it reuses.
+     * Code and data in parallel; `reuseData` takes a prefetched answer as it is, unless the segments it left
+     * out are no longer on screen. `full` asks for every segment (a refresh, or after an action). The signal
+     * aborts the data request this call makes, not one it reuses.
      */
-    async load(href: string, options: { reuseData: boolean; signal: AbortSignal }): Promise<LoadedPage> {
+    async load(
+      href: string,
+      options: { reuseData: boolean; full: boolean; signal: AbortSignal },
+    ): Promise<LoadedPage> {
       const resource = resourceOf(href);
-      const data = (options.reuseData && resource.data) || fetchData(resource, options.signal);
-      const [, answer] = await Promise.all([resource.code, data]);
+      const reused = options.reuseData && !options.full ? resource.data : undefined;
+      let [, answer] = await Promise.all([resource.code, reused ?? fetchData(resource, options)]);
+      if (
+        reused &&
+        answer.type === 'page' &&
+        !stillOnScreen(resource.keptKeys?.slice(0, answer.kept) ?? [])
+      ) {
+        answer = await fetchData(resource, options);
+      }
       if (answer.type === 'invalid') throw new PageLoadError('Form answer to a page load');
       if (answer.type === 'redirect') return answer;
       // The server's segments decide the page (the client's own match only started their download early);

@@ -9,6 +9,7 @@ import { canPrefetch, focusPage, scrollToHashOrTop } from './dom-effects.ts';
 import { BuildChangedError, fetchPageData } from './fetch-page-data.ts';
 import { hasFallenBack, rememberFullLoad } from './full-load-guard.ts';
 import { createHistoryEntries, routerKeyOf } from './history-entries.ts';
+import { segmentKeys } from './kept-segments.ts';
 import type { NavigationMonitor } from './navigation-monitor.ts';
 import { createRouteResources, type LoadedPage } from './route-resources.ts';
 import {
@@ -82,7 +83,7 @@ export function createRouter({
   const hrefOf = (url: URL) => `${url.pathname}${url.search}${url.hash}`;
   const pageFacts = () => ({ location: location(), basePath, locale });
   const isInterceptable = (url: URL) => isRouterUrl(url, pageFacts());
-  const resources = createRouteResources({ routes, basePath, locale, buildId });
+  const resources = createRouteResources({ routes, basePath, locale, buildId, keysOnScreen });
   const prefetchAllowed = canPrefetch(win, initialPage.payload);
 
   let model = initialModel(hrefOf(location()));
@@ -124,7 +125,9 @@ export function createRouter({
         monitor?.navigationStarted(effect.token, pattern, code);
         const navigation = { controller: new AbortController() };
         navigations.set(effect.token, navigation);
-        void load(effect.token, navigation, effect.url, effect.reuseData);
+        // A refresh or an action changes server state: every segment's data is asked for again.
+        const full = effect.kind === 'refresh' || effect.kind === 'action';
+        void load(effect.token, navigation, effect.url, { reuseData: effect.reuseData, full });
         return;
       }
       case 'abort':
@@ -155,7 +158,7 @@ export function createRouter({
     token: number,
     navigation: Navigation,
     href: string,
-    reuseData: boolean,
+    { reuseData, full }: { reuseData: boolean; full: boolean },
   ): Promise<void> {
     const { signal } = navigation.controller;
     // The deadline applies once per URL: a URL that already fell back gets the time it needs. The model
@@ -170,6 +173,7 @@ export function createRouter({
       for (let redirects = 0; ; redirects += 1) {
         const page = await resources.load(hrefOf(target), {
           reuseData: reuseData && redirects === 0,
+          full,
           signal,
         });
         if (signal.aborted) return;
@@ -230,8 +234,25 @@ export function createRouter({
         : [snapshot.payload.page.segments.slice(0, 1), snapshot.modules.slice(0, 1)];
       return { payload: { ...base, page: { type: 'error', status, head, segments } }, modules };
     }
-    const { modules, status: _status, ...route } = page;
-    return { payload: { ...base, page: { ...route, type: 'route', actionResult } }, modules };
+    // The segments the answer left out stay as they are on screen: their data, state and DOM.
+    const { modules, status: _status, kept, segments, ...route } = page;
+    const shown = snapshot.payload.page.segments.slice(0, kept);
+    return {
+      payload: {
+        ...base,
+        page: { ...route, segments: [...shown, ...segments], type: 'route', actionResult },
+      },
+      modules: [...snapshot.modules.slice(0, kept), ...modules],
+    };
+  }
+
+  /** The segment keys of the page on screen that a navigation may keep: those shown with their data. */
+  function keysOnScreen(): string[] {
+    const { page, url } = snapshot.payload;
+    const branch = page.type === 'route' ? routes.branchOf(page.routeId) : undefined;
+    if (page.type !== 'route' || !branch) return [];
+    const withData = page.segments.findIndex((segment) => !('data' in segment));
+    return segmentKeys(branch, page.params, url.search).slice(0, withData === -1 ? undefined : withData);
   }
 
   function onPopState(event: PopStateEvent) {

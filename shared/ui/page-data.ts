@@ -8,12 +8,14 @@ import type { SegmentState } from './ssr-payload.ts';
 export type PageDataLine =
   /**
    * First line of a page: its segments, root first, each with its data (`{ $deferred: key }` placeholders)
-   * or the boundary shown in its place; its head; `status` 200, or the boundary's.
+   * or the boundary shown in its place; its head; `status` 200, or the boundary's. The first `kept` segments
+   * are left out: the browser asked to keep them (KEEP_SEGMENTS_HEADER), and `segments` starts after them.
    */
   | {
       type: 'page';
       routeId: string;
       params: RouteParams;
+      kept: number;
       segments: SegmentState[];
       head: Head;
       status: number;
@@ -31,3 +33,10 @@ export type PageDataLine =
   | { type: 'invalid'; action: string; errors: Record<string, string>; values: Record<string, string> }
   /** The request named another build: the browser must load the page in full. */
   | { type: 'build-changed'; buildId: string };
+
+/**
+ * Request header of a client navigation's data request: the ids, root first, of the segments on screen whose
+ * params and search the target shares, comma-separated. The server does not run their steps (unless a step
+ * below awaits `parent()`) and leaves them out of the answer.
+ */
+export const KEEP_SEGMENTS_HEADER = 'X-Keep-Segments';

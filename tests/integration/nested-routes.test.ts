@@ -182,3 +182,65 @@ describe('nested routes: the data endpoint', () => {
     });
   });
 });
+
+describe('nested routes: partial data answers', () => {
+  it('leaves out the segments the browser keeps and runs none of their steps', async () => {
+    const ran: string[] = [];
+    const app = createNestedApp({
+      root: () => {
+        ran.push('root');
+        return { user: 'ada' };
+      },
+      account: () => {
+        ran.push('account');
+        return { plan: 'gold' };
+      },
+    });
+    const response = await request(app)
+      .get(`${DATA}/account/orders/8`)
+      .set('X-Keep-Segments', 'root,account');
+    expect(lines(response.text)[0]).toMatchObject({
+      type: 'page',
+      kept: 2,
+      segments: [{ id: 'order', data: { total: 42, renderThrows: false } }],
+    });
+    expect(ran).toEqual([]);
+  });
+
+  it('keeps only the leading segments the target shares with the page on screen', async () => {
+    const response = await request(createNestedApp())
+      .get(`${DATA}/about`)
+      .set('X-Keep-Segments', 'root,account');
+    const [page] = lines(response.text);
+    expect(page?.kept).toBe(1);
+    expect((page?.segments as { id: string }[]).map(({ id }) => id)).toEqual(['marketing', 'about']);
+  });
+
+  it('runs a kept step when the step below awaits parent()', async () => {
+    const ran: string[] = [];
+    const app = createNestedApp({
+      root: () => {
+        ran.push('root');
+        return { user: 'grace' };
+      },
+      account: async ({ parent }) => ({ plan: `for ${((await parent()) as { user: string }).user}` }),
+    });
+    const response = await request(app).get(`${DATA}/account`).set('X-Keep-Segments', 'root');
+    expect(lines(response.text)[0]).toMatchObject({
+      kept: 1,
+      segments: [{ id: 'account', data: { plan: 'for grace' } }, { id: 'account-home' }],
+    });
+    expect(ran).toEqual(['root']);
+  });
+
+  it('answers a boundary above the kept segments in full from that boundary', async () => {
+    const response = await request(createNestedApp())
+      .get(`${DATA}/account/settings`)
+      .set('X-Keep-Segments', 'root,account');
+    expect(lines(response.text)[0]).toMatchObject({
+      kept: 1,
+      status: 500,
+      segments: [{ id: 'account', boundary: 'error', status: 500 }],
+    });
+  });
+});

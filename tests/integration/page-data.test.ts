@@ -24,6 +24,7 @@ describe('GET {base}/_data/{buildId}{/locale}{path}', () => {
         type: 'page',
         routeId: 'item',
         params: { id: 'café' },
+        kept: 0,
         segments: [
           { id: 'root', data: null },
           { id: 'item', data: null },
@@ -47,6 +48,7 @@ describe('GET {base}/_data/{buildId}{/locale}{path}', () => {
         type: 'page',
         routeId: 'deferred',
         params: {},
+        kept: 0,
         segments: [
           { id: 'root', data: null },
           { id: 'deferred', data: { title: 'Deferred page', slow: { $deferred: 'deferred:slow' } } },

@@ -1,0 +1,30 @@
+import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
+import type { RouteParams } from '../../shared/routing/route-table.ts';
+
+/**
+ * What decides a segment's data: its id and the values of the params captured at or above it; the leaf's also
+ * its search. Two pages share a segment when they give it the same key.
+ */
+export function segmentKeys(
+  branch: readonly MatchedSegment[],
+  params: RouteParams,
+  search: string,
+): string[] {
+  return branch.map(({ node, params: names }, index) => {
+    const values = names.map((name) => params[name] ?? null);
+    const leafSearch = index === branch.length - 1 ? search : '';
+    return JSON.stringify([node.id, values, leafSearch]);
+  });
+}
+
+/** The id a segment key was made from. */
+export function idOfKey(key: string): string {
+  return (JSON.parse(key) as [string])[0];
+}
+
+/** How many leading keys of `target` the page on screen shows too. */
+export function sharedPrefix(onScreen: readonly string[], target: readonly string[]): number {
+  let shared = 0;
+  while (shared < target.length && onScreen[shared] === target[shared]) shared += 1;
+  return shared;
+}
