@@ -15,6 +15,12 @@ export function focusPage(win: Window): void {
   main.focus({ preventScroll: true });
 }
 
+/** Whether an element other than the body has focus (one that a commit removed gives it back to the body). */
+export function hasFocus(win: Window): boolean {
+  const focused = win.document.activeElement;
+  return focused !== null && focused !== win.document.body && focused !== win.document.documentElement;
+}
+
 /** No prefetching for crawlers, with Save-Data, or on 2g connections. */
 export function canPrefetch(win: Window, payload: SsrPayload): boolean {
   const connection = (

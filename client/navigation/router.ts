@@ -4,12 +4,13 @@ import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import type { SegmentModule } from '../../shared/routing/route-table.ts';
 import { isSafeRedirectTarget } from '../../shared/routing/safe-redirect.ts';
 import type { LinkNavigator, SubmitOutcome } from '../../shared/ui/navigation-context.ts';
+import type { PendingSegment } from '../../shared/ui/segment-tree.tsx';
 import type { ActionResultState, SsrPayload } from '../../shared/ui/ssr-payload.ts';
-import { canPrefetch, focusPage, scrollToHashOrTop } from './dom-effects.ts';
+import { canPrefetch, focusPage, hasFocus, scrollToHashOrTop } from './dom-effects.ts';
 import { BuildChangedError, fetchPageData } from './fetch-page-data.ts';
 import { hasFallenBack, rememberFullLoad } from './full-load-guard.ts';
 import { createHistoryEntries, routerKeyOf } from './history-entries.ts';
-import { segmentKeys } from './kept-segments.ts';
+import { segmentKeys, sharedPrefix } from './kept-segments.ts';
 import type { NavigationMonitor } from './navigation-monitor.ts';
 import { createRouteResources, type LoadedPage } from './route-resources.ts';
 import {
@@ -25,6 +26,8 @@ import { isRouterUrl, shouldInterceptClick } from './should-intercept-click.ts';
 export const ROUTE_LOAD_TIMEOUT_MS = 3800;
 /** Prefetch links this close to the viewport. */
 export const PREFETCH_ROOT_MARGIN = '200px';
+/** A navigation still waiting after this long shows its first changed segment's pending component. */
+export const PENDING_COMPONENT_DELAY_MS = 150;
 /** Internal redirects followed client-side before giving up to a full load. */
 const MAX_CLIENT_REDIRECTS = 5;
 
@@ -37,6 +40,8 @@ export interface ShownPage {
 /** AppRoot's props: the page on screen, whether a navigation is pending, what to announce. */
 export interface RouterSnapshot extends ShownPage {
   navigating: boolean;
+  /** A navigation pending for a while, whose first changed segment has a pending component. */
+  pending?: PendingSegment;
   announcement: string;
 }
 
@@ -108,7 +113,7 @@ export function createRouter({
     const [next, effects] = update(model, message);
     model = next;
     const navigating = model.pending !== null;
-    if (snapshot.navigating !== navigating) setSnapshot({ navigating });
+    if (snapshot.navigating !== navigating) setSnapshot({ navigating, pending: undefined });
     for (const effect of effects) run(effect);
     return navigations.get(model.lastToken);
   }
@@ -161,6 +166,9 @@ export function createRouter({
     { reuseData, full }: { reuseData: boolean; full: boolean },
   ): Promise<void> {
     const { signal } = navigation.controller;
+    const pendingTimer = full
+      ? undefined
+      : setTimeout(() => showPendingComponent(token, href), PENDING_COMPONENT_DELAY_MS);
     // The deadline applies once per URL: a URL that already fell back gets the time it needs. The model
     // ignores it once the navigation has committed or been superseded; a stopped router ignores it here.
     const deadline = hasFallenBack(win, href)
@@ -193,8 +201,25 @@ export function createRouter({
       if (!signal.aborted) fail(token);
     } finally {
       clearTimeout(deadline);
+      clearTimeout(pendingTimer);
       navigations.delete(token);
     }
+  }
+
+  /**
+   * Shows the target's pending component in place of the first segment the navigation changes (the layouts
+   * above stay interactive), once that segment's code is there and if it has one.
+   */
+  function showPendingComponent(token: number, href: string): void {
+    const { code, keys } = resources.resourceOf(hrefOf(resolve(href)));
+    const index = sharedPrefix(keysOnScreen(), keys);
+    code.then(
+      (modules) => {
+        const Component = modules[index]?.PendingComponent;
+        if (Component && model.pending?.token === token) setSnapshot({ pending: { index, Component } });
+      },
+      () => {},
+    );
   }
 
   function commit(token: number, kind: NavigationKind, href: string): void {
@@ -209,7 +234,9 @@ export function createRouter({
     else if (popKey) saved = history.arrive(popKey);
 
     const shown = toShownPage(page, target, actionResult);
-    flushSync(() => setSnapshot({ ...shown, announcement: shown.payload.page.head.title }));
+    flushSync(() =>
+      setSnapshot({ ...shown, pending: undefined, announcement: shown.payload.page.head.title }),
+    );
 
     // A refresh, or an action that stayed on its page (invalid input, or a redirect back to the same page),
     // keeps the reader where they were.
@@ -219,7 +246,9 @@ export function createRouter({
     if (!stayed) {
       if (saved) win.scrollTo(...saved);
       else scrollToHashOrTop(win, target.hash);
-      if (kind !== 'pop') focusPage(win);
+      // Focus in a layout the navigation kept (a sidebar link, a search field) stays; focus that went with
+      // the replaced segments moves to the page, as a full load would.
+      if (kind !== 'pop' && !hasFocus(win)) focusPage(win);
     }
     monitor?.navigationEnded(token, 'committed');
   }

@@ -5,7 +5,13 @@
  * frozen so none can change another's. Server-only: the browser receives just the slices a page needs.
  */
 import { LOCALES, type Locale } from '../../shared/routing/locale.ts';
-import type { CategoryLink, Crumb, ProductDetail, ProductSummary } from '../../shared/storefront/types.ts';
+import type {
+  CategoryLink,
+  CategoryTreeLink,
+  Crumb,
+  ProductDetail,
+  ProductSummary,
+} from '../../shared/storefront/types.ts';
 import { CATEGORY_TREE } from './catalogue/categories.ts';
 import { GARDEN_AND_OFFICE_PRODUCTS } from './catalogue/products-garden-office.ts';
 import { HOME_PRODUCTS } from './catalogue/products-home.ts';
@@ -70,6 +76,13 @@ const childLinksByPath = new Map(
     entry.path,
     perLocale((locale) => entry.childPaths.map((child) => linkOf(categoriesByPath.get(child)!, locale))),
   ]),
+);
+/** The category tree (top level and one level below) as links with product counts, per locale. */
+export const categoryTreeLinks: PerLocale<readonly CategoryTreeLink[]> = perLocale((locale) =>
+  topLevelLinks[locale].map((link) => ({
+    ...link,
+    children: childLinksByPath.get(link.path)?.[locale] ?? [],
+  })),
 );
 const relatedById = new Map(PRODUCTS.map((product) => [product.id, pickRelated(product)]));
 const detailsById = new Map(

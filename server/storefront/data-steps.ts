@@ -2,6 +2,7 @@ import type { DataSteps } from '../data-step.ts';
 import { cartStep } from './steps/cart.ts';
 import { helpArticleStep, helpStep } from './steps/help.ts';
 import { homeStep } from './steps/home.ts';
+import { helpLayoutStep, shopLayoutStep } from './steps/layouts.ts';
 import { productStep } from './steps/product.ts';
 import { rootStep } from './steps/root.ts';
 import { shopStep } from './steps/shop.ts';
@@ -9,6 +10,8 @@ import { shopStep } from './steps/shop.ts';
 /** The storefront's server data steps, keyed by segment id (see shared/storefront/routes.ts). */
 export const storefrontDataSteps: DataSteps = {
   root: rootStep,
+  'shop-layout': shopLayoutStep,
+  'help-layout': helpLayoutStep,
   home: homeStep,
   shop: shopStep,
   product: productStep,

@@ -38,6 +38,11 @@ export interface Messages {
   helpIntro: string;
   helpDescription: string;
   backToHelp: string;
+  /** The help layout's article navigation. */
+  helpTopics: string;
+  filterTopics: string;
+  noTopicMatches: string;
+  articleNotFound: string;
   cartTitle: string;
   cartDescription: string;
   cartEmpty: string;

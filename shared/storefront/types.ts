@@ -36,6 +36,17 @@ export interface CategoryLink {
   productCount: number;
 }
 
+/** A top-level category with its subcategories, for the shop's sidebar. */
+export interface CategoryTreeLink extends CategoryLink {
+  children: readonly CategoryLink[];
+}
+
+/** The shop layout's data: the category tree with product counts, and the count of all products. */
+export interface ShopLayoutData {
+  categories: readonly CategoryTreeLink[];
+  productCount: number;
+}
+
 export interface HomeData {
   featured: readonly ProductSummary[];
   categories: readonly CategoryLink[];

@@ -3,7 +3,7 @@ import type { AppDefinition } from './app-definition.ts';
 import { Document } from './document.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { RouterContext, type RouterState } from './router-context.tsx';
-import { SegmentTree, type ShownSegment } from './segment-tree.tsx';
+import { type PendingSegment, SegmentTree, type ShownSegment } from './segment-tree.tsx';
 import type { SsrPayload } from './ssr-payload.ts';
 
 export interface AppRootProps {
@@ -14,8 +14,8 @@ export interface AppRootProps {
   modules: ShownSegment['module'][];
   /** A client navigation is pending (drives the progress bar). */
   navigating?: boolean;
-  /** The segment index from which a slow navigation shows pending components. */
-  pendingFrom?: number;
+  /** A slow client navigation's pending component, in place of the first segment it changes. */
+  pending?: PendingSegment;
   /** The title of the page a client navigation just showed, for the live region. */
   announcement?: string;
   /** Called once for a render error an error boundary caught (monitoring hooks in here). */
@@ -28,7 +28,7 @@ export function AppRoot({
   payload,
   modules,
   navigating = false,
-  pendingFrom,
+  pending,
   announcement = '',
   onRenderError,
 }: AppRootProps) {
@@ -63,7 +63,7 @@ export function AppRoot({
           fallback={<ErrorPage />}
           resetKey={`${router.pathname}${router.search}`}
           onRenderError={onRenderError}
-          pendingFrom={pendingFrom}
+          pending={pending}
         />
         <NavigationStatus navigating={navigating} announcement={announcement} />
       </Document>

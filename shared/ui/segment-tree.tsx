@@ -1,9 +1,15 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Locale } from '../routing/locale.ts';
 import type { RouteParams, SegmentModule } from '../routing/route-table.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { OutletContext } from './outlet.tsx';
 import type { SegmentState } from './ssr-payload.ts';
+
+/** The pending component of a navigation's first changed segment, and where it shows. */
+export interface PendingSegment {
+  index: number;
+  Component: ComponentType;
+}
 
 /** A segment ready to render: its state (data or boundary) and its loaded module. */
 export interface ShownSegment {
@@ -23,8 +29,8 @@ export interface SegmentTreeProps {
   onRenderError?: (error: unknown) => void;
   /** Shown below the root segment for a render error that no segment's error component catches. */
   fallback: ReactNode;
-  /** From this index on, the segment at it shows its pending component, if it has one. */
-  pendingFrom?: number;
+  /** A slow client navigation: the target's pending component, shown at the first segment it changes. */
+  pending?: PendingSegment;
 }
 
 /**
@@ -47,15 +53,15 @@ function catchBelowRoot(children: ReactNode, props: SegmentTreeProps): ReactNode
 }
 
 function renderFrom(index: number, props: SegmentTreeProps): ReactNode {
+  if (props.pending?.index === index) return <props.pending.Component />;
   const shown = props.segments[index];
   if (!shown) return props.leaf ?? null;
   const { state, module } = shown;
-  const { ErrorComponent, NotFoundComponent, PendingComponent, default: Component } = module;
+  const { ErrorComponent, NotFoundComponent, default: Component } = module;
   if ('boundary' in state) {
     if (state.boundary === 'not-found') return NotFoundComponent ? <NotFoundComponent /> : null;
     return ErrorComponent ? <ErrorComponent status={state.status} /> : null;
   }
-  if (props.pendingFrom === index && PendingComponent) return <PendingComponent />;
   const below = renderFrom(index + 1, props);
   const outlet = index === 0 ? catchBelowRoot(below, props) : below;
   const element = Component ? (

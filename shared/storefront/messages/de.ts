@@ -39,6 +39,10 @@ export const messages: Messages = {
   helpDescription:
     'Antworten zu Lieferzeiten, Rückgabe, Erstattung, Zahlungsarten und Datenschutz bei Maison Nord.',
   backToHelp: 'Zurück zum Hilfe-Center',
+  helpTopics: 'Hilfethemen',
+  filterTopics: 'Themen filtern',
+  noTopicMatches: 'Kein Thema passt.',
+  articleNotFound: 'Dieser Artikel wurde nicht gefunden.',
   cartTitle: 'Ihr Warenkorb',
   cartDescription: 'Die Artikel in Ihrem Warenkorb bei Maison Nord.',
   cartEmpty: 'Ihr Warenkorb ist leer',

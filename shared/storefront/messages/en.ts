@@ -39,6 +39,10 @@ export const messages: Messages = {
   helpDescription:
     'Answers about delivery times, returns, refunds, payment methods and privacy at Maison Nord.',
   backToHelp: 'Back to the help centre',
+  helpTopics: 'Help topics',
+  filterTopics: 'Filter topics',
+  noTopicMatches: 'No topic matches.',
+  articleNotFound: 'This article could not be found.',
   cartTitle: 'Your cart',
   cartDescription: 'Review the items in your Maison Nord cart.',
   cartEmpty: 'Your cart is empty',

@@ -40,6 +40,10 @@ export const messages: Messages = {
   helpDescription:
     'Réponses sur les délais de livraison, les retours, les remboursements, le paiement et la confidentialité chez Maison Nord.',
   backToHelp: 'Retour au centre d’aide',
+  helpTopics: 'Rubriques d’aide',
+  filterTopics: 'Filtrer les rubriques',
+  noTopicMatches: 'Aucune rubrique ne correspond.',
+  articleNotFound: 'Cet article est introuvable.',
   cartTitle: 'Votre panier',
   cartDescription: 'Consultez les articles de votre panier Maison Nord.',
   cartEmpty: 'Votre panier est vide',

@@ -1,6 +1,8 @@
 import type { Head, SegmentProps } from '../../routing/route-table.ts';
 import { Link } from '../../ui/link.tsx';
+import { useRouter } from '../../ui/router-context.tsx';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
+import { LoadingSection } from '../components/loading-section.tsx';
 import { messagesFor, pageTitle } from '../messages.ts';
 import type { HelpArticleData } from '../types.ts';
 
@@ -8,7 +10,7 @@ export default function HelpArticlePage({ data, locale }: SegmentProps<HelpArtic
   const messages = messagesFor(locale);
   const { article } = data;
   return (
-    <div className="container page page--narrow">
+    <div className="sidebar-page">
       <Breadcrumbs
         label={messages.breadcrumb}
         items={[
@@ -38,4 +40,21 @@ export default function HelpArticlePage({ data, locale }: SegmentProps<HelpArtic
 
 export function head({ data }: { data: HelpArticleData }): Head {
   return { title: pageTitle(data.article.title), description: data.article.summary };
+}
+
+/** Shown in place of this page while a slow navigation to another one waits for its data. */
+export const PendingComponent = LoadingSection;
+
+/** A missing article: shown inside the help layout (its navigation stays), with status 404. */
+export function NotFoundComponent() {
+  const { locale } = useRouter();
+  const messages = messagesFor(locale);
+  return (
+    <div className="sidebar-page">
+      <h1 className="article__title">{messages.articleNotFound}</h1>
+      <p className="back-link">
+        <Link to="/help">{messages.backToHelp}</Link>
+      </p>
+    </div>
+  );
 }

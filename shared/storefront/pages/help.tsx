@@ -8,7 +8,7 @@ import type { HelpData } from '../types.ts';
 export default function HelpPage({ data, locale }: SegmentProps<HelpData>) {
   const messages = messagesFor(locale);
   return (
-    <div className="container page page--narrow">
+    <div className="sidebar-page">
       <Breadcrumbs
         label={messages.breadcrumb}
         items={[{ label: messages.breadcrumbHome, path: '/' }]}

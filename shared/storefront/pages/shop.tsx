@@ -2,6 +2,7 @@ import type { Locale } from '../../routing/locale.ts';
 import type { Head, SegmentProps } from '../../routing/route-table.ts';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { CategoryChips } from '../components/category-tiles.tsx';
+import { LoadingSection } from '../components/loading-section.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
 import { messagesFor, pageTitle } from '../messages.ts';
 import type { Crumb, ShopData } from '../types.ts';
@@ -15,7 +16,7 @@ export default function ShopPage({ data, locale }: SegmentProps<ShopData>) {
     : [home];
   const title = data.category?.name ?? messages.allProducts;
   return (
-    <div className="container page">
+    <div className="sidebar-page">
       <Breadcrumbs
         label={messages.breadcrumb}
         items={trail}
@@ -42,3 +43,6 @@ export function head({ data, locale }: { data: ShopData; locale: Locale }): Head
     description: messages.categoryDescription(data.category.name),
   };
 }
+
+/** Shown in place of this page while a slow navigation to another one waits for its data. */
+export const PendingComponent = LoadingSection;

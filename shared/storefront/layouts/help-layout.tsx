@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import type { SegmentProps } from '../../routing/route-table.ts';
+import { Link } from '../../ui/link.tsx';
+import { Outlet } from '../../ui/outlet.tsx';
+import { useRouter } from '../../ui/router-context.tsx';
+import { messagesFor } from '../messages.ts';
+import type { HelpData } from '../types.ts';
+
+/**
+ * The help centre's layout: an article navigation beside the index and the articles. It stays (with its
+ * scroll position and focus) while a visitor moves between articles; only the article's data is fetched.
+ */
+export default function HelpLayout({ data, locale }: SegmentProps<HelpData>) {
+  const messages = messagesFor(locale);
+  const { pathname } = useRouter();
+  const current = (path: string) => (pathname === path ? 'page' : undefined);
+  const [filter, setFilter] = useState('');
+  const query = filter.trim().toLocaleLowerCase(locale);
+  const sections = data.sections
+    .map((section) => ({
+      ...section,
+      articles: section.articles.filter((article) => article.title.toLocaleLowerCase(locale).includes(query)),
+    }))
+    .filter((section) => section.articles.length > 0);
+  return (
+    <div className="container page with-sidebar">
+      <nav className="sidebar" aria-label={messages.helpTopics}>
+        <p className="sidebar__title">
+          <Link to="/help" className="sidebar__link" aria-current={current('/help')}>
+            {messages.helpTitle}
+          </Link>
+        </p>
+        <input
+          type="search"
+          className="sidebar__filter"
+          placeholder={messages.filterTopics}
+          aria-label={messages.filterTopics}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
+        {sections.length === 0 ? <p className="sidebar__empty">{messages.noTopicMatches}</p> : null}
+        {sections.map((section) => (
+          <div key={section.id} className="sidebar__group">
+            <h2 className="sidebar__heading">{section.title}</h2>
+            <ul className="sidebar__list">
+              {section.articles.map((article) => (
+                <li key={article.slug}>
+                  <Link
+                    to={`/help/${article.slug}`}
+                    className="sidebar__link"
+                    aria-current={current(`/help/${article.slug}`)}
+                  >
+                    {article.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+      <div className="with-sidebar__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
