@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parseDsn } from './sentry-dsn.ts';
 
 /** The server's whole configuration, read once from the environment at start and frozen. */
 export interface Config {
@@ -60,7 +61,7 @@ export function loadConfig(env: Env, cpuCount = 1): Readonly<Config> {
     cookieSecretIsRandom: cookieSecret === undefined,
     allowedOrigins: Object.freeze(optional(env, 'ALLOWED_ORIGINS', parseOrigins) ?? []),
     trustProxy: optional(env, 'TRUST_PROXY', parseTrustProxy) ?? false,
-    sentryDsn: optional(env, 'SENTRY_DSN', parseDsn),
+    sentryDsn: optional(env, 'SENTRY_DSN', parseSentryDsn),
     sentryEnvironment: optional(env, 'SENTRY_ENVIRONMENT', (value) => value) ?? env.NODE_ENV ?? 'development',
     sentryRelease: optional(env, 'SENTRY_RELEASE', (value) => value),
     sentryTracesSampleRate: optional(env, 'SENTRY_TRACES_SAMPLE_RATE', parseRate) ?? 0.1,
@@ -119,16 +120,8 @@ function parseTrustProxy(value: string): boolean | number | string {
   throw 'must be on/off, a hop count, or a comma-separated list of addresses/subnets (Express "trust proxy")';
 }
 
-function parseDsn(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw 'must be a Sentry DSN such as https://<key>@o0.ingest.sentry.io/<project>';
-  }
-  if (!/^https?:$/.test(url.protocol) || !url.username || !/\/\d+$/.test(url.pathname)) {
-    throw 'must be a Sentry DSN such as https://<key>@o0.ingest.sentry.io/<project>';
-  }
+function parseSentryDsn(value: string): string {
+  if (!parseDsn(value)) throw 'must be a Sentry DSN such as https://<key>@o0.ingest.sentry.io/<project>';
   return value;
 }
 

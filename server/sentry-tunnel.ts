@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { envelopeUrlOf, isSameDsn, parseDsn } from './sentry-dsn.ts';
 
 /** Largest envelope the tunnel takes from a browser (413 above it). */
 export const TUNNEL_MAX_BODY_BYTES = 512 * 1024;
@@ -7,45 +8,17 @@ export const TUNNEL_UPSTREAM_TIMEOUT_MS = 3_000;
 /** At most this many forwards at once; more are refused with 503 rather than queued. */
 export const TUNNEL_MAX_CONCURRENT_FORWARDS = 16;
 
-interface ParsedDsn {
-  protocol: string;
-  host: string;
-  publicKey: string;
-  projectId: string;
-  /** Where envelopes for this DSN go. */
-  envelopeUrl: string;
-}
-
-/** Parses a DSN (`https://<key>@<host>/<project>`); null when it is not one. */
-export function parseDsn(dsn: unknown): ParsedDsn | null {
-  if (typeof dsn !== 'string') return null;
-  let url: URL;
-  try {
-    url = new URL(dsn);
-  } catch {
-    return null;
-  }
-  const match = /^(.*)\/(\d+)$/.exec(url.pathname);
-  if (!match || !url.username || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
-  const [, pathPrefix = '', projectId = ''] = match;
-  return {
-    protocol: url.protocol,
-    host: url.host,
-    publicKey: url.username,
-    projectId,
-    envelopeUrl: `${url.protocol}//${url.host}${pathPrefix}/api/${projectId}/envelope/`,
-  };
-}
-
 /**
  * `POST {base}/monitoring`: the browser SDK's tunnel, so ad blockers and CSP see only our origin. It reads
  * only the envelope's header line and forwards the raw body unchanged, and only when the header's DSN is
- * the configured one (same host, port, project and key): it is not an open proxy. No client cookie or
+ * exactly the configured one (scheme, host, port, path prefix, project and keys; see sentry-dsn.ts), to the
+ * configured DSN's envelope URL: it is not an open proxy. No client cookie or
  * header is forwarded; the upstream status is returned. Failures upstream are answered, never reported
  * to Sentry (that would loop).
  */
 export function sentryTunnel(configuredDsn: string | undefined) {
   const target = parseDsn(configuredDsn);
+  const envelopeUrl = target ? envelopeUrlOf(target) : '';
   let inFlight = 0;
 
   return async function sentryTunnelHandler(request: Request, response: Response): Promise<void> {
@@ -72,21 +45,17 @@ export function sentryTunnel(configuredDsn: string | undefined) {
     } catch {
       return answer(400, 'Bad envelope header');
     }
-    const dsn = parseDsn(header?.dsn);
-    if (!dsn) return answer(400, 'Envelope header has no valid DSN');
-    if (
-      dsn.protocol !== target.protocol ||
-      dsn.host !== target.host ||
-      dsn.projectId !== target.projectId ||
-      dsn.publicKey !== target.publicKey
-    ) {
-      return answer(403, 'Unknown DSN');
-    }
+    // Not a URL at all: a broken envelope. A URL that is not exactly our DSN (another key, host, port, path,
+    // project, or a form a URL parser would rewrite into ours): someone else's DSN.
+    if (typeof header?.dsn !== 'string' || !URL.canParse(header.dsn))
+      return answer(400, 'Envelope header has no valid DSN');
+    const dsn = parseDsn(header.dsn);
+    if (!dsn || !isSameDsn(dsn, target)) return answer(403, 'Unknown DSN');
     if (inFlight >= TUNNEL_MAX_CONCURRENT_FORWARDS) return answer(503, 'Too many envelopes in flight');
 
     inFlight += 1;
     try {
-      const upstream = await fetch(target.envelopeUrl, {
+      const upstream = await fetch(envelopeUrl, {
         method: 'POST',
         body: new Uint8Array(body),
         headers: { 'Content-Type': 'application/x-sentry-envelope' },

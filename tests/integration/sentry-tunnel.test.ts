@@ -69,12 +69,35 @@ describe('POST {base}/monitoring (the Sentry tunnel)', () => {
     ['another project', (dsn: string) => dsn.replace(/\/42$/, '/43')],
     ['another host', (dsn: string) => dsn.replace('127.0.0.1', 'sentry.example.com')],
     ['another port', (dsn: string) => dsn.replace(/:(\d+)\//, ':1/')],
+    ['another scheme', (dsn: string) => dsn.replace('http://', 'https://')],
+    ['another path prefix', (dsn: string) => dsn.replace(/\/42$/, '/latest/meta-data/42')],
+    ['a path prefix that dot segments remove', (dsn: string) => dsn.replace(/\/42$/, '/x/../42')],
+    ['a secret key beside the public key', (dsn: string) => dsn.replace('public0key@', 'public0key:secret@')],
+    [
+      'a second userinfo (KEY@host:port@other:port)',
+      (dsn: string) => dsn.replace('/42', '@evil.example:80/42'),
+    ],
+    ['a percent-escaped key', (dsn: string) => dsn.replace('public0key', 'public%30key')],
+    ['a project id with a leading zero', (dsn: string) => dsn.replace(/\/42$/, '/042')],
+    ['trailing white space', (dsn: string) => `${dsn} `],
   ])('answers 403 for an envelope to %s (it is not an open proxy)', async (_case, change) => {
     const response = await request(tunnelApp())
       .post('/monitoring')
       .send(envelope(change(sentry.dsn)));
     expect(response.status).toBe(403);
     expect(sentry.envelopes).toHaveLength(0);
+  });
+
+  it('forwards to the configured DSN’s own envelope URL, path prefix included', async () => {
+    const prefixed = sentry.dsn.replace(/\/42$/, '/relay/42');
+    const response = await request(tunnelApp({ SENTRY_DSN: prefixed }))
+      .post('/monitoring')
+      .send(envelope(prefixed));
+    // The capture server only knows /api/<project>/envelope/: the prefixed URL reaches it as a 404.
+    expect(response.status).toBe(404);
+    expect(sentry.envelopes).toHaveLength(0);
+    const plain = await request(tunnelApp()).post('/monitoring').send(envelope(prefixed));
+    expect(plain.status).toBe(403);
   });
 
   it('answers 413 for an envelope over the limit', async () => {
