@@ -95,6 +95,9 @@ function parseMultipart(request: Request, body: Buffer): Promise<FormFields> {
     }
     const fail = (error: HttpError) => {
       parser.removeAllListeners();
+      // Busboy may still report the rest of the body as malformed (a body cut short after a refused field):
+      // an 'error' without a listener would be thrown as an uncaught exception.
+      parser.on('error', ignoreError);
       reject(error);
     };
     parser.on('field', (name, value) => {
@@ -120,3 +123,5 @@ function parseMultipart(request: Request, body: Buffer): Promise<FormFields> {
     parser.end(body);
   });
 }
+
+function ignoreError(): void {}

@@ -99,6 +99,27 @@ describe('server actions without JavaScript (POST {page URL})', () => {
     expect(fields[0]).toMatchObject({ _action: 'increment', amount: '2' });
   });
 
+  it('answers 400 for a multipart body cut short after a refused field, with no uncaught parser error', async () => {
+    // Found by the form-body property test: busboy reported the truncated rest after the refusal, and the
+    // listener that would have taken that error had been removed, so it became an uncaught exception.
+    const { app } = counterApp();
+    const body = '--XyZ\r\nContent-Disposition: form-data; name="a[b]"\r\n\r\nx\r\n--XyZ\r\nContent-Dispo';
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    try {
+      const response = await request(app)
+        .post('/counter')
+        .set('Content-Type', 'multipart/form-data; boundary=XyZ')
+        .send(body);
+      expect(response.status).toBe(400);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', record);
+    }
+  });
+
   it('keeps __proto__ and constructor fields as plain data', async () => {
     const { app, fields } = counterApp();
     const response = await request(app)
