@@ -224,7 +224,10 @@ const COOKIE_SECRET = randomBytes(32).toString('hex');
  * `node --import <dist>/server/instrument.mjs <dist>/server/index.mjs`, optionally with Sentry) or
  * `baseline`. Resolves once it answers.
  */
-export async function startServer(kind, { pin, sentryDsn, nodeArgs = [], distDir = SNAPSHOT_DIR } = {}) {
+export async function startServer(
+  kind,
+  { pin, sentryDsn, nodeArgs = [], distDir = SNAPSHOT_DIR, env: extraEnv = {} } = {},
+) {
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), HOST, NODE_ENV: 'production' };
   for (const name of ['SENTRY_DSN', 'SENTRY_TRACES_SAMPLE_RATE', 'ENABLE_DEBUG_ROUTES', 'WEB_CONCURRENCY'])
@@ -242,6 +245,7 @@ export async function startServer(kind, { pin, sentryDsn, nodeArgs = [], distDir
         SENTRY_ENVIRONMENT: 'bench',
       });
     }
+    Object.assign(env, extraEnv);
     args = [
       ...nodeArgs,
       '--import',
