@@ -32,6 +32,7 @@ import { RENDER_TIMEOUT_MS } from './request-abort.ts';
 import { requestLog } from './request-log.ts';
 import { resolveLocale } from './resolve-locale.ts';
 import { createPageResolver } from './resolve-page.ts';
+import type { ResourceHandlers } from './resource-route.ts';
 import { securityHeaders } from './security-headers.ts';
 import { sentryTunnel } from './sentry-tunnel.ts';
 import { serveAssets } from './serve-assets.ts';
@@ -55,6 +56,8 @@ export interface CreateAppOptions {
   monitoring?: Monitoring;
   /** Server actions by route id, then action name (server/). */
   actions?: RouteActions;
+  /** Handlers of the resource routes (no document: sitemap.xml, robots.txt) by route id (server/). */
+  resources?: ResourceHandlers;
   /** Deadline of data step plus render; default RENDER_TIMEOUT_MS. */
   renderTimeoutMs?: number;
   /** How long a form body may take to arrive; default FORM_BODY_TIMEOUT_MS. */
@@ -111,7 +114,13 @@ export function createApp(options: CreateAppOptions): Express {
   const sendAsset = serveAssets(build);
   const sendLocaleSwitch = switchLocale(basePath);
   const forwardToSentry = sentryTunnel(config.sentryDsn);
-  const handleRoute = renderRoute({ resolvePage, renderer, renderTimeoutMs });
+  const handleRoute = renderRoute({
+    resolvePage,
+    renderer,
+    renderTimeoutMs,
+    resources: options.resources ?? {},
+    basePath,
+  });
   const defaultPageRequest: PageRequest = { locale: DEFAULT_LOCALE, appPath: '/', search: '' };
   const handleAction = createActionHandler({
     routes,

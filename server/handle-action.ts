@@ -130,6 +130,6 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
       });
     }
     if (resolution.type === 'redirect') return response.redirect(303, resolution.location);
-    return fail(resolution.status);
+    return fail(resolution.type === 'error' ? resolution.status : 405);
   };
 }

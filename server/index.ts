@@ -14,6 +14,7 @@ import { createLogger } from './logger.ts';
 import { noMonitoring } from './monitoring.ts';
 import { storefrontActions } from './storefront/actions.ts';
 import { storefrontDataSteps } from './storefront/data-steps.ts';
+import { storefrontResources } from './storefront/resources.ts';
 
 // The process entry: the only place that reads the environment, starts monitoring, listens and installs
 // signal handlers.
@@ -57,6 +58,7 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
     app: storefront,
     dataSteps: storefrontDataSteps,
     actions: storefrontActions,
+    resources: storefrontResources,
     build,
     logger,
     monitoring,

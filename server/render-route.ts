@@ -1,18 +1,30 @@
 import type { NextFunction, Request, Response } from 'express';
+import { HttpError, NotFound, Redirect } from '../shared/routing/control-signals.ts';
+import { buildHref } from '../shared/routing/href.ts';
 import type { DocumentRenderer } from './document-renderer.ts';
 import type { PageRequest } from './page-request.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from './request-abort.ts';
 import { type ResolvePage, sendRedirect } from './resolve-page.ts';
+import { originOf, type ResourceHandlers, sendResource } from './resource-route.ts';
 
 export interface RenderRouteOptions {
   resolvePage: ResolvePage;
   renderer: DocumentRenderer;
   /** Deadline for data step plus render (RENDER_TIMEOUT_MS unless a test shortens it). */
   renderTimeoutMs: number;
+  /** The app's resource route handlers, by route id. */
+  resources: ResourceHandlers;
+  basePath: string;
 }
 
 /** Serves a page as streamed HTML. Unexpected errors go to Express's error handler (the 500 page). */
-export function renderRoute({ resolvePage, renderer, renderTimeoutMs }: RenderRouteOptions) {
+export function renderRoute({
+  resolvePage,
+  renderer,
+  renderTimeoutMs,
+  resources,
+  basePath,
+}: RenderRouteOptions) {
   return async function renderRouteHandler(
     request: Request,
     response: Response,
@@ -29,6 +41,34 @@ export function renderRoute({ resolvePage, renderer, renderTimeoutMs }: RenderRo
           return renderer.renderError(request, response, pageRequest, resolution.status);
         case 'page':
           return renderer.renderRoute(request, response, pageRequest, { ...resolution, abortController });
+        case 'resource': {
+          const handler = resources[resolution.routeId];
+          if (!handler) throw new Error(`Resource route "${resolution.routeId}" has no handler`);
+          const origin = originOf(request);
+          try {
+            const answer = await handler({
+              params: resolution.params,
+              locale: pageRequest.locale,
+              url: new URL(request.originalUrl, origin),
+              absoluteHref: (appPath, locale) => `${origin}${buildHref(basePath, locale, appPath)}`,
+              headers: request.headers,
+              signal: abortController.signal,
+            });
+            return await sendResource(request, response, answer);
+          } catch (error) {
+            if (error instanceof Redirect) {
+              const { location, status } = error;
+              const target = location.startsWith('/')
+                ? buildHref(basePath, pageRequest.locale, location)
+                : location;
+              return sendRedirect(response, target, status);
+            }
+            if (error instanceof NotFound) return renderer.renderError(request, response, pageRequest, 404);
+            if (error instanceof HttpError && error.status < 500)
+              return renderer.renderError(request, response, pageRequest, error.status);
+            throw error;
+          }
+        }
       }
     } catch (error) {
       if (error instanceof ClientDisconnectedError) return;

@@ -29,6 +29,8 @@ export type PageResolution =
       /** 200; 404 or the error's status when a boundary is shown. */
       status: number;
     }
+  /** A resource route: its handler answers (no data steps, no document). */
+  | { type: 'resource'; routeId: string; params: RouteParams }
   /** `location` is final: base path and locale prefix added to app paths. */
   | { type: 'redirect'; location: string; status: number }
   /** An expected failure above every boundary (404 from notFound() or no match, 4xx from HttpError). */
@@ -95,6 +97,7 @@ export function createPageResolver(options: ResolvePageOptions) {
     const routePattern = `${request.method === 'HEAD' ? 'GET' : request.method} ${routes.pathOf(match.route.id)}`;
     monitoring.nameTransaction(routePattern);
     setRouteFacts(request, { routePattern, locale: pageRequest.locale });
+    if (match.route.resource) return { type: 'resource', routeId: match.route.id, params: match.params };
 
     const context = stepContext(request, response, pageRequest, match.params, basePath, signal);
     let kept = 0;

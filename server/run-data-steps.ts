@@ -5,6 +5,7 @@ import type { RouteParams } from '../shared/routing/route-table.ts';
 import type { DataStepContext, DataSteps } from './data-step.ts';
 import { isThenable } from './deferred-data.ts';
 import type { PageRequest } from './page-request.ts';
+import { originOf } from './resource-route.ts';
 import { createCookieSetter } from './set-cookie.ts';
 
 /** What one segment's data step came to; `kept`: not run, the browser still shows this segment's data. */
@@ -31,7 +32,7 @@ export function stepContext(
     locale: pageRequest.locale,
     // Parsed when a step reads it: most steps never do, and every request would pay for the parse.
     get url() {
-      url ??= new URL(request.originalUrl, `${request.protocol}://${request.get('host') ?? 'localhost'}`);
+      url ??= new URL(request.originalUrl, originOf(request));
       return url;
     },
     cookies: request.cookies ?? {},

@@ -77,6 +77,8 @@ export function servePageData({
           status: resolution.status,
         });
       }
+      // A resource route has no page to show: the browser loads it in full.
+      if (resolution.type === 'resource') return sendDataLine(response, 200, { type: 'resource' });
       if (resolution.type === 'error') {
         const frame = await resolveFrame(request, response, pageRequest, abortController.signal);
         return sendErrorLine(

@@ -127,6 +127,14 @@ export function createRouteResources({
   return {
     appUrlOf,
     modulesOf,
+    /** Whether a URL's route is a resource route (no page: links to it load in full). */
+    isResource(url: URL): boolean {
+      try {
+        return routes.match(appUrlOf(url).pathname)?.route.resource === true;
+      } catch {
+        return false;
+      }
+    },
     dataHrefOf,
     /** The route pattern a URL matches on the client and its code chunk (shared with prefetches). */
     resourceOf,

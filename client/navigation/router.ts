@@ -87,8 +87,9 @@ export function createRouter({
   const resolve = (href: string) => new URL(href, win.location.href);
   const hrefOf = (url: URL) => `${url.pathname}${url.search}${url.hash}`;
   const pageFacts = () => ({ location: location(), basePath, locale });
-  const isInterceptable = (url: URL) => isRouterUrl(url, pageFacts());
   const resources = createRouteResources({ routes, basePath, locale, buildId, keysOnScreen });
+  // A resource route (sitemap.xml) answers without a document: the browser loads it itself.
+  const isInterceptable = (url: URL) => isRouterUrl(url, pageFacts()) && !resources.isResource(url);
   const prefetchAllowed = canPrefetch(win, initialPage.payload);
 
   let model = initialModel(hrefOf(location()));

@@ -63,6 +63,8 @@ const categoriesByPath = new Map<string, CategoryEntry>();
 indexCategories(CATEGORY_TREE, null);
 assertProductsInLeaves();
 
+/** Every category's path (`kitchen`, `kitchen/knives`), parents first. */
+export const allCategoryPaths: readonly string[] = Object.freeze([...categoriesByPath.keys()]);
 /** Every product, in catalogue order. */
 export const allProducts: readonly ProductSummary[] = Object.freeze([...summariesById.values()]);
 export const featuredProducts: readonly ProductSummary[] = Object.freeze(FEATURED_PRODUCT_IDS.map(summaryOf));

@@ -56,5 +56,10 @@ export interface RouteNode {
   /** Lazily imports the segment's module (component, head, error, not-found and pending components). */
   // biome-ignore lint/suspicious/noExplicitAny: each segment has its own data type; the tree only stores them.
   module?: () => Promise<SegmentModule<any>>;
+  /**
+   * A resource route: a leaf that answers without a document (sitemap.xml, robots.txt, a JSON feed) through
+   * the handler keyed by its id in the app's server definition. Links to it are ordinary page loads.
+   */
+  resource?: true;
   children?: readonly RouteNode[];
 }

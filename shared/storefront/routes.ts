@@ -27,5 +27,7 @@ export const storefrontRoutes: RouteNode = {
       ],
     },
     { id: 'cart', path: '/cart', module: () => import('./pages/cart.tsx') },
+    { id: 'sitemap', path: '/sitemap.xml', resource: true },
+    { id: 'robots', path: '/robots.txt', resource: true },
   ],
 };

@@ -31,6 +31,8 @@ export type PageDataLine =
   | { type: 'error'; status: number; head: Head; segments?: SegmentState[] }
   /** A form post with invalid input (status 422): errors by field, values as submitted. */
   | { type: 'invalid'; action: string; errors: Record<string, string>; values: Record<string, string> }
+  /** The URL is a resource route (it answers without a document): the browser must load it in full. */
+  | { type: 'resource' }
   /** The request named another build: the browser must load the page in full. */
   | { type: 'build-changed'; buildId: string };
 

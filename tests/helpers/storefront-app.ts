@@ -4,6 +4,7 @@ import { createApp } from '../../server/create-app.ts';
 import type { Logger } from '../../server/logger.ts';
 import { storefrontActions } from '../../server/storefront/actions.ts';
 import { storefrontDataSteps } from '../../server/storefront/data-steps.ts';
+import { storefrontResources } from '../../server/storefront/resources.ts';
 import { storefront } from '../../shared/storefront/app.ts';
 import { captureLogger } from './capture-logger.ts';
 import { testConfig } from './test-config.ts';
@@ -15,6 +16,7 @@ export function createStorefrontApp(env: Record<string, string> = {}, logger: Lo
     app: storefront,
     dataSteps: storefrontDataSteps,
     actions: storefrontActions,
+    resources: storefrontResources,
     build: loadBuildOutput(inject('buildDir')),
     logger,
   });
