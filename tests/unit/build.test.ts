@@ -5,6 +5,7 @@ import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildClient, ServerModuleLeakError } from '../../build.mjs';
 import { loadBuildOutput } from '../../server/build-output.ts';
+import type { RouteNode } from '../../shared/routing/route-table.ts';
 import { storefrontRoutes } from '../../shared/storefront/routes.ts';
 
 describe('build', () => {
@@ -26,7 +27,11 @@ describe('build', () => {
   it('writes a manifest with a chunk for every storefront route segment and hashed file names', () => {
     const { manifest, files } = loadBuildOutput(inject('buildDir'));
     expect(manifest.buildId).toMatch(/^[0-9a-f]{12}$/);
-    for (const route of [storefrontRoutes, ...(storefrontRoutes.children ?? [])]) {
+    const withModules = (node: RouteNode): RouteNode[] => [
+      ...(node.module ? [node] : []),
+      ...(node.children ?? []).flatMap(withModules),
+    ];
+    for (const route of withModules(storefrontRoutes)) {
       const chunk = manifest.routes[route.id];
       expect(chunk, route.id).toBeDefined();
       expect(files.has(chunk!.file)).toBe(true);
