@@ -14,16 +14,13 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import remapping from '@jridgewell/remapping';
 import * as esbuild from 'esbuild';
 import { minifySync } from 'oxc-minify';
+import { appEntries, appModulesPlugin, evaluateApp } from './build/app-modules.mjs';
 
 const brotliCompressAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.join(ROOT, 'dist');
 const SOURCE_DIRS = ['client', 'shared', 'server'];
-/** The module whose `routeTree` export is the app's route tree; the build finds each segment's chunk from it. */
-const ROUTE_TREE_MODULE = 'client/route-patterns.ts';
-/** Per-locale modules (`<dir>/<locale>.ts`, loaded by the app's `loadLocale`), preloaded with the page. */
-const LOCALE_DIRS = ['shared/storefront/messages'];
 /** The browsers the client bundle supports (esbuild's and oxc-minify's syntax target). */
 const BROWSER_TARGETS = ['es2022', 'chrome111', 'firefox114', 'safari16.4'];
 /** Folders whose code must never reach the browser (secrets, data access). */
@@ -38,10 +35,17 @@ export class ServerModuleLeakError extends Error {
  * Bundles the client entry into `outdir/client`, moves source maps to `outdir/sourcemaps` (written, never
  * served) and returns the manifest: build id, entry, stylesheets, and per route its chunk and static imports.
  */
-export async function buildClient({ entry = 'client/entry.tsx', outdir = DIST, minify = true } = {}) {
+export async function buildClient({
+  entry = 'client/entry.tsx',
+  outdir = DIST,
+  minify = true,
+  app: appOptions,
+} = {}) {
+  const entries = await appEntries(ROOT, appOptions);
   const publicDir = path.join(outdir, 'client');
   await rm(publicDir, { recursive: true, force: true });
-  const options = { ...clientOptions({ entry, publicDir, minify }), write: false };
+  const evaluation = evaluateApp(ROOT, entries.app);
+  const options = { ...clientOptions({ entry, publicDir, minify, entries, evaluation }), write: false };
   const result = await esbuild.build(options).catch((error) => {
     const leak = error.errors?.find((message) => message.text.startsWith(SERVER_MODULE_LEAK));
     if (!leak) throw error;
@@ -54,7 +58,7 @@ export async function buildClient({ entry = 'client/entry.tsx', outdir = DIST, m
   await Promise.all(files.map((file) => writeFile(file.path, file.contents)));
   await moveSourceMaps(publicDir, path.join(outdir, 'sourcemaps'));
   await precompress(publicDir);
-  return createManifest(result.metafile, publicDir, entry, await segmentModulePaths(ROUTE_TREE_MODULE));
+  return createManifest(result.metafile, publicDir, entry, await evaluation);
 }
 
 /**
@@ -116,11 +120,11 @@ async function precompress(publicDir) {
 }
 
 /** esbuild options of the client bundle, shared by `buildClient`, dev mode and the bench's size analysis. */
-export function clientOptions({ entry, publicDir, minify }) {
+export function clientOptions({ entry, publicDir, minify, entries, evaluation }) {
   return {
     absWorkingDir: ROOT,
     entryPoints: [entry],
-    plugins: [serverOnlyGuard, buildTimeModules],
+    plugins: [serverOnlyGuard, appModulesPlugin(ROOT, entries, evaluation)],
     outdir: publicDir,
     bundle: true,
     splitting: true,
@@ -159,96 +163,11 @@ const serverOnlyGuard = {
   },
 };
 
-/** Client modules whose default export is computed at build time: the browser gets the value, not the code. */
-const BUILD_TIME_MODULES = /[\\/]client[\\/]route-patterns\.ts$/;
-
-/**
- * Replaces each build-time module with `export default <its value as JSON>`: the module is bundled for Node
- * (its lazy `import()`s left out, they are page chunks it never calls), run once, and its inputs watched.
- */
-const buildTimeModules = {
-  name: 'build-time-modules',
-  setup(build) {
-    build.onLoad({ filter: BUILD_TIME_MODULES }, async (args) => {
-      const result = await esbuild.build({
-        absWorkingDir: ROOT,
-        entryPoints: [args.path],
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        write: false,
-        metafile: true,
-        logLevel: 'silent',
-        plugins: [
-          {
-            name: 'skip-lazy-imports',
-            setup(evaluation) {
-              evaluation.onResolve({ filter: /.*/ }, (resolve) =>
-                resolve.kind === 'dynamic-import' ? { path: resolve.path, external: true } : undefined,
-              );
-            },
-          },
-        ],
-      });
-      const code = Buffer.from(result.outputFiles[0].contents).toString('base64');
-      const { default: value } = await import(`data:text/javascript;base64,${code}`);
-      return {
-        contents: `export default ${JSON.stringify(value)};`,
-        loader: 'js',
-        watchFiles: Object.keys(result.metafile.inputs).map((input) => path.join(ROOT, input)),
-      };
-    });
-  },
-};
-
-/**
- * The source module of each route tree node that has one (`{ root: 'shared/storefront/layout.tsx', … }`): the
- * tree module is bundled for Node with every lazy `import()` replaced by its resolved path, run once, and
- * each node's `module()` called.
- */
-export async function segmentModulePaths(treeModule) {
-  const result = await esbuild.build({
-    absWorkingDir: ROOT,
-    entryPoints: [treeModule],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    write: false,
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'lazy-imports-as-paths',
-        setup(evaluation) {
-          evaluation.onResolve({ filter: /.*/ }, (resolve) => {
-            if (resolve.kind !== 'dynamic-import') return undefined;
-            const file = path.relative(ROOT, path.resolve(resolve.resolveDir, resolve.path));
-            return { path: file.split(path.sep).join('/'), namespace: 'lazy-module' };
-          });
-          evaluation.onLoad({ filter: /.*/, namespace: 'lazy-module' }, (load) => ({
-            contents: `export const modulePath = ${JSON.stringify(load.path)};`,
-            loader: 'js',
-          }));
-        },
-      },
-    ],
-  });
-  const code = Buffer.from(result.outputFiles[0].contents).toString('base64');
-  const { routeTree } = await import(`data:text/javascript;base64,${code}`);
-  if (!routeTree) throw new Error(`${treeModule} must export its route tree as \`routeTree\``);
-  const paths = {};
-  const visit = async (node) => {
-    if (node.module) paths[node.id] = (await node.module()).modulePath;
-    for (const child of node.children ?? []) await visit(child);
-  };
-  await visit(routeTree);
-  return paths;
-}
-
 /**
  * The manifest: build id, the entry's chunk and stylesheets, and per route tree node (by id) and per locale
  * its chunk with its static imports, so a page can preload exactly what its segments need.
  */
-function createManifest(metafile, publicDir, entry, modulePaths) {
+function createManifest(metafile, publicDir, entry, { patterns, segmentModules, localeModules }) {
   const outputs = metafile.outputs;
   const publicName = (output) => path.relative(publicDir, path.join(ROOT, output)).split(path.sep).join('/');
   const staticImports = (output, seen = new Set()) => {
@@ -278,16 +197,23 @@ function createManifest(metafile, publicDir, entry, modulePaths) {
       continue;
     }
     chunkOf[meta.entryPoint] = output;
-    const moduleName = path.basename(meta.entryPoint).replace(/\.[jt]sx?$/, '');
-    if (LOCALE_DIRS.some((dir) => meta.entryPoint.startsWith(`${dir}/`)))
-      locales[moduleName] = describe(output);
   }
-  for (const [id, modulePath] of Object.entries(modulePaths)) {
+  for (const [id, modulePath] of Object.entries(segmentModules)) {
     if (!chunkOf[modulePath]) throw new Error(`No chunk for route segment "${id}" (${modulePath})`);
     routes[id] = describe(chunkOf[modulePath]);
   }
+  // The first module each locale's loadLocale imports (its strings), with what that chunk imports.
+  for (const [locale, [modulePath]] of Object.entries(localeModules)) {
+    if (modulePath && chunkOf[modulePath]) locales[locale] = describe(chunkOf[modulePath]);
+  }
   if (!entryOutput) throw new Error(`esbuild produced no output for the client entry ${entry}`);
-  const manifest = { entry: describe(entryOutput), stylesheets, routes, locales };
+  // Per page (leaf), its segments root first: what it preloads and what its first load costs.
+  const pages = Object.fromEntries(
+    patterns
+      .filter((pattern) => routes[pattern.id])
+      .map((pattern) => [pattern.id, pattern.branch.map(({ id }) => id)]),
+  );
+  const manifest = { entry: describe(entryOutput), stylesheets, routes, pages, locales };
   const buildId = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12);
   return { buildId, ...manifest };
 }
@@ -301,13 +227,15 @@ async function moveSourceMaps(publicDir, mapsDir) {
 }
 
 /** Bundles the server entry for Node; npm packages stay external and are loaded from node_modules. */
-export async function buildServer({ outdir = DIST } = {}) {
-  await esbuild.build(serverOptions({ outdir }));
+export async function buildServer({ outdir = DIST, app: appOptions } = {}) {
+  const entries = await appEntries(ROOT, appOptions);
+  await esbuild.build(serverOptions({ outdir, entries }));
 }
 
 /** esbuild options of the server bundle, shared by `buildServer` and dev mode. */
-function serverOptions({ outdir }) {
+function serverOptions({ outdir, entries }) {
   return {
+    plugins: [appModulesPlugin(ROOT, entries)],
     absWorkingDir: ROOT,
     // instrument.mjs is loaded with --import before index.mjs; Sentry's code is a chunk of its own, loaded
     // only when SENTRY_DSN is set.
@@ -346,9 +274,12 @@ function serverOptions({ outdir }) {
   };
 }
 
-/** The full build: client, manifest, server. Returns the manifest. */
-export async function build({ outdir = DIST } = {}) {
-  const [manifest] = await Promise.all([buildClient({ outdir }), buildServer({ outdir })]);
+/**
+ * The full build: client, manifest, server. `app` names the app's definitions ({ app, serverApp }, paths
+ * from the project root), package.json's "ssr" field by default. Returns the manifest.
+ */
+export async function build({ outdir = DIST, app } = {}) {
+  const [manifest] = await Promise.all([buildClient({ outdir, app }), buildServer({ outdir, app })]);
   await writeFile(path.join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
@@ -386,16 +317,18 @@ async function sizeTable(manifest) {
     for (const file of new Set(files)) total += await gzipSize(file);
     return total;
   };
-  const rows = [['route', 'chunk (gzip)', 'first load JS (gzip, largest locale)']];
+  const rows = [['page', 'its chunks (gzip)', 'first load JS (gzip, largest locale)']];
   const chunkFiles = (chunk) => (chunk ? [chunk.file, ...chunk.imports] : []);
   const entryFiles = chunkFiles(manifest.entry);
   const localeFiles = Object.values(manifest.locales).map(chunkFiles);
-  for (const [id, route] of Object.entries(manifest.routes)) {
-    const pageFiles = [...entryFiles, ...chunkFiles(route)];
+  for (const [id, segmentIds] of Object.entries(manifest.pages)) {
+    const segmentChunks = segmentIds.map((segmentId) => manifest.routes[segmentId]).filter(Boolean);
+    const pageFiles = [...entryFiles, ...segmentChunks.flatMap(chunkFiles)];
     const totals = await Promise.all(
       (localeFiles.length ? localeFiles : [[]]).map((files) => totalOf([...pageFiles, ...files])),
     );
-    rows.push([id, kb(await gzipSize(route.file)), kb(Math.max(...totals))]);
+    const own = await totalOf(segmentChunks.map((chunk) => chunk.file));
+    rows.push([id, kb(own), kb(Math.max(...totals))]);
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ')).join('\n');
@@ -680,6 +613,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs dev mode until SIGINT/SIGTERM. */
 async function dev({ outdir, port, host, extraImport }) {
+  const entries = await appEntries(ROOT);
   const publicDir = path.join(outdir, 'client');
   const serverDir = path.join(outdir, 'server');
   const color = Boolean(process.stdout.isTTY);
@@ -921,7 +855,7 @@ async function dev({ outdir, port, host, extraImport }) {
       latest.client.metafile,
       publicDir,
       DEV_ENTRY,
-      await segmentModulePaths(ROUTE_TREE_MODULE),
+      await evaluateApp(ROOT, entries.app),
     );
     await stopServer();
     await removeStaleOutputs(publicDir, latest.client.metafile);
@@ -1116,13 +1050,17 @@ async function dev({ outdir, port, host, extraImport }) {
   await rm(publicDir, { recursive: true, force: true });
   await rm(serverDir, { recursive: true, force: true });
   contexts.client = await esbuild.context({
-    ...clientOptions({ entry: DEV_ENTRY, publicDir, minify: false }),
-    plugins: [serverOnlyGuard, cyclePlugin('client')],
+    ...clientOptions({ entry: DEV_ENTRY, publicDir, minify: false, entries }),
+    plugins: [serverOnlyGuard, appModulesPlugin(ROOT, entries), cyclePlugin('client')],
   });
   contexts.server = await esbuild.context({
-    ...serverOptions({ outdir }),
+    ...serverOptions({ outdir, entries }),
     metafile: true,
-    plugins: [cyclePlugin('server'), ...(extraImport ? [extraImportPlugin(extraImport)] : [])],
+    plugins: [
+      appModulesPlugin(ROOT, entries),
+      cyclePlugin('server'),
+      ...(extraImport ? [extraImportPlugin(extraImport)] : []),
+    ],
   });
   if (stopping) return;
   log('watching client/, shared/ and server/');

@@ -1,16 +1,16 @@
 import '../shared/ui/runtime.css';
+import app from 'virtual:ssr-app';
+import routePatterns from 'virtual:ssr-route-patterns';
 import { useEffect, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { withDebugRoutes } from '../shared/debug/routes.ts';
 import { createRouteMatcher } from '../shared/routing/route-matcher.ts';
-import { storefront } from '../shared/storefront/app.ts';
 import { AppRoot } from '../shared/ui/app-root.tsx';
 import { NavigationContext } from '../shared/ui/navigation-context.ts';
 import { type PageState, SSR_PAYLOAD_GLOBAL, type SsrPayload } from '../shared/ui/ssr-payload.ts';
 import { reviveSegments, settleFromInlineScripts } from './deferred-data.ts';
 import { loadModules } from './navigation/route-resources.ts';
 import { createRouter } from './navigation/router.ts';
-import routePatterns from './route-patterns.ts';
 
 declare global {
   interface Window {
@@ -19,7 +19,7 @@ declare global {
 }
 
 // The server's tree, ranked and compiled to regular expressions at build time; matched by the same code.
-const routes = createRouteMatcher([withDebugRoutes(storefront.root, true)], routePatterns);
+const routes = createRouteMatcher([withDebugRoutes(app.root, true)], routePatterns);
 
 /** The route pattern of a page (`/products/:id`), which monitoring names spans and errors by. */
 const patternOf = (page: PageState) => (page.type === 'route' ? routes.pathOf(page.routeId) : undefined);
@@ -28,7 +28,7 @@ const patternOf = (page: PageState) => (page.type === 'route' ? routes.pathOf(pa
 async function start(payload: SsrPayload) {
   const { page } = payload;
   // The locale's module was preloaded with the page (modulepreload), so this waits on no extra round trip.
-  const localeLoaded = storefront.loadLocale?.(payload.locale);
+  const localeLoaded = app.loadLocale?.(payload.locale);
   const { segments, revived } = reviveSegments(page.segments);
   settleFromInlineScripts(revived);
   const nodes = segments.map(({ id }) => {
@@ -64,7 +64,7 @@ async function start(payload: SsrPayload) {
     useEffect(markHydrated, []);
     return (
       <NavigationContext.Provider value={router.navigator}>
-        <AppRoot app={storefront} {...snapshot} onRenderError={reportRenderError} />
+        <AppRoot app={app} {...snapshot} onRenderError={reportRenderError} />
       </NavigationContext.Provider>
     );
   }

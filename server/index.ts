@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { storefront } from '../shared/storefront/app.ts';
+import appDefinition from 'virtual:ssr-app';
+import serverApp from 'virtual:ssr-server-app';
 import { loadBuildOutput } from './build-output.ts';
 import { runPrimary } from './cluster-primary.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -12,9 +13,6 @@ import { createHttpServer } from './http-server.ts';
 import { createLifecycle } from './lifecycle.ts';
 import { createLogger } from './logger.ts';
 import { noMonitoring } from './monitoring.ts';
-import { storefrontActions } from './storefront/actions.ts';
-import { storefrontDataSteps } from './storefront/data-steps.ts';
-import { storefrontResources } from './storefront/resources.ts';
 
 // The process entry: the only place that reads the environment, starts monitoring, listens and installs
 // signal handlers.
@@ -55,10 +53,8 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
   let lifecycle: ReturnType<typeof createLifecycle> | undefined;
   const app = createApp({
     config,
-    app: storefront,
-    dataSteps: storefrontDataSteps,
-    actions: storefrontActions,
-    resources: storefrontResources,
+    app: appDefinition,
+    ...serverApp,
     build,
     logger,
     monitoring,

@@ -28,7 +28,7 @@ export interface CompiledRoute {
 export interface CompiledRouteTable extends RouteMatcher {
   /** Most specific first; `patterns` in the same order. */
   routes: readonly CompiledRoute[];
-  /** The ranked patterns as data, for the browser bundle (see client/route-patterns.ts). */
+  /** The ranked patterns as data, for the browser bundle (virtual:ssr-route-patterns, build/app-modules.mjs). */
   patterns: readonly RoutePattern[];
 }
 

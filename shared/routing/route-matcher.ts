@@ -2,7 +2,7 @@ import type { RouteNode, RouteParams } from './route-table.ts';
 
 /**
  * A route's pattern as a regular expression, in a form that survives JSON: the server compiles it from the
- * path-to-regexp pattern at start, the browser gets it precompiled by the build (client/route-patterns.ts).
+ * path-to-regexp pattern at start, the browser gets it precompiled by the build (virtual:ssr-route-patterns, build/app-modules.mjs).
  */
 export interface RoutePattern {
   id: string;

@@ -14,3 +14,5 @@ export const storefront: AppDefinition = {
   icon: `data:image/svg+xml,${encodeURIComponent(LOGO_SVG)}`,
   loadLocale: loadMessages,
 };
+
+export default storefront;

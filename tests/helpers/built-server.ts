@@ -10,9 +10,9 @@ export interface BuiltServer {
   stop(): Promise<number | null>;
 }
 
-/** The command `npm start` runs, over the run's build: instrument.mjs first, then the server. */
-export function builtServerArgs(): string[] {
-  const serverDir = path.join(inject('buildDir'), 'server');
+/** The command `npm start` runs, over a build (the run's by default): instrument.mjs first, then the server. */
+export function builtServerArgs(buildDir = inject('buildDir')): string[] {
+  const serverDir = path.join(buildDir, 'server');
   return ['--import', path.join(serverDir, 'instrument.mjs'), path.join(serverDir, 'index.mjs')];
 }
 
@@ -22,8 +22,8 @@ export function exitOf(child: ChildProcess): Promise<number | null> {
 }
 
 /** Starts the built server on a free port of 127.0.0.1 and waits for its "listening" log line. */
-export function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
-  const child = spawn(process.execPath, builtServerArgs(), {
+export function startBuiltServer(env: Record<string, string> = {}, buildDir?: string): Promise<BuiltServer> {
+  const child = spawn(process.execPath, builtServerArgs(buildDir), {
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,13 @@
+import type { RouteActions } from './action.ts';
+import type { DataSteps } from './data-step.ts';
+import type { ResourceHandlers } from './resource-route.ts';
+
+/**
+ * An app's server-only part, keyed by the ids of its route tree: data steps (by segment), actions and
+ * resource route handlers (by route). It never reaches the browser bundle.
+ */
+export interface ServerAppDefinition {
+  dataSteps: DataSteps;
+  actions?: RouteActions;
+  resources?: ResourceHandlers;
+}

@@ -1,0 +1,92 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../build.mjs';
+import { type BuiltServer, startBuiltServer } from '../helpers/built-server.ts';
+import { CHROMIUM_MISSING, chromiumPath, launchChromium, newPersonPage } from '../helpers/chromium.ts';
+import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
+import { hasMarker, markWindow } from '../helpers/window-marker.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const TINY_APP = {
+  app: 'tests/fixtures/tiny-app/app.ts',
+  serverApp: 'tests/fixtures/tiny-app/server-app.ts',
+};
+/** The runtime's own files: none of them may name an app. */
+const RUNTIME = ['build.mjs', 'build', 'client', 'server', 'shared/routing', 'shared/ui'];
+
+async function runtimeFiles(entry: string): Promise<string[]> {
+  const full = path.join(ROOT, entry);
+  if (/\.(m?[jt]sx?)$/.test(entry)) return [full];
+  const names = await readdir(full, { recursive: true });
+  return names
+    .filter((name) => /\.(m?[jt]sx?)$/.test(name) && !name.startsWith('storefront'))
+    .map((name) => path.join(full, name));
+}
+
+describe('a second app on the same runtime', () => {
+  let buildDir: string;
+  let server: BuiltServer;
+
+  beforeAll(async () => {
+    buildDir = await mkdtemp(path.join(ROOT, 'node_modules/.cache/tiny-app-'));
+    await build({ outdir: buildDir, app: TINY_APP });
+    server = await startBuiltServer({}, buildDir);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    if (buildDir) await rm(buildDir, { recursive: true, force: true });
+  });
+
+  it('is named by no runtime file', async () => {
+    const files = (await Promise.all(RUNTIME.map(runtimeFiles))).flat();
+    expect(files.length).toBeGreaterThan(40);
+    for (const file of files) {
+      const source = await readFile(file, 'utf8');
+      expect(source, file).not.toMatch(/from ['"][^'"]*(storefront|tiny-app)[^'"]*['"]/);
+    }
+  });
+
+  it('serves its pages inside its nested layout, with the layout’s data', async () => {
+    const response = await fetch(`${server.origin}/notes/second`);
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain('Notes (2)');
+    expect(html).toContain('Second note, from its data step');
+    expect(html).toContain('<title>Second note</title>');
+  });
+
+  it('shows its error boundary inside the root layout when a step fails', async () => {
+    const response = await fetch(`${server.origin}/notes/second?fail`);
+    const html = await response.text();
+    expect(response.status).toBe(500);
+    expect(html).toContain('<main>');
+    expect(html).toContain('The notes failed (500)');
+    expect(html).not.toContain('internal detail');
+  });
+
+  it.skipIf(!chromiumPath)(
+    `navigates between its pages in Chromium, keeping the layout's input${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`,
+    async () => {
+      let browser: Browser | undefined;
+      try {
+        browser = await launchChromium();
+        const page = await newPersonPage(browser);
+        const problems = collectPageProblems(page);
+        await page.goto(`${server.origin}/notes/first`);
+        await waitForHydration(page);
+        await markWindow(page);
+        await page.getByLabel('Draft').fill('kept');
+        await page.getByRole('link', { name: 'Second' }).click();
+        await page.waitForSelector('text=Second note, from its data step');
+        expect(await hasMarker(page)).toBe(true);
+        expect(await page.getByLabel('Draft').inputValue()).toBe('kept');
+        expect(await page.title()).toBe('Second note');
+        expect(problems).toEqual([]);
+      } finally {
+        await browser?.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,17 @@
+// The app a build serves, as the runtime's entries (client/entry.tsx, server/index.ts) import it. build.mjs
+// resolves these names to the modules package.json's "ssr" field names (build/app-modules.mjs).
+
+declare module 'virtual:ssr-app' {
+  const app: import('./shared/ui/app-definition.ts').AppDefinition;
+  export default app;
+}
+
+declare module 'virtual:ssr-server-app' {
+  const serverApp: import('./server/server-app-definition.ts').ServerAppDefinition;
+  export default serverApp;
+}
+
+declare module 'virtual:ssr-route-patterns' {
+  const patterns: readonly import('./shared/routing/route-matcher.ts').RoutePattern[];
+  export default patterns;
+}
