@@ -16,6 +16,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { appEntries } from '../build/app-modules.mjs';
 import { clientOptions, reminifyScripts } from '../build.mjs';
 
 export const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
@@ -117,7 +118,7 @@ export async function analyzeClientJs(root, distDir) {
 
   // The in-memory replica build, for the metafile and source maps.
   const result = await esbuild.build({
-    ...clientOptions({ entry: 'client/entry.tsx', publicDir, minify: true }),
+    ...clientOptions({ entry: 'client/entry.tsx', publicDir, minify: true, entries: await appEntries(root) }),
     write: false,
   });
   const outputFiles = reminifyScripts(result.outputFiles);
@@ -161,7 +162,7 @@ export async function analyzeClientJs(root, distDir) {
     }
   }
 
-  // A first visit also downloads its locale's module (build.mjs LOCALE_DIRS, preloaded with the page):
+  // A first visit also downloads its locale's module (what the app's loadLocale imports, preloaded):
   // counted here with the entry, taking the largest locale.
   let localeFiles = [];
   let largestLocale = -1;
@@ -172,12 +173,18 @@ export async function analyzeClientJs(root, distDir) {
   }
   const entryFiles = [...new Set([manifest.entry.file, ...manifest.entry.imports, ...localeFiles])];
   const entrySet = new Set(entryFiles);
-  const routeFiles = (id) => {
-    const route = manifest.routes[id];
-    return route ? [route.file, ...route.imports] : [];
-  };
+  // A page's files: the chunks of all its segments (layouts included) and what they import.
+  const routeFiles = (id) => [
+    ...new Set(
+      manifest.pages[id]
+        .map((segmentId) => manifest.routes[segmentId])
+        .filter(Boolean)
+        .flatMap((chunk) => [chunk.file, ...chunk.imports]),
+    ),
+  ];
+  const ownChunks = (id) => manifest.pages[id].map((segmentId) => manifest.routes[segmentId]?.file);
   const routes = {};
-  for (const id of Object.keys(manifest.routes)) {
+  for (const id of Object.keys(manifest.pages)) {
     const firstLoad = [...new Set([...entryFiles, ...routeFiles(id)])];
     const withSentry = [...new Set([...firstLoad, ...sentryFiles])];
     const navigation = routeFiles(id).filter((file) => !entrySet.has(file));
@@ -188,9 +195,9 @@ export async function analyzeClientJs(root, distDir) {
       firstLoadWithSentry: await total(withSentry),
       navigation: { ...(await total(navigation)), list: navigation },
       navigationFromHome: { ...(await total(navigationFromHome)), list: navigationFromHome },
-      // Anything a navigation would fetch besides the route chunk and the chunks it imports.
+      // Anything a navigation would fetch besides its segments' chunks and the chunks they import.
       navigationExtras: navigation.filter(
-        (file) => file !== manifest.routes[id].file && !manifest.routes[id].imports.includes(file),
+        (file) => !ownChunks(id).includes(file) && !routeFiles(id).includes(file),
       ),
     };
   }

@@ -56,7 +56,9 @@ export async function evaluateApp(root, app) {
   const evaluated = await import(`data:text/javascript;base64,${code}`);
   const segmentModules = {};
   const visit = async (node) => {
-    if (node.module) segmentModules[node.id] = (await node.module()).modulePath;
+    // A module imported statically (no stub, no path) is part of the entry chunk: nothing to preload.
+    const modulePath = node.module ? (await node.module()).modulePath : undefined;
+    if (modulePath) segmentModules[node.id] = modulePath;
     for (const child of node.children ?? []) await visit(child);
   };
   await visit(evaluated.routeTree);

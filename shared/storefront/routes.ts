@@ -1,4 +1,6 @@
 import type { RouteNode } from '../routing/route-table.ts';
+// Every page shows the root layout: it rides in the entry chunk rather than costing a chunk of its own.
+import * as rootLayout from './layout.tsx';
 
 /**
  * The storefront's route tree: a root layout (header with the cart count, footer) around every page; the
@@ -7,7 +9,7 @@ import type { RouteNode } from '../routing/route-table.ts';
  */
 export const storefrontRoutes: RouteNode = {
   id: 'root',
-  module: () => import('./layout.tsx'),
+  module: async () => rootLayout,
   children: [
     { id: 'home', path: '/', module: () => import('./pages/home.tsx') },
     {

@@ -24,19 +24,24 @@ describe('build', () => {
     );
   });
 
-  it('writes a manifest with a chunk for every storefront route segment and hashed file names', () => {
+  it('writes a manifest with every page’s segments and a chunk for each lazily loaded one', () => {
     const { manifest, files } = loadBuildOutput(inject('buildDir'));
     expect(manifest.buildId).toMatch(/^[0-9a-f]{12}$/);
-    const withModules = (node: RouteNode): RouteNode[] => [
-      ...(node.module ? [node] : []),
-      ...(node.children ?? []).flatMap(withModules),
-    ];
-    for (const route of withModules(storefrontRoutes)) {
-      const chunk = manifest.routes[route.id];
-      expect(chunk, route.id).toBeDefined();
+    const pages = (node: RouteNode): RouteNode[] =>
+      node.children?.length ? node.children.flatMap(pages) : node.resource ? [] : [node];
+    for (const page of pages(storefrontRoutes)) {
+      const segments = manifest.pages[page.id];
+      expect(segments, page.id).toBeDefined();
+      // The root layout is imported statically (it is on every page): its code is in the entry chunk.
+      expect(segments?.[0]).toBe('root');
+      expect(manifest.routes.root).toBeUndefined();
+      const chunk = manifest.routes[page.id];
+      expect(chunk, page.id).toBeDefined();
       expect(files.has(chunk!.file)).toBe(true);
       for (const imported of chunk!.imports) expect(files.has(imported)).toBe(true);
     }
+    expect(manifest.pages.shop).toEqual(['root', 'shop-layout', 'shop']);
+    expect(manifest.routes['shop-layout']).toBeDefined();
     expect(manifest.entry.file).toMatch(/^entry-[A-Z0-9]+\.js$/);
     expect(manifest.stylesheets[0]).toMatch(/^entry-[A-Z0-9]+\.css$/);
   });
