@@ -57,17 +57,17 @@ describe('a second app on the same runtime', () => {
     expect(html).toContain('<title>Second note</title>');
   });
 
-  it('shows its error boundary inside the root layout when a step fails', async () => {
+  it('shows its error boundary inside the layouts above when a step fails', async () => {
     const response = await fetch(`${server.origin}/notes/second?fail`);
     const html = await response.text();
     expect(response.status).toBe(500);
-    expect(html).toContain('<main>');
-    expect(html).toContain('The notes failed (500)');
+    expect(html).toContain('Notes (2)');
+    expect(html).toContain('The note failed (500)');
     expect(html).not.toContain('internal detail');
   });
 
   it.skipIf(!chromiumPath)(
-    `navigates between its pages in Chromium, keeping the layout's input${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`,
+    `navigates between its pages in Chromium, keeping the layout and its input, a failing child included${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`,
     async () => {
       let browser: Browser | undefined;
       try {
@@ -83,6 +83,16 @@ describe('a second app on the same runtime', () => {
         expect(await hasMarker(page)).toBe(true);
         expect(await page.getByLabel('Draft').inputValue()).toBe('kept');
         expect(await page.title()).toBe('Second note');
+
+        // A child that fails shows its error component; the layout around it stays and keeps working.
+        await page.getByRole('link', { name: 'Failing' }).click();
+        await page.waitForSelector('text=The note failed (500)');
+        expect(await page.getByLabel('Draft').inputValue()).toBe('kept');
+        await page.getByLabel('Draft').fill('still typing');
+        await page.getByRole('link', { name: 'First' }).click();
+        await page.waitForSelector('text=First note');
+        expect(await page.getByLabel('Draft').inputValue()).toBe('still typing');
+        expect(await hasMarker(page)).toBe(true);
         expect(problems).toEqual([]);
       } finally {
         await browser?.close();
