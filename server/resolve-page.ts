@@ -197,7 +197,7 @@ function decide(
     const status = statusOf(outcome);
     const kind = status === 404 ? 'NotFoundComponent' : 'ErrorComponent';
     // The nearest boundary at or above the failing segment; the segments below it are not shown.
-    const boundary = findLastIndex(modules.slice(0, index + 1), (candidate) => candidate[kind] !== undefined);
+    const boundary = modules.slice(0, index + 1).findLastIndex((candidate) => candidate[kind] !== undefined);
     if (outcome.type === 'failed' && status >= 500) {
       if (boundary === -1) throw outcome.error;
       onFailure(outcome.error);
@@ -222,11 +222,6 @@ function statusOf(outcome: Extract<Outcome, { type: 'signal' | 'failed' }>): num
   if (outcome.type === 'signal') return 404;
   const { error } = outcome;
   return error instanceof HttpError ? error.status : 500;
-}
-
-function findLastIndex<T>(items: T[], predicate: (item: T) => boolean): number {
-  for (let index = items.length - 1; index >= 0; index -= 1) if (predicate(items[index] as T)) return index;
-  return -1;
 }
 
 /** Redirect responses are never cached: they depend on the data step's state. */

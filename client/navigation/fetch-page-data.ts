@@ -1,25 +1,11 @@
-import type { Head, RouteParams } from '../../shared/routing/route-table.ts';
 import { KEEP_SEGMENTS_HEADER, type PageDataLine } from '../../shared/ui/page-data.ts';
-import type { SegmentState } from '../../shared/ui/ssr-payload.ts';
 import { type DeferredSettler, reviveSegments } from '../deferred-data.ts';
 
-/** What a navigation can show once the data endpoint has answered. */
-export type PageAnswer =
-  | {
-      type: 'page';
-      routeId: string;
-      params: RouteParams;
-      /** How many leading segments on screen the answer left out (they stay as they are). */
-      kept: number;
-      /** The segments after the kept ones; deferred values are promises that settle as the answer streams in. */
-      segments: SegmentState[];
-      head: Head;
-      status: number;
-    }
-  | { type: 'redirect'; location: string }
-  | { type: 'error'; status: number; head: Head; segments?: SegmentState[] }
-  /** Only for form posts: invalid input, to show next to the fields. */
-  | { type: 'invalid'; action: string; errors: Record<string, string>; values: Record<string, string> };
+/**
+ * What a navigation can show once the data endpoint has answered: the answer's first line (a page's
+ * segments with their deferred values revived as promises), or invalid input (only for form posts).
+ */
+export type PageAnswer = Extract<PageDataLine, { type: 'page' | 'redirect' | 'error' | 'invalid' }>;
 
 /** The answer cannot be shown client-side: the navigation falls back to a full page load. */
 export class PageLoadError extends Error {

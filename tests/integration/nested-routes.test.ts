@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { captureLogger } from '../helpers/capture-logger.ts';
+import { dataLines as lines } from '../helpers/data-lines.ts';
 import { createNestedApp } from '../helpers/nested-fixture-app.tsx';
 
 const DATA = '/_data/development';
@@ -11,13 +12,6 @@ function deferred<T>() {
     resolve = settle;
   });
   return { promise, resolve };
-}
-
-function lines(text: string): Record<string, unknown>[] {
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line));
 }
 
 describe('nested routes: layouts with their own data', () => {

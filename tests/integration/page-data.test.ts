@@ -1,17 +1,11 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { captureLogger } from '../helpers/capture-logger.ts';
+import { dataLines as lines } from '../helpers/data-lines.ts';
 import { createFixtureApp } from '../helpers/fixture-app.tsx';
 
 /** The fixture app has no client build, so its build id is the development one. */
 const DATA = '/_data/development';
-
-function lines(text: string): unknown[] {
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line));
-}
 
 describe('GET {base}/_data/{buildId}{/locale}{path}', () => {
   it('answers the page as JSON lines: each segment with its data, params and head, never cached', async () => {
