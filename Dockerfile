@@ -10,6 +10,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 # What build.mjs reads: its own folders of sources (SOURCE_DIRS) and the TypeScript settings.
 COPY build.mjs tsconfig.json ./
+COPY build ./build
 COPY client ./client
 COPY shared ./shared
 COPY server ./server

@@ -20,7 +20,7 @@ const brotliCompressAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.join(ROOT, 'dist');
-const SOURCE_DIRS = ['client', 'shared', 'server'];
+const SOURCE_DIRS = ['client', 'shared', 'server', 'build'];
 /** The browsers the client bundle supports (esbuild's and oxc-minify's syntax target). */
 const BROWSER_TARGETS = ['es2022', 'chrome111', 'firefox114', 'safari16.4'];
 /** Folders whose code must never reach the browser (secrets, data access). */
@@ -287,7 +287,8 @@ export async function build({ outdir = DIST, app } = {}) {
 async function isUpToDate() {
   const built = await stat(path.join(DIST, 'manifest.json')).catch(() => null);
   if (!built) return false;
-  const sources = [path.join(ROOT, 'build.mjs'), path.join(ROOT, 'package-lock.json')];
+  // package.json names the app; build/ holds the build's parts.
+  const sources = ['build.mjs', 'package.json', 'package-lock.json'].map((file) => path.join(ROOT, file));
   for (const dir of SOURCE_DIRS) {
     for (const entry of await readdir(path.join(ROOT, dir), { recursive: true, withFileTypes: true })) {
       if (entry.isFile()) sources.push(path.join(entry.parentPath, entry.name));
