@@ -4,6 +4,7 @@ import routePatterns from 'virtual:ssr-route-patterns';
 import { useEffect, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { withDebugRoutes } from '../shared/debug/routes.ts';
+import { setHrefScope } from '../shared/routing/href.ts';
 import { createRouteMatcher } from '../shared/routing/route-matcher.ts';
 import { AppRoot } from '../shared/ui/app-root.tsx';
 import { NavigationContext } from '../shared/ui/navigation-context.ts';
@@ -27,6 +28,9 @@ const patternOf = (page: PageState) => (page.type === 'route' ? routes.pathOf(pa
 /** Hydrates the server-rendered document, then hands navigation to the client router. */
 async function start(payload: SsrPayload) {
   const { page } = payload;
+  // A page's base path and locale stay for its life: a locale switch is a full page load.
+  const hrefScope = { basePath: payload.basePath, locale: payload.locale, pathOf: routes.pathOf };
+  setHrefScope(() => hrefScope);
   // The locale's module was preloaded with the page (modulepreload), so this waits on no extra round trip.
   const localeLoaded = app.loadLocale?.(payload.locale);
   const { segments, revived } = reviveSegments(page.segments);

@@ -20,6 +20,7 @@ import type { DataSteps } from './data-step.ts';
 import { debugDataSteps } from './debug-data-steps.ts';
 import { createDocumentRenderer, DEVELOPMENT_BUILD_ID } from './document-renderer.ts';
 import { createActionHandler } from './handle-action.ts';
+import { runInHrefScope } from './href-scope.ts';
 import { loadLocales } from './load-locales.ts';
 import { createConsoleLogger, type Logger } from './logger.ts';
 import { type Monitoring, noMonitoring } from './monitoring.ts';
@@ -119,7 +120,6 @@ export function createApp(options: CreateAppOptions): Express {
     renderer,
     renderTimeoutMs,
     resources: options.resources ?? {},
-    basePath,
   });
   const defaultPageRequest: PageRequest = { locale: DEFAULT_LOCALE, appPath: '/', search: '' };
   const handleAction = createActionHandler({
@@ -173,14 +173,16 @@ export function createApp(options: CreateAppOptions): Express {
     logRequest(request, response);
     setSecurityHeaders(request, response);
     if (isDraining()) response.setHeader('Connection', 'close');
-    compressWhenAccepted(request, response, () => {
-      try {
-        const waiting = answer(request, response, next);
-        if (waiting) waiting.catch(next);
-      } catch (error) {
-        next(error);
-      }
-    });
+    runInHrefScope({ basePath, locale: DEFAULT_LOCALE, pathOf: routes.pathOf }, () =>
+      compressWhenAccepted(request, response, () => {
+        try {
+          const waiting = answer(request, response, next);
+          if (waiting) waiting.catch(next);
+        } catch (error) {
+          next(error);
+        }
+      }),
+    );
   });
 
   // Not an async function: most requests are answered without waiting, and promises are dear here. React's

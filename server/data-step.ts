@@ -2,10 +2,14 @@ import type { CookieOptions } from 'express';
 import type { ControlSignal } from '../shared/routing/control-signals.ts';
 import type { Locale } from '../shared/routing/locale.ts';
 import type { RouteParams } from '../shared/routing/route-table.ts';
+import type { ParamsOf, SearchOf, SegmentId } from '../shared/routing/route-types.ts';
 
-/** What a route's server data step receives. */
-export interface DataStepContext {
-  params: RouteParams;
+/** What a segment's server data step receives. */
+export interface DataStepContext<Params = RouteParams, Search = unknown> {
+  /** The params captured by the segment's branch. */
+  params: Params;
+  /** What the segment's search reader read (`undefined` without one). */
+  search: Search;
   locale: Locale;
   /** The full request URL (search params included). */
   url: URL;
@@ -28,10 +32,26 @@ export interface DataStepContext {
  * A segment's server-side data step. It returns the page's data (top-level promises are deferred and streamed
  * later), or returns/throws `redirect()` / `notFound()`, or throws `HttpError(status)`.
  */
-export type DataStep<Data = unknown> = (
-  context: DataStepContext,
+export type DataStep<Data = unknown, Params = RouteParams, Search = unknown> = (
+  context: DataStepContext<Params, Search>,
 ) => Data | ControlSignal | Promise<Data | ControlSignal>;
 
 /** Server data steps keyed by segment id. Segments without one render with `data: null`. */
 // biome-ignore lint/suspicious/noExplicitAny: each step has its own data type; the table only stores them.
-export type DataSteps = Readonly<Record<string, DataStep<any>>>;
+export type DataSteps = Readonly<Record<string, DataStep<any, any, any>>>;
+
+/**
+ * The data steps of one route tree, keyed by its segment ids, each typed with its segment's params and
+ * search value. Declare them with `satisfies DataStepsOf<typeof routes>` so each keeps its own data type.
+ */
+export type DataStepsOf<Tree> = {
+  readonly [Id in SegmentId<Tree>]?: DataStep<unknown, ParamsOf<Tree, Id>, SearchOf<Tree, Id>>;
+};
+
+/** What each step gives its component: the data it returns, control signals aside, top-level promises kept. */
+export type DataOfSteps<Steps> = {
+  // biome-ignore lint/suspicious/noExplicitAny: matches any step; only its return type is read.
+  [Id in keyof Steps]: Steps[Id] extends (...args: any[]) => infer Returned
+    ? Exclude<Awaited<Returned>, ControlSignal>
+    : never;
+};

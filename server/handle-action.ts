@@ -1,7 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { CompiledRouteTable } from '../shared/routing/compile-routes.ts';
 import { HttpError, Redirect } from '../shared/routing/control-signals.ts';
-import { buildHref } from '../shared/routing/href.ts';
 import {
   ACTION_FIELD,
   type ActionContext,
@@ -107,9 +106,7 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
     }
 
     if (result instanceof Redirect) {
-      const location = result.location.startsWith('/')
-        ? buildHref(basePath, pageRequest.locale, result.location)
-        : result.location;
+      const { location } = result;
       if (representation === 'data')
         return sendDataLine(response, 200, { type: 'redirect', location, status: 303 });
       return response.redirect(303, location);

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import type { Locale } from '../shared/routing/locale.ts';
+import { setHrefLocale } from './href-scope.ts';
 
 /** Where a request points inside the app, once base path and locale prefix are stripped. */
 export interface PageRequest {
@@ -10,9 +11,10 @@ export interface PageRequest {
   search: string;
 }
 
-/** Stores the resolved page request for the handlers after the locale step. */
+/** Stores the resolved page request for the handlers after the locale step; `href()` now builds in its locale. */
 export function setPageRequest(response: Response, pageRequest: PageRequest): void {
   response.locals.pageRequest = pageRequest;
+  setHrefLocale(pageRequest.locale);
 }
 
 export function getPageRequest(response: Response): PageRequest | undefined {

@@ -1,6 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
 import { HttpError, NotFound, Redirect } from '../shared/routing/control-signals.ts';
-import { buildHref } from '../shared/routing/href.ts';
 import type { DocumentRenderer } from './document-renderer.ts';
 import type { PageRequest } from './page-request.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from './request-abort.ts';
@@ -14,17 +13,10 @@ export interface RenderRouteOptions {
   renderTimeoutMs: number;
   /** The app's resource route handlers, by route id. */
   resources: ResourceHandlers;
-  basePath: string;
 }
 
 /** Serves a page as streamed HTML. Unexpected errors go to Express's error handler (the 500 page). */
-export function renderRoute({
-  resolvePage,
-  renderer,
-  renderTimeoutMs,
-  resources,
-  basePath,
-}: RenderRouteOptions) {
+export function renderRoute({ resolvePage, renderer, renderTimeoutMs, resources }: RenderRouteOptions) {
   return async function renderRouteHandler(
     request: Request,
     response: Response,
@@ -50,18 +42,14 @@ export function renderRoute({
               params: resolution.params,
               locale: pageRequest.locale,
               url: new URL(request.originalUrl, origin),
-              absoluteHref: (appPath, locale) => `${origin}${buildHref(basePath, locale, appPath)}`,
+              origin,
               headers: request.headers,
               signal: abortController.signal,
             });
             return await sendResource(request, response, answer);
           } catch (error) {
             if (error instanceof Redirect) {
-              const { location, status } = error;
-              const target = location.startsWith('/')
-                ? buildHref(basePath, pageRequest.locale, location)
-                : location;
-              return sendRedirect(response, target, status);
+              return sendRedirect(response, error.location, error.status);
             }
             if (error instanceof NotFound) return renderer.renderError(request, response, pageRequest, 404);
             if (error instanceof HttpError && error.status < 500)

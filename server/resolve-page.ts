@@ -10,6 +10,7 @@ import { isThenable } from './deferred-data.ts';
 import { errorHead } from './error-head.ts';
 import type { Monitoring } from './monitoring.ts';
 import type { PageRequest } from './page-request.ts';
+import { readSearch } from './read-search.ts';
 import { type ReportError, setRouteFacts } from './report-error.ts';
 import { untilAborted } from './request-abort.ts';
 import { type Outcome, runDataSteps, stepContext } from './run-data-steps.ts';
@@ -31,7 +32,7 @@ export type PageResolution =
     }
   /** A resource route: its handler answers (no data steps, no document). */
   | { type: 'resource'; routeId: string; params: RouteParams }
-  /** `location` is final: base path and locale prefix added to app paths. */
+  /** `location` is final: built by `href()`, or external. */
   | { type: 'redirect'; location: string; status: number }
   /** An expected failure above every boundary (404 from notFound() or no match, 4xx from HttpError). */
   | { type: 'error'; status: number };
@@ -98,11 +99,17 @@ export function createPageResolver(options: ResolvePageOptions) {
     monitoring.nameTransaction(routePattern);
     setRouteFacts(request, { routePattern, locale: pageRequest.locale });
     if (match.route.resource) return { type: 'resource', routeId: match.route.id, params: match.params };
+    const reading = readSearch(match.branch, pageRequest.search);
+    if (reading.type === 'invalid') return { type: 'error', status: 400 };
+    if (reading.type === 'normalize') {
+      const location = `${buildHref(basePath, pageRequest.locale, pageRequest.appPath)}${reading.search}`;
+      return { type: 'redirect', location, status: 308 };
+    }
 
     const context = stepContext(request, response, pageRequest, match.params, basePath, signal);
     let kept = 0;
     while (kept < keep.length && match.branch[kept]?.node.id === keep[kept]) kept += 1;
-    const outcomes = runDataSteps(match.branch, dataSteps, context, kept);
+    const outcomes = runDataSteps(match.branch, dataSteps, context, kept, reading.values);
     const modules = match.branch.map(({ node }) => loadModule(node));
     // The common case, loaded modules and synchronous steps, waits on nothing; otherwise modules and data
     // arrive in parallel, and an abort stops the wait.
@@ -117,10 +124,10 @@ export function createPageResolver(options: ResolvePageOptions) {
             signal,
           );
     return decide(match.branch, settled.modules, settled.outcomes, {
+      searchValues: reading.values,
       routeId: match.route.id,
       params: match.params,
       pageRequest,
-      basePath,
       onFailure: (error) => reportError(error, request),
     });
   }
@@ -156,10 +163,10 @@ function isLoaded<T>(value: T | PromiseLike<T>): value is T {
 }
 
 interface DecideContext {
+  searchValues: readonly unknown[];
   routeId: string;
   params: RouteParams;
   pageRequest: PageRequest;
-  basePath: string;
   onFailure: (error: unknown) => void;
 }
 
@@ -168,7 +175,7 @@ function decide(
   branch: readonly MatchedSegment[],
   modules: SegmentModule[],
   outcomes: Outcome[],
-  { routeId, params, pageRequest, basePath, onFailure }: DecideContext,
+  { searchValues, routeId, params, pageRequest, onFailure }: DecideContext,
 ): PageResolution {
   const segments: ShownSegment[] = [];
   let head: Head | undefined;
@@ -182,17 +189,17 @@ function decide(
       continue;
     }
     if (outcome.type === 'data') {
-      segments.push({ state: { id, data: outcome.data }, module });
-      head = module.head?.({ data: outcome.data, params, locale: pageRequest.locale }) ?? head;
+      const search = searchValues[index];
+      segments.push({
+        state: search === undefined ? { id, data: outcome.data } : { id, data: outcome.data, search },
+        module,
+      });
+      head = module.head?.({ data: outcome.data, params, search, locale: pageRequest.locale }) ?? head;
       continue;
     }
     if (outcome.type === 'signal' && outcome.signal instanceof Redirect) {
       const { location, status } = outcome.signal;
-      return {
-        type: 'redirect',
-        location: location.startsWith('/') ? buildHref(basePath, pageRequest.locale, location) : location,
-        status,
-      };
+      return { type: 'redirect', location, status };
     }
     const status = statusOf(outcome);
     const kind = status === 404 ? 'NotFoundComponent' : 'ErrorComponent';

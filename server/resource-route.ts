@@ -9,8 +9,8 @@ export interface ResourceContext {
   locale: Locale;
   /** The full request URL, with our origin as the client sees it (TRUST_PROXY honoured). */
   url: URL;
-  /** The absolute URL of an app path (`/shop`) in a locale: origin, base path and locale prefix added. */
-  absoluteHref(appPath: string, locale: Locale): string;
+  /** Our origin as the client sees it (`https://shop.example`): `${origin}${href('shop')}` is absolute. */
+  origin: string;
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** Fires when the client disconnects or the deadline passes. */
   signal: AbortSignal;

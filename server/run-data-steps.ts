@@ -15,8 +15,8 @@ export type Outcome =
   | { type: 'failed'; error: unknown }
   | { type: 'kept' };
 
-/** What every data step of a request shares (all but `parent`, which is each step's own). */
-export type SharedStepContext = Omit<DataStepContext, 'parent'>;
+/** What every data step of a request shares (all but `parent` and `search`, which are each step's own). */
+export type SharedStepContext = Omit<DataStepContext, 'parent' | 'search'>;
 
 export function stepContext(
   request: Request,
@@ -54,15 +54,18 @@ export function runDataSteps(
   context: SharedStepContext,
   /** How many leading segments the browser keeps: their steps run only if a step below awaits `parent()`. */
   kept = 0,
+  /** Per segment, what its search reader read. */
+  searchValues: readonly unknown[] = [],
 ): (Outcome | Promise<Outcome>)[] {
   let parentData: () => Promise<unknown> = () => Promise.resolve(undefined);
   return branch.map(({ node }, index): Outcome | Promise<Outcome> => {
     const step = Object.hasOwn(dataSteps, node.id) ? dataSteps[node.id] : undefined;
     if (!step) return index < kept ? { type: 'kept' } : { type: 'data', data: null };
     const parent = parentData;
+    const search = searchValues[index];
     const run = (): unknown => {
       try {
-        return step({ ...context, parent });
+        return step({ ...context, parent, search });
       } catch (error) {
         return Promise.reject(error);
       }

@@ -7,7 +7,7 @@ import { prepareDeferredData } from './deferred-data.ts';
 import type { HandleAction } from './handle-action.ts';
 import { hasValidPercentEncoding, splitQuery } from './normalize-url.ts';
 import { dataLine, flush, sendDataLine, sendErrorLine, startDataLines } from './page-data-response.ts';
-import type { PageRequest } from './page-request.ts';
+import { type PageRequest, setPageRequest } from './page-request.ts';
 import type { ReportError } from './report-error.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from './request-abort.ts';
 import type { ResolveFrame, ResolvePage } from './resolve-page.ts';
@@ -65,6 +65,7 @@ export function servePageData({
       return sendDataLine(response, 200, { type: 'redirect', location, status: 308 });
     }
     const pageRequest: PageRequest = { locale, appPath: prefix.path, search };
+    setPageRequest(response, pageRequest);
     if (request.method === 'POST') return handleAction(request, response, pageRequest, 'data');
     const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
     try {

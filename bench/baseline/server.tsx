@@ -129,6 +129,7 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   const locale = 'en';
   const context: DataStepContext = {
     params: route.params,
+    search: undefined,
     locale,
     url,
     cookies: {},
@@ -158,7 +159,9 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
       ),
     );
   }
-  const head = route.module.head?.({ data, params: route.params, locale }) ?? { title: '' };
+  const head = route.module.head?.({ data, params: route.params, search: undefined, locale }) ?? {
+    title: '',
+  };
   const segments = (leafData: unknown) => [
     { id: 'root', data: rootData },
     { id: route.routeId, data: leafData },

@@ -2,18 +2,24 @@ import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
 import type { RouteParams } from '../../shared/routing/route-table.ts';
 
 /**
- * What decides a segment's data: its id and the values of the params captured at or above it; the leaf's also
- * its search. Two pages share a segment when they give it the same key.
+ * What decides a segment's data: its id, the values of the params captured at or above it, and the search
+ * it reads: the keys its search reader names, or, for a leaf without one, the whole search (its data step
+ * may read the URL). Two pages share a segment when they give it the same key.
  */
 export function segmentKeys(
   branch: readonly MatchedSegment[],
   params: RouteParams,
   search: string,
 ): string[] {
+  const query = new URLSearchParams(search);
   return branch.map(({ node, params: names }, index) => {
     const values = names.map((name) => params[name] ?? null);
-    const leafSearch = index === branch.length - 1 ? search : '';
-    return JSON.stringify([node.id, values, leafSearch]);
+    const read = node.search
+      ? node.search.keys.map((key) => query.getAll(key))
+      : index === branch.length - 1
+        ? search
+        : '';
+    return JSON.stringify([node.id, values, read]);
   });
 }
 

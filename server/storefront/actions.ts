@@ -1,4 +1,5 @@
 import { redirect } from '../../shared/routing/control-signals.ts';
+import { href } from '../../shared/storefront/href.ts';
 import { messagesFor } from '../../shared/storefront/messages.ts';
 import {
   type ActionContext,
@@ -68,7 +69,7 @@ const addToCart: ActionHandler = function addToCart(context) {
   if (!cartFits(lines)) return refuse(context, cart, { productId: messages.errorCartFull(MAX_CART_LINES) });
 
   writeCart(context.setCookie, lines);
-  return redirect(`/products/${encodeURIComponent(product.id)}?added=${quantity}`, 303);
+  return redirect(href('product', { id: product.id }, { search: { added: quantity } }), 303);
 };
 
 /** The cart line an update or remove names, or the field error to answer with. */
@@ -95,7 +96,7 @@ const updateLine: ActionHandler = function updateLine(context) {
       cart.lines.map((line) => (line === target ? { productId: line.productId, quantity } : line)),
     );
   }
-  return redirect('/cart', 303);
+  return redirect(href('cart'), 303);
 };
 
 const removeLine: ActionHandler = function removeLine(context) {
@@ -106,7 +107,7 @@ const removeLine: ActionHandler = function removeLine(context) {
     context.setCookie,
     cart.lines.filter((line) => line !== target),
   );
-  return redirect('/cart', 303);
+  return redirect(href('cart'), 303);
 };
 
 /** The storefront's server actions, by route id then action name (the forms' hidden `_action`). */

@@ -6,9 +6,9 @@
  */
 import { LOCALES, type Locale } from '../../shared/routing/locale.ts';
 import type {
+  CategoryCrumb,
   CategoryLink,
   CategoryTreeLink,
-  Crumb,
   ProductDetail,
   ProductSummary,
 } from '../../shared/storefront/types.ts';
@@ -32,7 +32,7 @@ export interface CategoryEntry {
   /** Products of this category and all its descendants, in catalogue order. */
   readonly products: readonly ProductSummary[];
   /** The category and its ancestors, root first, as links. */
-  readonly crumbs: PerLocale<readonly Crumb[]>;
+  readonly crumbs: PerLocale<readonly CategoryCrumb[]>;
 }
 
 /** Shown on the home page, in this order. */
@@ -154,7 +154,7 @@ function indexCategories(definitions: readonly CategoryDefinition[], parent: Cat
       ),
       crumbs: perLocale((locale) => [
         ...(parent?.crumbs[locale] ?? []),
-        { label: definition.names[locale], path: `/shop/${path}` },
+        { label: definition.names[locale], category: path },
       ]),
     };
     categoriesByPath.set(path, entry);

@@ -1,17 +1,35 @@
-import { LOCALES } from '../../shared/routing/locale.ts';
+import type { Href } from '../../shared/routing/href.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/routing/locale.ts';
+import { categoryHref, href } from '../../shared/storefront/href.ts';
 import type { ResourceContext, ResourceHandlers } from '../resource-route.ts';
 import { allCategoryPaths, allProducts } from './catalogue.ts';
 import { helpSections } from './help-articles.ts';
 
-/** Every page of the shop worth indexing, as app paths (the cart is a visitor's own, never indexed). */
-function indexablePaths(): string[] {
+type PageIn = (locale: Locale) => Href;
+
+/** Every page of the shop worth indexing, in any locale (the cart is a visitor's own, never indexed). */
+function indexablePages(): PageIn[] {
   return [
-    '/',
-    '/shop',
-    ...allCategoryPaths.map((path) => `/shop/${path}`),
-    ...allProducts.map((product) => `/products/${encodeURIComponent(product.id)}`),
-    '/help',
-    ...helpSections('en').flatMap((section) => section.articles.map((article) => `/help/${article.slug}`)),
+    (locale) => href('home', {}, { locale }),
+    (locale) => href('shop', {}, { locale }),
+    ...allCategoryPaths.map(
+      (path): PageIn =>
+        (locale) =>
+          categoryHref(path, locale),
+    ),
+    ...allProducts.map(
+      (product): PageIn =>
+        (locale) =>
+          href('product', { id: product.id }, { locale }),
+    ),
+    (locale) => href('help', {}, { locale }),
+    ...helpSections('en').flatMap((section) =>
+      section.articles.map(
+        (article): PageIn =>
+          (locale) =>
+            href('help-article', { slug: article.slug.split('/') }, { locale }),
+      ),
+    ),
   ];
 }
 
@@ -21,18 +39,14 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char
  * `/sitemap.xml`: every page in every locale, absolute URLs from the request's origin (TRUST_PROXY and
  * BASE_PATH honoured), each with its alternates in the other locales (hreflang) and x-default.
  */
-function sitemap({ absoluteHref }: ResourceContext): Response {
-  const entries = indexablePaths().flatMap((path) => {
+function sitemap({ origin }: ResourceContext): Response {
+  const entries = indexablePages().flatMap((page) => {
+    const url = (locale: Locale) => escapeXml(`${origin}${page(locale)}`);
     const alternates = [
-      ...LOCALES.map(
-        (locale) =>
-          `<xhtml:link rel="alternate" hreflang="${locale}" href="${escapeXml(absoluteHref(path, locale))}"/>`,
-      ),
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absoluteHref(path, 'en'))}"/>`,
+      ...LOCALES.map((locale) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${url(locale)}"/>`),
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${url(DEFAULT_LOCALE)}"/>`,
     ].join('');
-    return LOCALES.map(
-      (locale) => `<url><loc>${escapeXml(absoluteHref(path, locale))}</loc>${alternates}</url>`,
-    );
+    return LOCALES.map((locale) => `<url><loc>${url(locale)}</loc>${alternates}</url>`);
   });
   const xml =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
@@ -44,8 +58,9 @@ function sitemap({ absoluteHref }: ResourceContext): Response {
 }
 
 /** `/robots.txt`: everything may be crawled but the cart; the sitemap's absolute URL. */
-function robots({ absoluteHref }: ResourceContext): Response {
-  const text = `User-agent: *\nDisallow: ${new URL(absoluteHref('/cart', 'en')).pathname}\n\nSitemap: ${absoluteHref('/sitemap.xml', 'en')}\n`;
+function robots({ origin }: ResourceContext): Response {
+  const locale = DEFAULT_LOCALE;
+  const text = `User-agent: *\nDisallow: ${href('cart', {}, { locale })}\n\nSitemap: ${origin}${href('sitemap', {}, { locale })}\n`;
   return new Response(text, {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
   });

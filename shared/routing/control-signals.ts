@@ -2,11 +2,12 @@
  * Control signals: what a data step throws or returns to steer the response instead of rendering
  * its page. They are expected outcomes, so monitoring never reports them.
  */
+import type { LinkTarget } from './href.ts';
 import { assertSafeRedirectTarget } from './safe-redirect.ts';
 
 export type RedirectStatus = 301 | 302 | 303 | 307 | 308;
 
-/** Ends the request with a redirect to `location` (an app path such as `/cart`, or an absolute http(s) URL). */
+/** Ends the request with a redirect to `location`: a URL from `href()`, or an absolute http(s) URL. */
 export class Redirect {
   readonly kind = 'redirect';
   constructor(
@@ -36,8 +37,11 @@ export class HttpError extends Error {
 
 export type ControlSignal = Redirect | NotFound;
 
-/** Builds a redirect signal; refuses targets that could leave our origin by accident (`//x`, `/\x`, `javascript:`). */
-export function redirect(location: string, status: RedirectStatus = 302): Redirect {
+/**
+ * Builds a redirect signal to `href('cart')` or an external URL; refuses targets that could leave our origin
+ * by accident (`//x`, `/\x`, `javascript:`).
+ */
+export function redirect(location: LinkTarget, status: RedirectStatus = 302): Redirect {
   assertSafeRedirectTarget(location);
   return new Redirect(location, status);
 }

@@ -1,4 +1,5 @@
 import { type Locale, localePrefix } from './locale.ts';
+import type { PathParamsInput, PatternOf, RouteId } from './route-types.ts';
 
 /**
  * Builds a URL path from an app path: base path, then locale prefix, then the path.
@@ -25,4 +26,144 @@ export const DATA_SEGMENT = '_data';
  */
 export function buildDataHref(basePath: string, buildId: string, locale: Locale, appPath: string): string {
   return buildHref(`${basePath}/${DATA_SEGMENT}/${buildId}`, locale, appPath);
+}
+
+declare const hrefBrand: unique symbol;
+/** A URL built by `href()`: base path, locale prefix, path, search and hash. */
+export type Href = string & { readonly [hrefBrand]: true };
+/** A URL outside the app, which links, redirects and forms take as it is. */
+export type ExternalUrl = `${string}://${string}` | `mailto:${string}` | `tel:${string}`;
+/** Where a link, a redirect or a form goes: a route through `href()`, or an external URL. */
+export type LinkTarget = Href | ExternalUrl;
+
+/** Search params as `href()` takes them; `undefined` and `null` values are left out. */
+export type SearchInput =
+  | string
+  | URLSearchParams
+  | Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+export interface HrefOptions {
+  search?: SearchInput;
+  /** With or without the leading `#`. */
+  hash?: string;
+  /** Another locale's version of the page (default: the locale of the page or request being served). */
+  locale?: Locale;
+}
+
+/** What `href()` builds with: the app's patterns, its base path and the locale being served. */
+export interface HrefScope {
+  basePath: string;
+  locale: Locale;
+  pathOf(routeId: string): string | undefined;
+}
+
+let currentScope: () => HrefScope | undefined = () => undefined;
+
+/**
+ * Tells `href()` where to read its scope: the browser's page sets one for its life, the server one per
+ * request (an AsyncLocalStorage), so a href built while serving a French page is French.
+ */
+export function setHrefScope(read: () => HrefScope | undefined): void {
+  currentScope = read;
+}
+
+/** The arguments after the route id: params are required when the pattern has a required one. */
+export type HrefArguments<Pattern extends string> =
+  Partial<PathParamsInput<Pattern>> extends PathParamsInput<Pattern>
+    ? [params?: PathParamsInput<Pattern>, options?: HrefOptions]
+    : [params: PathParamsInput<Pattern>, options?: HrefOptions];
+
+/** `href()` typed for one app's route tree (see `typedHref`). */
+export type TypedHref<Tree> = <Id extends RouteId<Tree>>(
+  routeId: Id,
+  ...rest: HrefArguments<PatternOf<Tree, Id>>
+) => Href;
+
+/** The app's `href()`: `export const href = typedHref<typeof routes>();` (the same function, typed). */
+export function typedHref<Tree>(): TypedHref<Tree> {
+  return routeHref as TypedHref<Tree>;
+}
+
+type ParamValues = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/**
+ * The URL of a route: its pattern filled with `params` (each value encoded, a catch-all's segments joined
+ * by `/`), under the base path and the locale prefix, then `search` and `hash`. Apps export it typed for their
+ * tree (`TypedHref`), so a wrong id or param fails the typecheck; this checks the same at run time.
+ */
+export function routeHref(routeId: string, params: ParamValues = {}, options: HrefOptions = {}): Href {
+  const scope = currentScope();
+  if (!scope) throw new Error(`href("${routeId}") was called outside a request or page`);
+  const pattern = scope.pathOf(routeId);
+  if (pattern === undefined) throw new Error(`href(): no route "${routeId}"`);
+  const path = fillPattern(pattern, params, routeId);
+  return `${buildHref(scope.basePath, options.locale ?? scope.locale, path)}${searchOf(options.search)}${hashOf(options.hash)}` as Href;
+}
+
+/** Fills a path-to-regexp pattern; a `{…}` group is left out when a param inside it is missing. */
+export function fillPattern(pattern: string, params: ParamValues, routeId = pattern): string {
+  let path = '';
+  let group: string | null = null;
+  let groupComplete = true;
+  const emit = (text: string) => {
+    if (group === null) path += text;
+    else group += text;
+  };
+  for (let index = 0; index < pattern.length; index += 1) {
+    const char = pattern[index] as string;
+    if (char === '\\') {
+      index += 1;
+      emit(pattern[index] ?? '');
+    } else if (char === '{') {
+      group = '';
+      groupComplete = true;
+    } else if (char === '}') {
+      if (groupComplete) path += group;
+      group = null;
+    } else if (char === ':' || char === '*') {
+      const [, quoted, plain = ''] = /^(?:"([^"]*)"|([$\w]*))/.exec(pattern.slice(index + 1)) ?? [];
+      const name = quoted ?? plain;
+      index += quoted === undefined ? plain.length : quoted.length + 2;
+      const value = params[name];
+      const text = char === ':' ? encodeParam(value) : encodeSegments(value);
+      if (text !== undefined) emit(text);
+      else if (group !== null) groupComplete = false;
+      else
+        throw new TypeError(
+          `href("${routeId}"): param "${name}" is missing or not a ${char === ':' ? 'string' : 'list of strings'}`,
+        );
+    } else {
+      emit(char);
+    }
+  }
+  return path;
+}
+
+function encodeParam(value: ParamValues[string]): string | undefined {
+  return typeof value === 'string' && value !== '' ? encodeURIComponent(value) : undefined;
+}
+
+function encodeSegments(value: ParamValues[string]): string | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  return value.every((segment) => typeof segment === 'string' && segment !== '')
+    ? value.map(encodeURIComponent).join('/')
+    : undefined;
+}
+
+function searchOf(search: SearchInput | undefined): string {
+  if (search === undefined) return '';
+  if (typeof search === 'string') return search === '' || search.startsWith('?') ? search : `?${search}`;
+  const params = search instanceof URLSearchParams ? search : new URLSearchParams();
+  if (!(search instanceof URLSearchParams)) {
+    for (const [key, value] of Object.entries(search)) {
+      if (value !== undefined && value !== null) params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+function hashOf(hash: string | undefined): string {
+  if (!hash) return '';
+  return hash.startsWith('#') ? hash : `#${hash}`;
 }

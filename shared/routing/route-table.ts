@@ -12,11 +12,48 @@ export interface Head {
   robots?: string;
 }
 
-/** What a segment's component gets: its own data step's data, and the route's params. */
-export interface SegmentProps<Data = unknown> {
+/**
+ * What a segment's component gets: its own data step's data, the params of its branch, and the value its
+ * search reader read (`undefined` without one). Apps type it per segment with `SegmentPropsOf`.
+ */
+export interface SegmentProps<Data = unknown, Params = RouteParams, Search = unknown> {
   data: Data;
-  params: RouteParams;
+  params: Params;
+  search: Search;
   locale: Locale;
+}
+
+/**
+ * How a segment reads its search params. `parse` turns them into a typed value, which the segment's data
+ * step (`search`) and component (`search`) get; it throws `invalidSearch(key, reason)` for a value it
+ * cannot read. Only the segments that read a changed key run again on a client navigation.
+ */
+export interface SearchReader<Value> {
+  /** The keys this segment reads. */
+  keys: readonly string[];
+  parse(params: URLSearchParams): Value;
+  /**
+   * Writes a value back as search params, defaults left out. With it, the segment normalises: a search that
+   * is invalid or not written as `format` would write it answers 308 to the normalised URL (invalid keys
+   * dropped); without it, an invalid search answers 400.
+   */
+  format?(value: Value): Readonly<Record<string, string | undefined>>;
+}
+
+/** A search value `parse` could not read: 400, or dropped from the normalised URL. */
+export class InvalidSearch extends Error {
+  override readonly name = 'InvalidSearch';
+  constructor(
+    readonly key: string,
+    readonly reason: string,
+  ) {
+    super(`Search param "${key}": ${reason}`);
+  }
+}
+
+/** Thrown by a search reader's `parse` for a value it cannot read. */
+export function invalidSearch(key: string, reason: string): InvalidSearch {
+  return new InvalidSearch(key, reason);
 }
 
 /** What an error component gets: the status of an expected error (a 4xx HttpError), none for a failure. */
@@ -28,10 +65,10 @@ export interface ErrorComponentProps {
  * What a segment's module exports. The component renders the segment (a layout renders its child through
  * `<Outlet />`); the others are optional. Each is lazily imported, so each segment is its own chunk.
  */
-export interface SegmentModule<Data = unknown> {
-  default?: ComponentType<SegmentProps<Data>>;
+export interface SegmentModule<Data = unknown, Params = RouteParams, Search = unknown> {
+  default?: ComponentType<SegmentProps<Data, Params, Search>>;
   /** The page's head; the deepest segment that has one decides it. */
-  head?: (context: { data: Data; params: RouteParams; locale: Locale }) => Head;
+  head?: (context: SegmentProps<Data, Params, Search>) => Head;
   /** Shown in place of this segment when it or a segment below it (without its own) fails. */
   ErrorComponent?: ComponentType<ErrorComponentProps>;
   /** Shown in place of this segment when it or a segment below it calls `notFound()` (status 404). */
@@ -54,8 +91,11 @@ export interface RouteNode {
    */
   path?: string;
   /** Lazily imports the segment's module (component, head, error, not-found and pending components). */
-  // biome-ignore lint/suspicious/noExplicitAny: each segment has its own data type; the tree only stores them.
-  module?: () => Promise<SegmentModule<any>>;
+  // biome-ignore lint/suspicious/noExplicitAny: each segment has its own props; the tree only stores them.
+  module?: () => Promise<SegmentModule<any, any, any>>;
+  /** How the segment reads its search params (validated on the server, before any data step runs). */
+  // biome-ignore lint/suspicious/noExplicitAny: each reader has its own value type.
+  search?: SearchReader<any>;
   /**
    * A resource route: a leaf that answers without a document (sitemap.xml, robots.txt, a JSON feed) through
    * the handler keyed by its id in the app's server definition. Links to it are ordinary page loads.

@@ -1,4 +1,3 @@
-import type { RouteNode } from '../routing/route-table.ts';
 // Every page shows the root layout: it rides in the entry chunk rather than costing a chunk of its own.
 import * as rootLayout from './layout.tsx';
 
@@ -7,7 +6,7 @@ import * as rootLayout from './layout.tsx';
  * shop's category tree around its product lists; the help centre's article navigation around its index and
  * articles. Data steps are keyed by these ids in server/storefront/.
  */
-export const storefrontRoutes: RouteNode = {
+export const storefrontRoutes = {
   id: 'root',
   module: async () => rootLayout,
   children: [
@@ -32,4 +31,4 @@ export const storefrontRoutes: RouteNode = {
     { id: 'sitemap', path: '/sitemap.xml', resource: true },
     { id: 'robots', path: '/robots.txt', resource: true },
   ],
-};
+} as const;

@@ -5,10 +5,10 @@
  * built once at start, shared by every request.
  */
 
-/** A link in a breadcrumb trail. `path` is an app path (`/shop/kitchen`), turned into a URL by `<Link>`. */
-export interface Crumb {
+/** A category in a breadcrumb trail: its localized name and its path (`kitchen/knives`). */
+export interface CategoryCrumb {
   label: string;
-  path: string;
+  category: string;
 }
 
 /** A product as shown in a grid or list. */
@@ -56,7 +56,7 @@ export interface ShopData {
   /** `null` on `/shop` (all products). */
   category: { path: string; name: string } | null;
   /** Category ancestors down to the current one (excluding Home and Shop, which the page adds). */
-  breadcrumbs: readonly Crumb[];
+  breadcrumbs: readonly CategoryCrumb[];
   /** Children of the current category, or the top-level categories on `/shop`. */
   subcategories: readonly CategoryLink[];
   products: readonly ProductSummary[];
@@ -65,7 +65,7 @@ export interface ShopData {
 export interface ProductData {
   product: ProductDetail;
   /** The product's category trail (excluding Home and Shop). */
-  breadcrumbs: readonly Crumb[];
+  breadcrumbs: readonly CategoryCrumb[];
   /** Deferred: streamed later through Suspense. */
   related: Promise<readonly ProductSummary[]>;
 }

@@ -7,7 +7,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { buildHref } from '../routing/href.ts';
+import { buildHref, type Href } from '../routing/href.ts';
 import { NavigationContext } from './navigation-context.ts';
 import { useRouter } from './router-context.tsx';
 import type { ActionResultState } from './ssr-payload.ts';
@@ -24,6 +24,8 @@ const FormPendingContext = createContext(false);
 export interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'action' | 'method'> {
   /** The route action to run (declared in server/ next to the route's data step). */
   action: string;
+  /** The page whose action runs, from `href()`; the current page by default. */
+  to?: Href;
   /** Shown on the form when the post fails (network error, 5xx); the typed values stay. */
   failureMessage?: string;
 }
@@ -36,6 +38,7 @@ export interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'ac
  */
 export function Form({
   action,
+  to,
   failureMessage = 'Something went wrong. Please try again.',
   children,
   onSubmit,
@@ -65,7 +68,7 @@ export function Form({
   return (
     <form
       method="post"
-      action={buildHref(router.basePath, router.locale, `${router.pathname}${router.search}`)}
+      action={to ?? buildHref(router.basePath, router.locale, `${router.pathname}${router.search}`)}
       onSubmit={submit}
       aria-busy={status === 'pending'}
       {...rest}

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { buildHref, type Href } from '../routing/href.ts';
 import type { Locale } from '../routing/locale.ts';
 import type { RouteParams } from '../routing/route-table.ts';
 import type { ActionResultState } from './ssr-payload.ts';
@@ -24,4 +25,11 @@ export function useRouter(): RouterState {
   const state = useContext(RouterContext);
   if (!state) throw new Error('useRouter() must be used inside <AppRoot>');
   return state;
+}
+
+/** Whether `to` (from `href()`) is the page on screen, search aside: for `aria-current="page"`. */
+export function useIsCurrentPage(): (to: Href) => boolean {
+  const { basePath, locale, pathname } = useRouter();
+  const here = buildHref(basePath, locale, pathname);
+  return (to) => to.split(/[?#]/, 1)[0] === here;
 }

@@ -66,7 +66,7 @@ function renderFrom(index: number, props: SegmentTreeProps): ReactNode {
   const outlet = index === 0 ? catchBelowRoot(below, props) : below;
   const element = Component ? (
     <OutletContext.Provider value={outlet}>
-      <Component data={state.data} params={props.params} locale={props.locale} />
+      <Component data={state.data} params={props.params} search={state.search} locale={props.locale} />
     </OutletContext.Provider>
   ) : (
     outlet

@@ -13,7 +13,8 @@ export interface ActionResultState {
  * (and then nothing below it). Deferred values in `data` are promises in the browser.
  */
 export type SegmentState =
-  | { id: string; data: unknown }
+  /** `search`: what the segment's search reader read, when it has one. */
+  | { id: string; data: unknown; search?: unknown }
   /** `status`: of an expected error (4xx); 500 for a failure. */
   | { id: string; boundary: 'error'; status: number }
   | { id: string; boundary: 'not-found' };

@@ -5,6 +5,7 @@ import { createApp } from '../../server/create-app.ts';
 import type { DataStep } from '../../server/data-step.ts';
 import type { Logger } from '../../server/logger.ts';
 import { HttpError, notFound, redirect } from '../../shared/routing/control-signals.ts';
+import { type LinkTarget, routeHref } from '../../shared/routing/href.ts';
 import type { RouteNode, SegmentModule, SegmentProps } from '../../shared/routing/route-table.ts';
 import { Await } from '../../shared/ui/await.tsx';
 import { Form, SubmitButton, useActionResult } from '../../shared/ui/form.tsx';
@@ -92,7 +93,7 @@ export const fixtureRoutes: RouteNode[] = [
     module: page(({ params, locale }) => (
       <>
         <pre id="params">{JSON.stringify({ params, locale })}</pre>
-        <Link to="/items/other">other item</Link>
+        <Link to={routeHref('item', { id: 'other' })}>other item</Link>
       </>
     )),
   },
@@ -116,8 +117,8 @@ export function fixtureDataSteps(hooks: FixtureHooks): Record<string, DataStep> 
     forbidden: () => {
       throw new HttpError(403, 'You may not see this');
     },
-    old: () => redirect('/new', 301),
-    'unsafe-redirect': () => redirect('//evil.com'),
+    old: () => redirect(routeHref('new'), 301),
+    'unsafe-redirect': () => redirect('//evil.com' as LinkTarget),
     gone: () => notFound(),
     hangs: ({ signal }) =>
       new Promise((resolve) => {
@@ -164,7 +165,7 @@ export function fixtureActions(hooks: FixtureHooks): RouteActions {
       increment: ({ fields }) => {
         run(fields);
         if (!/^\d+$/.test(fields.amount ?? '')) return invalid({ amount: 'must be a whole number' }, fields);
-        return redirect(`/counter?added=${fields.amount}`, 303);
+        return redirect(routeHref('counter', {}, { search: { added: fields.amount } }), 303);
       },
       fail: ({ fields }) => {
         run(fields);

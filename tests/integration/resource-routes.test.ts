@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/create-app.ts';
 import { DYNAMIC_CACHE_CONTROL } from '../../server/document-renderer.ts';
 import { notFound } from '../../shared/routing/control-signals.ts';
+import { routeHref } from '../../shared/routing/href.ts';
 import { captureLogger } from '../helpers/capture-logger.ts';
 import { fixtureRoot } from '../helpers/fixture-app.tsx';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
@@ -24,12 +25,14 @@ function resourceApp(env: Record<string, string> = {}) {
     },
     dataSteps: {},
     resources: {
-      feed: ({ absoluteHref }) => {
+      feed: ({ origin }) => {
         const encoder = new TextEncoder();
         const body = new ReadableStream({
           start(controller) {
             controller.enqueue(encoder.encode('{"items":['));
-            controller.enqueue(encoder.encode(JSON.stringify(absoluteHref('/items/1', 'fr'))));
+            controller.enqueue(
+              encoder.encode(JSON.stringify(`${origin}${routeHref('item', { id: '1' }, { locale: 'fr' })}`)),
+            );
             controller.enqueue(encoder.encode(']}'));
             controller.close();
           },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redirect } from '../../shared/routing/control-signals.ts';
+import type { LinkTarget } from '../../shared/routing/href.ts';
 import { isAppPath, isSafeRedirectTarget } from '../../shared/routing/safe-redirect.ts';
 
 describe('isSafeRedirectTarget', () => {
@@ -32,6 +33,6 @@ describe('isSafeRedirectTarget', () => {
   });
 
   it('makes redirect() throw for an unsafe target, naming it', () => {
-    expect(() => redirect('//evil.com')).toThrow(/Refusing redirect target "\/\/evil.com"/);
+    expect(() => redirect('//evil.com' as LinkTarget)).toThrow(/Refusing redirect target "\/\/evil.com"/);
   });
 });

@@ -1,6 +1,7 @@
 import { Form, SubmitButton, useActionResult } from '../../ui/form.tsx';
 import { Link } from '../../ui/link.tsx';
 import { useRouter } from '../../ui/router-context.tsx';
+import { href } from '../href.ts';
 import type { Messages } from '../messages.ts';
 import type { ProductDetail } from '../types.ts';
 import { CheckIcon } from './icons.tsx';
@@ -34,7 +35,7 @@ export function AddedToCartNotice({ product, messages }: { product: ProductDetai
         <strong>{messages.addedToCart}</strong>
         <span>{messages.addedDetail(added, product.name)}</span>
       </p>
-      <Link to="/cart" className="button button--small cart-notice__link">
+      <Link to={href('cart')} className="button button--small cart-notice__link">
         {messages.viewCart}
       </Link>
     </div>

@@ -1,5 +1,11 @@
+import type { Href } from '../../routing/href.ts';
 import { Link } from '../../ui/link.tsx';
-import type { Crumb } from '../types.ts';
+
+/** A linked ancestor in a breadcrumb trail. */
+export interface Crumb {
+  label: string;
+  to: Href;
+}
 
 export interface BreadcrumbsProps {
   /** Accessible name of the trail (localized "Breadcrumb"). */
@@ -15,8 +21,8 @@ export function Breadcrumbs({ label, items, current }: BreadcrumbsProps) {
     <nav aria-label={label} className="breadcrumbs">
       <ol>
         {items.map((item) => (
-          <li key={item.path}>
-            <Link to={item.path}>{item.label}</Link>
+          <li key={item.to}>
+            <Link to={item.to}>{item.label}</Link>
           </li>
         ))}
         <li>

@@ -1,4 +1,5 @@
 import { Link } from '../../ui/link.tsx';
+import { categoryHref } from '../href.ts';
 import type { Messages } from '../messages.ts';
 import type { CategoryLink } from '../types.ts';
 import { CategoryIcon } from './category-icon.tsx';
@@ -15,7 +16,7 @@ export function CategoryTiles({
     <ul className="category-tiles">
       {categories.map((category) => (
         <li key={category.path}>
-          <Link to={`/shop/${category.path}`} className="category-tile">
+          <Link to={categoryHref(category.path)} className="category-tile">
             <CategoryIcon categoryPath={category.path} className="category-tile__icon" />
             <span className="category-tile__name">{category.name}</span>
             <span className="category-tile__count">{messages.productCount(category.productCount)}</span>
@@ -33,7 +34,7 @@ export function CategoryChips({ categories, label }: { categories: readonly Cate
       <ul>
         {categories.map((category) => (
           <li key={category.path}>
-            <Link to={`/shop/${category.path}`} className="chip">
+            <Link to={categoryHref(category.path)} className="chip">
               <span>{category.name}</span>
               <span className="chip__count">{String(category.productCount)}</span>
             </Link>

@@ -1,6 +1,7 @@
 import type { Locale } from '../../routing/locale.ts';
 import { Link } from '../../ui/link.tsx';
 import { formatPrice } from '../format-price.ts';
+import { href } from '../href.ts';
 import type { ProductSummary } from '../types.ts';
 import { ProductImage } from './product-image.tsx';
 
@@ -19,7 +20,7 @@ export function ProductCard({ product, locale, headingLevel }: ProductCardProps)
       <ProductImage product={product} />
       <div className="product-card__body">
         <Heading className="product-card__name">
-          <Link to={`/products/${product.id}`} className="product-card__link">
+          <Link to={href('product', { id: product.id })} className="product-card__link">
             {product.name}
           </Link>
         </Heading>

@@ -1,4 +1,5 @@
 import { Link } from '../../ui/link.tsx';
+import { href } from '../href.ts';
 import { type Messages, SHOP_NAME } from '../messages.ts';
 
 export function SiteFooter({ messages }: { messages: Messages }) {
@@ -13,10 +14,10 @@ export function SiteFooter({ messages }: { messages: Messages }) {
           <h2 className="site-footer__heading">{messages.footerShop}</h2>
           <ul>
             <li>
-              <Link to="/shop">{messages.allProducts}</Link>
+              <Link to={href('shop')}>{messages.allProducts}</Link>
             </li>
             <li>
-              <Link to="/cart">{messages.navCart}</Link>
+              <Link to={href('cart')}>{messages.navCart}</Link>
             </li>
           </ul>
         </nav>
@@ -24,19 +25,27 @@ export function SiteFooter({ messages }: { messages: Messages }) {
           <h2 className="site-footer__heading">{messages.footerService}</h2>
           <ul>
             <li>
-              <Link to="/help">{messages.helpTitle}</Link>
+              <Link to={href('help')}>{messages.helpTitle}</Link>
             </li>
             <li>
-              <Link to="/help/shipping/delivery-times">{messages.footerDelivery}</Link>
+              <Link to={href('help-article', { slug: ['shipping', 'delivery-times'] })}>
+                {messages.footerDelivery}
+              </Link>
             </li>
             <li>
-              <Link to="/help/returns/how-to-return">{messages.footerReturns}</Link>
+              <Link to={href('help-article', { slug: ['returns', 'how-to-return'] })}>
+                {messages.footerReturns}
+              </Link>
             </li>
             <li>
-              <Link to="/help/payment/methods">{messages.footerPayment}</Link>
+              <Link to={href('help-article', { slug: ['payment', 'methods'] })}>
+                {messages.footerPayment}
+              </Link>
             </li>
             <li>
-              <Link to="/help/account/privacy">{messages.footerPrivacy}</Link>
+              <Link to={href('help-article', { slug: ['account', 'privacy'] })}>
+                {messages.footerPrivacy}
+              </Link>
             </li>
           </ul>
         </nav>

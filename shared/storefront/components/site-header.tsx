@@ -1,5 +1,6 @@
 import { Link } from '../../ui/link.tsx';
 import { useRouter } from '../../ui/router-context.tsx';
+import { href } from '../href.ts';
 import { type Messages, SHOP_NAME } from '../messages.ts';
 import { BagIcon, BrandMark } from './icons.tsx';
 import { LocaleSwitcher } from './locale-switcher.tsx';
@@ -20,24 +21,24 @@ export function SiteHeader({ messages, cartCount }: { messages: Messages; cartCo
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className="brand">
+        <Link to={href('home')} className="brand">
           <BrandMark />
           <span className="brand__name">{SHOP_NAME}</span>
         </Link>
         <nav aria-label={messages.mainNavigation} className="main-nav">
           <ul>
             <li>
-              <Link to="/shop" className="main-nav__link" aria-current={current('shop')}>
+              <Link to={href('shop')} className="main-nav__link" aria-current={current('shop')}>
                 {messages.navShop}
               </Link>
             </li>
             <li>
-              <Link to="/help" className="main-nav__link" aria-current={current('help')}>
+              <Link to={href('help')} className="main-nav__link" aria-current={current('help')}>
                 {messages.navHelp}
               </Link>
             </li>
             <li>
-              <Link to="/cart" className="main-nav__link cart-link" aria-current={current('cart')}>
+              <Link to={href('cart')} className="main-nav__link cart-link" aria-current={current('cart')}>
                 <BagIcon />
                 <span>{messages.navCart}</span>
                 {cartCount > 0 ? (

@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import type { Href } from '../../routing/href.ts';
 import type { SegmentProps } from '../../routing/route-table.ts';
 import { Link } from '../../ui/link.tsx';
 import { Outlet } from '../../ui/outlet.tsx';
-import { useRouter } from '../../ui/router-context.tsx';
+import { useIsCurrentPage } from '../../ui/router-context.tsx';
+import { href } from '../href.ts';
 import { messagesFor } from '../messages.ts';
 import type { HelpData } from '../types.ts';
 
@@ -12,8 +14,8 @@ import type { HelpData } from '../types.ts';
  */
 export default function HelpLayout({ data, locale }: SegmentProps<HelpData>) {
   const messages = messagesFor(locale);
-  const { pathname } = useRouter();
-  const current = (path: string) => (pathname === path ? 'page' : undefined);
+  const isCurrentPage = useIsCurrentPage();
+  const current = (to: Href) => (isCurrentPage(to) ? 'page' : undefined);
   const [filter, setFilter] = useState('');
   const query = filter.trim().toLocaleLowerCase(locale);
   const sections = data.sections
@@ -26,7 +28,7 @@ export default function HelpLayout({ data, locale }: SegmentProps<HelpData>) {
     <div className="container page with-sidebar">
       <nav className="sidebar" aria-label={messages.helpTopics}>
         <p className="sidebar__title">
-          <Link to="/help" className="sidebar__link" aria-current={current('/help')}>
+          <Link to={href('help')} className="sidebar__link" aria-current={current(href('help'))}>
             {messages.helpTitle}
           </Link>
         </p>
@@ -46,9 +48,9 @@ export default function HelpLayout({ data, locale }: SegmentProps<HelpData>) {
               {section.articles.map((article) => (
                 <li key={article.slug}>
                   <Link
-                    to={`/help/${article.slug}`}
+                    to={href('help-article', { slug: article.slug.split('/') })}
                     className="sidebar__link"
-                    aria-current={current(`/help/${article.slug}`)}
+                    aria-current={current(href('help-article', { slug: article.slug.split('/') }))}
                   >
                     {article.title}
                   </Link>

@@ -1,7 +1,9 @@
+import type { Href } from '../../routing/href.ts';
 import type { SegmentProps } from '../../routing/route-table.ts';
 import { Link } from '../../ui/link.tsx';
 import { Outlet } from '../../ui/outlet.tsx';
-import { useRouter } from '../../ui/router-context.tsx';
+import { useIsCurrentPage } from '../../ui/router-context.tsx';
+import { categoryHref, href } from '../href.ts';
 import { messagesFor } from '../messages.ts';
 import type { CategoryLink, ShopLayoutData } from '../types.ts';
 
@@ -11,19 +13,19 @@ import type { CategoryLink, ShopLayoutData } from '../types.ts';
  */
 export default function ShopLayout({ data, locale }: SegmentProps<ShopLayoutData>) {
   const messages = messagesFor(locale);
-  const { pathname } = useRouter();
-  const link = (path: string, name: string, count: number) => (
-    <Link to={path} className="sidebar__link" aria-current={pathname === path ? 'page' : undefined}>
+  const isCurrentPage = useIsCurrentPage();
+  const link = (to: Href, name: string, count: number) => (
+    <Link to={to} className="sidebar__link" aria-current={isCurrentPage(to) ? 'page' : undefined}>
       <span>{name}</span>
       <span className="sidebar__count">{String(count)}</span>
     </Link>
   );
   const categoryLink = (category: CategoryLink) =>
-    link(`/shop/${category.path}`, category.name, category.productCount);
+    link(categoryHref(category.path), category.name, category.productCount);
   return (
     <div className="container page with-sidebar">
       <nav className="sidebar" aria-label={messages.categories}>
-        <p className="sidebar__title">{link('/shop', messages.allProducts, data.productCount)}</p>
+        <p className="sidebar__title">{link(href('shop'), messages.allProducts, data.productCount)}</p>
         <ul className="sidebar__list">
           {data.categories.map((category) => (
             <li key={category.path}>

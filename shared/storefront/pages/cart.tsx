@@ -6,6 +6,7 @@ import type { ActionResultState } from '../../ui/ssr-payload.ts';
 import { BagIcon } from '../components/icons.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { formatPrice } from '../format-price.ts';
+import { href } from '../href.ts';
 import { type Messages, messagesFor, pageTitle } from '../messages.ts';
 import type { CartData, CartLine } from '../types.ts';
 
@@ -35,7 +36,7 @@ export default function CartPage({ data, locale }: SegmentProps<CartData>) {
           <BagIcon className="empty-state__icon" />
           <h2 className="empty-state__title">{messages.cartEmpty}</h2>
           <p>{messages.cartEmptyText}</p>
-          <Link to="/shop" className="button button--large">
+          <Link to={href('shop')} className="button button--large">
             {messages.continueShopping}
           </Link>
         </div>
@@ -96,7 +97,7 @@ function CartTable({
       </table>
       <p className="cart__note">{messages.checkoutNote}</p>
       <p className="cart__continue">
-        <Link to="/shop">{messages.continueShopping}</Link>
+        <Link to={href('shop')}>{messages.continueShopping}</Link>
       </p>
     </div>
   );
@@ -123,7 +124,7 @@ function CartRow({ line, locale, messages, result }: CartRowProps) {
         <div className="cart-item">
           <ProductImage product={{ id: productId, name, categoryPath: line.categoryPath }} size="thumb" />
           <div className="cart-item__body">
-            <Link to={`/products/${productId}`} className="cart-table__product">
+            <Link to={href('product', { id: productId })} className="cart-table__product">
               {name}
             </Link>
             <Form action="remove" failureMessage={messages.formFailure} className="cart-table__remove">

@@ -3,6 +3,7 @@ import { Link } from '../../ui/link.tsx';
 import { useRouter } from '../../ui/router-context.tsx';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { LoadingSection } from '../components/loading-section.tsx';
+import { href } from '../href.ts';
 import { messagesFor, pageTitle } from '../messages.ts';
 import type { HelpArticleData } from '../types.ts';
 
@@ -14,8 +15,8 @@ export default function HelpArticlePage({ data, locale }: SegmentProps<HelpArtic
       <Breadcrumbs
         label={messages.breadcrumb}
         items={[
-          { label: messages.breadcrumbHome, path: '/' },
-          { label: messages.helpTitle, path: '/help' },
+          { label: messages.breadcrumbHome, to: href('home') },
+          { label: messages.helpTitle, to: href('help') },
         ]}
         current={article.title}
       />
@@ -29,7 +30,7 @@ export default function HelpArticlePage({ data, locale }: SegmentProps<HelpArtic
         ))}
       </article>
       <p className="back-link">
-        <Link to="/help">
+        <Link to={href('help')}>
           <span aria-hidden="true">← </span>
           {messages.backToHelp}
         </Link>
@@ -53,7 +54,7 @@ export function NotFoundComponent() {
     <div className="sidebar-page">
       <h1 className="article__title">{messages.articleNotFound}</h1>
       <p className="back-link">
-        <Link to="/help">{messages.backToHelp}</Link>
+        <Link to={href('help')}>{messages.backToHelp}</Link>
       </p>
     </div>
   );

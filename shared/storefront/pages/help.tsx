@@ -2,6 +2,7 @@ import type { Locale } from '../../routing/locale.ts';
 import type { Head, SegmentProps } from '../../routing/route-table.ts';
 import { Link } from '../../ui/link.tsx';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
+import { href } from '../href.ts';
 import { messagesFor, pageTitle } from '../messages.ts';
 import type { HelpData } from '../types.ts';
 
@@ -11,7 +12,7 @@ export default function HelpPage({ data, locale }: SegmentProps<HelpData>) {
     <div className="sidebar-page">
       <Breadcrumbs
         label={messages.breadcrumb}
-        items={[{ label: messages.breadcrumbHome, path: '/' }]}
+        items={[{ label: messages.breadcrumbHome, to: href('home') }]}
         current={messages.helpTitle}
       />
       <header className="page-header">
@@ -27,7 +28,10 @@ export default function HelpPage({ data, locale }: SegmentProps<HelpData>) {
             <ul className="help-list">
               {section.articles.map((article) => (
                 <li key={article.slug}>
-                  <Link to={`/help/${article.slug}`} className="help-list__link">
+                  <Link
+                    to={href('help-article', { slug: article.slug.split('/') })}
+                    className="help-list__link"
+                  >
                     <span className="help-list__title">{article.title}</span>
                     <span className="help-list__summary">{article.summary}</span>
                   </Link>

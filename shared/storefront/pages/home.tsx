@@ -4,6 +4,7 @@ import { Link } from '../../ui/link.tsx';
 import { CategoryTiles } from '../components/category-tiles.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
 import { ProductImage } from '../components/product-image.tsx';
+import { href } from '../href.ts';
 import { messagesFor, pageTitle } from '../messages.ts';
 import type { HomeData } from '../types.ts';
 
@@ -21,10 +22,13 @@ export default function HomePage({ data, locale }: SegmentProps<HomeData>) {
             <h1 className="hero__title">{messages.heroTitle}</h1>
             <p className="hero__text">{messages.heroText}</p>
             <div className="hero__actions">
-              <Link to="/shop" className="button button--large">
+              <Link to={href('shop')} className="button button--large">
                 {messages.heroCta}
               </Link>
-              <Link to="/help/shipping/delivery-times" className="button button--ghost button--large">
+              <Link
+                to={href('help-article', { slug: ['shipping', 'delivery-times'] })}
+                className="button button--ghost button--large"
+              >
                 {messages.heroSecondary}
               </Link>
             </div>
@@ -42,7 +46,7 @@ export default function HomePage({ data, locale }: SegmentProps<HomeData>) {
           <h2 id="featured-heading" className="section__title">
             {messages.featuredHeading}
           </h2>
-          <Link to="/shop" className="section__link">
+          <Link to={href('shop')} className="section__link">
             {messages.viewAll}
           </Link>
         </div>

@@ -6,6 +6,7 @@ import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { formatPrice } from '../format-price.ts';
+import { categoryHref, href } from '../href.ts';
 import { messagesFor, pageTitle } from '../messages.ts';
 import type { ProductData } from '../types.ts';
 
@@ -13,9 +14,9 @@ export default function ProductPage({ data, locale }: SegmentProps<ProductData>)
   const messages = messagesFor(locale);
   const { product } = data;
   const trail = [
-    { label: messages.breadcrumbHome, path: '/' },
-    { label: messages.navShop, path: '/shop' },
-    ...data.breadcrumbs,
+    { label: messages.breadcrumbHome, to: href('home') },
+    { label: messages.navShop, to: href('shop') },
+    ...data.breadcrumbs.map(({ label, category }) => ({ label, to: categoryHref(category) })),
   ];
   return (
     <div className="container page">
@@ -25,7 +26,7 @@ export default function ProductPage({ data, locale }: SegmentProps<ProductData>)
         <ProductImage product={product} size="large" />
         <div className="product__info">
           <p className="eyebrow">
-            <Link to={`/shop/${product.categoryPath}`}>{product.categoryName}</Link>
+            <Link to={categoryHref(product.categoryPath)}>{product.categoryName}</Link>
           </p>
           <h1 className="product__name">{product.name}</h1>
           <p className="product__price">

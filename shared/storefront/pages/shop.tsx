@@ -1,18 +1,25 @@
 import type { Locale } from '../../routing/locale.ts';
 import type { Head, SegmentProps } from '../../routing/route-table.ts';
-import { Breadcrumbs } from '../components/breadcrumbs.tsx';
+import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import { CategoryChips } from '../components/category-tiles.tsx';
 import { LoadingSection } from '../components/loading-section.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
+import { categoryHref, href } from '../href.ts';
 import { messagesFor, pageTitle } from '../messages.ts';
-import type { Crumb, ShopData } from '../types.ts';
+import type { ShopData } from '../types.ts';
 
 export default function ShopPage({ data, locale }: SegmentProps<ShopData>) {
   const messages = messagesFor(locale);
-  const home: Crumb = { label: messages.breadcrumbHome, path: '/' };
+  const home: Crumb = { label: messages.breadcrumbHome, to: href('home') };
   // On `/shop` the trail ends at "Shop"; in a category, "Shop" links back and the category is current.
   const trail: Crumb[] = data.category
-    ? [home, { label: messages.navShop, path: '/shop' }, ...data.breadcrumbs.slice(0, -1)]
+    ? [
+        home,
+        { label: messages.navShop, to: href('shop') },
+        ...data.breadcrumbs
+          .slice(0, -1)
+          .map(({ label, category }) => ({ label, to: categoryHref(category) })),
+      ]
     : [home];
   const title = data.category?.name ?? messages.allProducts;
   return (

@@ -1,0 +1,22 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { type HrefScope, setHrefScope } from '../shared/routing/href.ts';
+import type { Locale } from '../shared/routing/locale.ts';
+
+/**
+ * The scope `href()` builds with while a request is served: its app's patterns and base path, and the
+ * locale of the page once the request's locale is known. React's streaming render keeps the request's
+ * async context, so a href built in a component rendered late is still this request's.
+ */
+const scopes = new AsyncLocalStorage<HrefScope>();
+setHrefScope(() => scopes.getStore());
+
+/** Runs `serve` (and everything it starts) with `scope` as `href()`'s scope. */
+export function runInHrefScope<Result>(scope: HrefScope, serve: () => Result): Result {
+  return scopes.run(scope, serve);
+}
+
+/** The request's page is in `locale`: hrefs built from now on default to it. */
+export function setHrefLocale(locale: Locale): void {
+  const scope = scopes.getStore();
+  if (scope) scope.locale = locale;
+}
