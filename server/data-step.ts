@@ -40,6 +40,13 @@ export type DataStep<Data = unknown, Params = RouteParams, Search = unknown> = (
 // biome-ignore lint/suspicious/noExplicitAny: each step has its own data type; the table only stores them.
 export type DataSteps = Readonly<Record<string, DataStep<any, any, any>>>;
 
+/** The data step of one segment of a tree, with its params and search value typed from the tree. */
+export type DataStepOf<Tree, Id extends SegmentId<Tree>, Data = unknown> = DataStep<
+  Data,
+  ParamsOf<Tree, Id>,
+  SearchOf<Tree, Id>
+>;
+
 /**
  * The data steps of one route tree, keyed by its segment ids, each typed with its segment's params and
  * search value. Declare them with `satisfies DataStepsOf<typeof routes>` so each keeps its own data type.

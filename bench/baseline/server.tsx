@@ -76,9 +76,9 @@ function routeOf(pathname: string): Route | null {
     return {
       routeId: 'shop',
       params: {},
-      module: shopPage as SegmentModule,
+      module: shopPage as unknown as SegmentModule,
       assets: shopAssets,
-      data: (context) => shopStep(context),
+      data: (context) => shopStep({ ...context, params: {}, search: undefined }),
     };
   }
   const product = /^\/products\/([a-z0-9-]+)$/.exec(pathname);
@@ -86,9 +86,9 @@ function routeOf(pathname: string): Route | null {
     return {
       routeId: 'product',
       params: { id: product[1] as string },
-      module: productPage as SegmentModule,
+      module: productPage as unknown as SegmentModule,
       assets: productAssets,
-      data: (context) => productStep(context),
+      data: (context) => productStep({ ...context, params: { id: product[1] as string }, search: undefined }),
     };
   }
   return null;
@@ -139,7 +139,7 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     signal: abort.signal,
     parent: () => Promise.resolve(undefined),
   };
-  const rootData = rootStep(context);
+  const rootData = rootStep({ ...context, params: {}, search: undefined });
   const data = (await route.data(context)) as Record<string, unknown>;
 
   // Top-level promises go out later as `(self.__ssrDeferred||=[]).push([key, ok, value])`.

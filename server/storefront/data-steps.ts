@@ -1,4 +1,5 @@
-import type { DataSteps } from '../data-step.ts';
+import type { StorefrontRoutes } from '../../shared/storefront/href.ts';
+import type { DataOfSteps, DataStepsOf } from '../data-step.ts';
 import { cartStep } from './steps/cart.ts';
 import { helpArticleStep, helpStep } from './steps/help.ts';
 import { homeStep } from './steps/home.ts';
@@ -8,7 +9,7 @@ import { rootStep } from './steps/root.ts';
 import { shopStep } from './steps/shop.ts';
 
 /** The storefront's server data steps, keyed by segment id (see shared/storefront/routes.ts). */
-export const storefrontDataSteps: DataSteps = {
+export const storefrontDataSteps = {
   root: rootStep,
   'shop-layout': shopLayoutStep,
   'help-layout': helpLayoutStep,
@@ -18,4 +19,9 @@ export const storefrontDataSteps: DataSteps = {
   help: helpStep,
   'help-article': helpArticleStep,
   cart: cartStep,
-};
+} satisfies DataStepsOf<StorefrontRoutes>;
+
+// Each component's data is what its step returns: shared/storefront/href.ts's `Props<'shop'>` reads it here.
+declare module '../../shared/storefront/href.ts' {
+  interface StorefrontData extends DataOfSteps<typeof storefrontDataSteps> {}
+}

@@ -68,8 +68,9 @@ export function setHrefScope(read: () => HrefScope | undefined): void {
 }
 
 /** The arguments after the route id: params are required when the pattern has a required one. */
-export type HrefArguments<Pattern extends string> =
-  Partial<PathParamsInput<Pattern>> extends PathParamsInput<Pattern>
+export type HrefArguments<Pattern extends string> = [keyof PathParamsInput<Pattern>] extends [never]
+  ? [params?: Record<string, never>, options?: HrefOptions]
+  : Partial<PathParamsInput<Pattern>> extends PathParamsInput<Pattern>
     ? [params?: PathParamsInput<Pattern>, options?: HrefOptions]
     : [params: PathParamsInput<Pattern>, options?: HrefOptions];
 

@@ -1,13 +1,18 @@
 import type { CartData, CartLine } from '../../../shared/storefront/types.ts';
-import type { DataStep } from '../../data-step.ts';
 import { clearCart, readCart } from '../cart-cookie.ts';
 import { findProductDetail } from '../catalogue.ts';
+import type { Step } from '../step.ts';
 
 /**
  * The cart's lines from the cart cookie, named and priced from the catalogue (the cookie holds only ids
  * and quantities). An unusable cookie shows an empty cart and is replaced here.
  */
-export const cartStep: DataStep<CartData> = function cartStep({ locale, cookies, signedCookies, setCookie }) {
+export const cartStep: Step<'cart', CartData> = function cartStep({
+  locale,
+  cookies,
+  signedCookies,
+  setCookie,
+}) {
   const cart = readCart({ cookies, signedCookies });
   if (!cart.trusted) clearCart(setCookie);
   const lines: CartLine[] = [];

@@ -1,16 +1,19 @@
 import { notFound } from '../../../shared/routing/control-signals.ts';
 import type { HelpArticleData, HelpData } from '../../../shared/storefront/types.ts';
-import type { DataStep } from '../../data-step.ts';
 import { findHelpArticle, helpSections } from '../help-articles.ts';
+import type { Step } from '../step.ts';
 import { slugPath } from './slug-path.ts';
 
 /** The help centre index: articles grouped by section. */
-export const helpStep: DataStep<HelpData> = function helpStep({ locale }) {
+export const helpStep: Step<'help', HelpData> = function helpStep({ locale }) {
   return { sections: helpSections(locale) };
 };
 
 /** One help article at its nested slug (`/help/shipping/delivery-times`). */
-export const helpArticleStep: DataStep<HelpArticleData> = function helpArticleStep({ params, locale }) {
+export const helpArticleStep: Step<'help-article', HelpArticleData> = function helpArticleStep({
+  params,
+  locale,
+}) {
   const slug = slugPath(params.slug);
   const article = slug ? findHelpArticle(slug, locale) : undefined;
   return article ? { article } : notFound();

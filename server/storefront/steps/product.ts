@@ -1,7 +1,7 @@
 import { notFound } from '../../../shared/routing/control-signals.ts';
 import type { ProductData, ProductSummary } from '../../../shared/storefront/types.ts';
-import type { DataStep } from '../../data-step.ts';
 import { findCategory, findProductDetail, relatedProducts } from '../catalogue.ts';
+import type { Step } from '../step.ts';
 import { abortableDelay } from './abortable-delay.ts';
 
 /**
@@ -10,7 +10,7 @@ import { abortableDelay } from './abortable-delay.ts';
  */
 export const RELATED_PRODUCTS_DELAY_MS = 500;
 
-export const productStep: DataStep<ProductData> = function productStep({ params, locale, signal }) {
+export const productStep: Step<'product', ProductData> = function productStep({ params, locale, signal }) {
   const product = typeof params.id === 'string' ? findProductDetail(params.id, locale) : undefined;
   if (!product) return notFound();
   const related = abortableDelay<readonly ProductSummary[]>(RELATED_PRODUCTS_DELAY_MS, signal, () =>

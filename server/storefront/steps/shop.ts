@@ -1,11 +1,11 @@
 import { notFound } from '../../../shared/routing/control-signals.ts';
 import type { ShopData } from '../../../shared/storefront/types.ts';
-import type { DataStep } from '../../data-step.ts';
 import { allProducts, findCategory, subcategoryLinks, topLevelLinks } from '../catalogue.ts';
+import type { Step } from '../step.ts';
 import { slugPath } from './slug-path.ts';
 
 /** `/shop`: everything; `/shop/kitchen(/knives)`: the category with all products at or below it. */
-export const shopStep: DataStep<ShopData> = function shopStep({ params, locale }) {
+export const shopStep: Step<'shop', ShopData> = function shopStep({ params, locale }) {
   const path = slugPath(params.category);
   if (path === null) return notFound();
   if (path === '') {

@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import type { Href } from '../../routing/href.ts';
-import type { SegmentProps } from '../../routing/route-table.ts';
 import { Link } from '../../ui/link.tsx';
 import { Outlet } from '../../ui/outlet.tsx';
 import { useIsCurrentPage } from '../../ui/router-context.tsx';
-import { href } from '../href.ts';
+import { href, type Props } from '../href.ts';
 import { messagesFor } from '../messages.ts';
-import type { HelpData } from '../types.ts';
 
 /**
  * The help centre's layout: an article navigation beside the index and the articles. It stays (with its
  * scroll position and focus) while a visitor moves between articles; only the article's data is fetched.
  */
-export default function HelpLayout({ data, locale }: SegmentProps<HelpData>) {
+export default function HelpLayout({ data, locale }: Props<'help-layout'>) {
   const messages = messagesFor(locale);
   const isCurrentPage = useIsCurrentPage();
   const current = (to: Href) => (isCurrentPage(to) ? 'page' : undefined);

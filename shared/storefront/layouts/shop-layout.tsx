@@ -1,17 +1,16 @@
 import type { Href } from '../../routing/href.ts';
-import type { SegmentProps } from '../../routing/route-table.ts';
 import { Link } from '../../ui/link.tsx';
 import { Outlet } from '../../ui/outlet.tsx';
 import { useIsCurrentPage } from '../../ui/router-context.tsx';
-import { categoryHref, href } from '../href.ts';
+import { categoryHref, href, type Props } from '../href.ts';
 import { messagesFor } from '../messages.ts';
-import type { CategoryLink, ShopLayoutData } from '../types.ts';
+import type { CategoryLink } from '../types.ts';
 
 /**
  * The shop's layout: the category tree with product counts beside the product lists. It stays while a
  * visitor moves between categories; only the category's products are fetched.
  */
-export default function ShopLayout({ data, locale }: SegmentProps<ShopLayoutData>) {
+export default function ShopLayout({ data, locale }: Props<'shop-layout'>) {
   const messages = messagesFor(locale);
   const isCurrentPage = useIsCurrentPage();
   const link = (to: Href, name: string, count: number) => (

@@ -1,16 +1,16 @@
 import type { Locale } from '../../routing/locale.ts';
-import type { Head, SegmentProps } from '../../routing/route-table.ts';
+import type { Head } from '../../routing/route-table.ts';
 import { Form, SubmitButton, useActionResult } from '../../ui/form.tsx';
 import { Link } from '../../ui/link.tsx';
 import type { ActionResultState } from '../../ui/ssr-payload.ts';
 import { BagIcon } from '../components/icons.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { formatPrice } from '../format-price.ts';
-import { href } from '../href.ts';
+import { href, type Props } from '../href.ts';
 import { type Messages, messagesFor, pageTitle } from '../messages.ts';
 import type { CartData, CartLine } from '../types.ts';
 
-export default function CartPage({ data, locale }: SegmentProps<CartData>) {
+export default function CartPage({ data, locale }: Props<'cart'>) {
   const messages = messagesFor(locale);
   // At most one of them is set: the page shows the invalid answer of the last post only.
   const updateResult = useActionResult('update');

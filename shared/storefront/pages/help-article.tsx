@@ -1,13 +1,13 @@
-import type { Head, SegmentProps } from '../../routing/route-table.ts';
+import type { Head } from '../../routing/route-table.ts';
 import { Link } from '../../ui/link.tsx';
 import { useRouter } from '../../ui/router-context.tsx';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { LoadingSection } from '../components/loading-section.tsx';
-import { href } from '../href.ts';
+import { href, type Props } from '../href.ts';
 import { messagesFor, pageTitle } from '../messages.ts';
 import type { HelpArticleData } from '../types.ts';
 
-export default function HelpArticlePage({ data, locale }: SegmentProps<HelpArticleData>) {
+export default function HelpArticlePage({ data, locale }: Props<'help-article'>) {
   const messages = messagesFor(locale);
   const { article } = data;
   return (

@@ -1,12 +1,12 @@
 import type { Locale } from '../../routing/locale.ts';
-import type { Head, SegmentProps } from '../../routing/route-table.ts';
+import type { Head } from '../../routing/route-table.ts';
 import { Link } from '../../ui/link.tsx';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
-import { href } from '../href.ts';
+import { href, type Props } from '../href.ts';
 import { messagesFor, pageTitle } from '../messages.ts';
 import type { HelpData } from '../types.ts';
 
-export default function HelpPage({ data, locale }: SegmentProps<HelpData>) {
+export default function HelpPage({ data, locale }: Props<'help'>) {
   const messages = messagesFor(locale);
   return (
     <div className="sidebar-page">

@@ -1,17 +1,17 @@
 import type { Locale } from '../../routing/locale.ts';
-import type { Head, SegmentProps } from '../../routing/route-table.ts';
+import type { Head } from '../../routing/route-table.ts';
 import { Link } from '../../ui/link.tsx';
 import { CategoryTiles } from '../components/category-tiles.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
 import { ProductImage } from '../components/product-image.tsx';
-import { href } from '../href.ts';
+import { href, type Props } from '../href.ts';
 import { messagesFor, pageTitle } from '../messages.ts';
 import type { HomeData } from '../types.ts';
 
 /** How many featured products the hero shows as a small collage. */
 const HERO_TILES = 3;
 
-export default function HomePage({ data, locale }: SegmentProps<HomeData>) {
+export default function HomePage({ data, locale }: Props<'home'>) {
   const messages = messagesFor(locale);
   return (
     <>

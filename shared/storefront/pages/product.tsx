@@ -1,4 +1,4 @@
-import type { Head, SegmentProps } from '../../routing/route-table.ts';
+import type { Head } from '../../routing/route-table.ts';
 import { Await } from '../../ui/await.tsx';
 import { Link } from '../../ui/link.tsx';
 import { AddedToCartNotice, AddToCartForm } from '../components/add-to-cart-form.tsx';
@@ -6,11 +6,11 @@ import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { formatPrice } from '../format-price.ts';
-import { categoryHref, href } from '../href.ts';
+import { categoryHref, href, type Props } from '../href.ts';
 import { messagesFor, pageTitle } from '../messages.ts';
 import type { ProductData } from '../types.ts';
 
-export default function ProductPage({ data, locale }: SegmentProps<ProductData>) {
+export default function ProductPage({ data, locale }: Props<'product'>) {
   const messages = messagesFor(locale);
   const { product } = data;
   const trail = [

@@ -1,14 +1,14 @@
 import type { Locale } from '../../routing/locale.ts';
-import type { Head, SegmentProps } from '../../routing/route-table.ts';
+import type { Head } from '../../routing/route-table.ts';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import { CategoryChips } from '../components/category-tiles.tsx';
 import { LoadingSection } from '../components/loading-section.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
-import { categoryHref, href } from '../href.ts';
+import { categoryHref, href, type Props } from '../href.ts';
 import { messagesFor, pageTitle } from '../messages.ts';
 import type { ShopData } from '../types.ts';
 
-export default function ShopPage({ data, locale }: SegmentProps<ShopData>) {
+export default function ShopPage({ data, locale }: Props<'shop'>) {
   const messages = messagesFor(locale);
   const home: Crumb = { label: messages.breadcrumbHome, to: href('home') };
   // On `/shop` the trail ends at "Shop"; in a category, "Shop" links back and the category is current.

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fillPattern, routeHref, setHrefScope } from '../../shared/routing/href.ts';
+
+const patterns: Record<string, string> = {
+  home: '/',
+  product: '/products/:id',
+  shop: '/shop{/*category}',
+  help: '/help/*slug',
+  quoted: '/q/:"my name"',
+  escaped: '/price\\:low',
+};
+
+function useScope(basePath: string, locale: 'en' | 'fr' = 'en') {
+  setHrefScope(() => ({ basePath, locale, pathOf: (id) => patterns[id] }));
+}
+
+afterEach(() => setHrefScope(() => undefined));
+
+describe('href', () => {
+  it('fills params, encoding each value, and adds the base path and the locale prefix', () => {
+    useScope('/store', 'fr');
+    expect(routeHref('product', { id: 'chef knife/20cm' })).toBe('/store/fr/products/chef%20knife%2F20cm');
+    expect(routeHref('home')).toBe('/store/fr');
+    expect(routeHref('home', {}, { locale: 'en' })).toBe('/store');
+  });
+
+  it('joins a catch-all and leaves out an optional group without its param', () => {
+    useScope('');
+    expect(routeHref('shop')).toBe('/shop');
+    expect(routeHref('shop', { category: ['kitchen', 'knives & forks'] })).toBe(
+      '/shop/kitchen/knives%20%26%20forks',
+    );
+    expect(routeHref('help', { slug: ['shipping', 'times'] })).toBe('/help/shipping/times');
+  });
+
+  it('adds search (string, record or URLSearchParams, empty values left out) and hash', () => {
+    useScope('');
+    expect(routeHref('shop', {}, { search: { sort: 'name', page: 2, gone: undefined } })).toBe(
+      '/shop?sort=name&page=2',
+    );
+    expect(routeHref('shop', {}, { search: 'a=1', hash: 'top' })).toBe('/shop?a=1#top');
+    expect(routeHref('shop', {}, { search: new URLSearchParams([['q', 'a b']]), hash: '#x' })).toBe(
+      '/shop?q=a+b#x',
+    );
+    expect(routeHref('shop', {}, { search: {} })).toBe('/shop');
+  });
+
+  it('reads quoted names and escaped characters as path-to-regexp does', () => {
+    expect(fillPattern(patterns.quoted as string, { 'my name': 'x' })).toBe('/q/x');
+    expect(fillPattern(patterns.escaped as string, {})).toBe('/price:low');
+  });
+
+  it('refuses a missing or misshapen param, an unknown route and a call outside any scope', () => {
+    expect(() => routeHref('product', { id: 'x' })).toThrow(/outside a request or page/);
+    useScope('');
+    expect(() => routeHref('product')).toThrow(/param "id" is missing or not a string/);
+    expect(() => routeHref('product', { id: '' })).toThrow(/param "id"/);
+    expect(() => routeHref('help', { slug: 'a/b' })).toThrow(/param "slug" is missing or not a list/);
+    expect(() => routeHref('help', { slug: [] })).toThrow(/param "slug"/);
+    expect(() => routeHref('nope')).toThrow(/no route "nope"/);
+  });
+});
