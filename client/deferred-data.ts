@@ -80,7 +80,7 @@ export function reviveSegments(segments: readonly SegmentState[]): {
     if (!('data' in segment)) return segment;
     const reviver = reviveDeferredData(segment.data);
     revivers.push(reviver);
-    return { id: segment.id, data: reviver.data };
+    return { ...segment, data: reviver.data };
   });
   return {
     segments: revivedSegments,

@@ -165,7 +165,7 @@ export function createDocumentRenderer({
         ...payload.page,
         segments: segments.map(({ state }, index): SegmentState => {
           const prepared = deferred[index];
-          return prepared ? { id: state.id, data: prepared.serializable } : state;
+          return prepared ? { ...state, data: prepared.serializable } : state;
         }),
       },
     };

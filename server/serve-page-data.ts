@@ -100,7 +100,7 @@ export function servePageData({
           `${state.id}:`,
         );
         entries.push(...deferred.entries);
-        return { id: state.id, data: deferred.serializable };
+        return { ...state, data: deferred.serializable };
       });
       startDataLines(response, 200);
       response.write(dataLine({ type: 'page', routeId, params, kept, segments, head, status }));

@@ -78,7 +78,7 @@ function routeOf(pathname: string): Route | null {
       params: {},
       module: shopPage as unknown as SegmentModule,
       assets: shopAssets,
-      data: (context) => shopStep({ ...context, params: {}, search: undefined }),
+      data: (context) => shopStep({ ...context, params: {}, search: { sort: null, page: 1 } }),
     };
   }
   const product = /^\/products\/([a-z0-9-]+)$/.exec(pathname);

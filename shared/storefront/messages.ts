@@ -27,6 +27,17 @@ export interface Messages {
   categoryDescription: (category: string) => string;
   categories: string;
   productCount: (count: number) => string;
+  /** Name of the list's order controls, and each order. */
+  sortBy: string;
+  sortFeatured: string;
+  sortPriceAsc: string;
+  sortPriceDesc: string;
+  sortName: string;
+  /** Name of the page links, the arrows, and where the visitor is. */
+  pagination: string;
+  previousPage: string;
+  nextPage: string;
+  pageOf: (page: number, count: number) => string;
   addToCart: string;
   quantity: string;
   priceNote: string;

@@ -1,5 +1,6 @@
 // Every page shows the root layout: it rides in the entry chunk rather than costing a chunk of its own.
 import * as rootLayout from './layout.tsx';
+import { shopSearch } from './shop-search.ts';
 
 /**
  * The storefront's route tree: a root layout (header with the cart count, footer) around every page; the
@@ -15,7 +16,9 @@ export const storefrontRoutes = {
       id: 'shop-layout',
       path: '/shop',
       module: () => import('./layouts/shop-layout.tsx'),
-      children: [{ id: 'shop', path: '{/*category}', module: () => import('./pages/shop.tsx') }],
+      children: [
+        { id: 'shop', path: '{/*category}', search: shopSearch, module: () => import('./pages/shop.tsx') },
+      ],
     },
     { id: 'product', path: '/products/:id', module: () => import('./pages/product.tsx') },
     {

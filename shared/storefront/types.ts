@@ -59,7 +59,12 @@ export interface ShopData {
   breadcrumbs: readonly CategoryCrumb[];
   /** Children of the current category, or the top-level categories on `/shop`. */
   subcategories: readonly CategoryLink[];
+  /** The products of this page, in the order asked for. */
   products: readonly ProductSummary[];
+  /** How many products the list has on all its pages. */
+  productCount: number;
+  /** From 1. */
+  pageCount: number;
 }
 
 export interface ProductData {

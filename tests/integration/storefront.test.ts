@@ -32,10 +32,16 @@ describe('the storefront', () => {
     expect(response.text).toContain('404: This page could not be found.');
   });
 
-  it('lists at least 48 products on /shop', async () => {
-    const response = await request(app).get('/shop');
-    const productLinks = new Set(response.text.match(/href="\/products\/[a-z0-9-]+"/g));
-    expect(productLinks.size).toBeGreaterThanOrEqual(48);
+  it('lists at least 48 products on /shop, 24 a page, each once', async () => {
+    const seen: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const response = await request(app).get(`/shop?page=${page}`).expect(200);
+      const onPage = new Set(response.text.match(/href="\/products\/[a-z0-9-]+"/g));
+      expect(onPage.size).toBeLessThanOrEqual(24);
+      seen.push(...onPage);
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBeGreaterThanOrEqual(48);
   });
 
   it.each([
