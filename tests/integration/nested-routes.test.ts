@@ -1,10 +1,15 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../server/test-kit.ts';
 import { captureLogger } from '../helpers/capture-logger.ts';
 import { dataLines as lines } from '../helpers/data-lines.ts';
-import { createNestedApp } from '../helpers/nested-fixture-app.tsx';
+import { createNestedApp, defaultNestedSteps, nestedRoot } from '../helpers/nested-fixture-app.tsx';
 
 const DATA = '/_data/development';
+
+/** The nested app for the test kit: its tree, and its data steps with those a test replaces. */
+const nested = (dataSteps = {}) =>
+  createTestApp({ app: { root: nestedRoot }, server: { dataSteps: defaultNestedSteps } }, { dataSteps });
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => {};
@@ -151,8 +156,8 @@ describe('nested routes: boundaries', () => {
 
 describe('nested routes: the data endpoint', () => {
   it('answers every segment of the branch with its data', async () => {
-    const response = await request(createNestedApp()).get(`${DATA}/account/orders/7`);
-    expect(lines(response.text)[0]).toMatchObject({
+    const { first } = await nested().data('/account/orders/7');
+    expect(first).toMatchObject({
       type: 'page',
       routeId: 'order',
       status: 200,
@@ -165,8 +170,8 @@ describe('nested routes: the data endpoint', () => {
   });
 
   it('answers a boundary in place of the failing segment, with its status', async () => {
-    const response = await request(createNestedApp()).get(`${DATA}/account/orders/missing`);
-    expect(lines(response.text)[0]).toMatchObject({
+    const { first } = await nested().data('/account/orders/missing');
+    expect(first).toMatchObject({
       type: 'page',
       status: 404,
       segments: [
@@ -180,20 +185,12 @@ describe('nested routes: the data endpoint', () => {
 describe('nested routes: partial data answers', () => {
   it('leaves out the segments the browser keeps and runs none of their steps', async () => {
     const ran: string[] = [];
-    const app = createNestedApp({
-      root: () => {
-        ran.push('root');
-        return { user: 'ada' };
-      },
-      account: () => {
-        ran.push('account');
-        return { plan: 'gold' };
-      },
+    const app = nested({
+      root: () => ran.push('root'),
+      account: () => ran.push('account'),
     });
-    const response = await request(app)
-      .get(`${DATA}/account/orders/8`)
-      .set('X-Keep-Segments', 'root,account');
-    expect(lines(response.text)[0]).toMatchObject({
+    const { first } = await app.data('/account/orders/8', { keep: ['root', 'account'] });
+    expect(first).toMatchObject({
       type: 'page',
       kept: 2,
       segments: [{ id: 'order', data: { total: 42, renderThrows: false } }],
@@ -202,12 +199,8 @@ describe('nested routes: partial data answers', () => {
   });
 
   it('keeps only the leading segments the target shares with the page on screen', async () => {
-    const response = await request(createNestedApp())
-      .get(`${DATA}/about`)
-      .set('X-Keep-Segments', 'root,account');
-    const [page] = lines(response.text);
-    expect(page?.kept).toBe(1);
-    expect((page?.segments as { id: string }[]).map(({ id }) => id)).toEqual(['marketing', 'about']);
+    const { first } = await nested().data('/about', { keep: ['root', 'account'] });
+    expect(first).toMatchObject({ kept: 1, segments: [{ id: 'marketing' }, { id: 'about' }] });
   });
 
   it('runs a kept step when the step below awaits parent()', async () => {

@@ -1,0 +1,267 @@
+/**
+ * The test kit for apps on this runtime: the real app with test defaults, helpers for the data endpoint, form
+ * posts and redirects over supertest, and a driver for the browser router's pure model. README "Testing your
+ * app" shows it in use; tests/integration/test-kit.test.ts pins it.
+ */
+import type { Express } from 'express';
+import request from 'supertest';
+import {
+  initialModel,
+  type RouterEffect,
+  type RouterMessage,
+  type RouterModel,
+  update,
+} from '../client/navigation/router-model.ts';
+import { DATA_SEGMENT } from '../shared/routing/href.ts';
+import type { AppDefinition } from '../shared/ui/app-definition.ts';
+import { ACTION_FIELD } from '../shared/ui/form.tsx';
+import type { PageDataLine } from '../shared/ui/page-data.ts';
+import type { RouteActions } from './action.ts';
+import { type Config, loadConfig } from './config.ts';
+import { createApp } from './create-app.ts';
+import type { DataSteps } from './data-step.ts';
+import { DEVELOPMENT_BUILD_ID } from './document-renderer.ts';
+import type { Logger } from './logger.ts';
+import type { Monitoring, RequestFacts } from './monitoring.ts';
+import type { ResourceHandlers } from './resource-route.ts';
+import type { ServerAppDefinition } from './server-app-definition.ts';
+
+/** What a test replaces: env values, and data steps, actions or resource handlers by id. */
+export interface TestOverrides {
+  /** Env values over the test defaults (a fixed COOKIE_SECRET, production mode). */
+  env?: Record<string, string>;
+  dataSteps?: DataSteps;
+  /** Replaces the named routes' actions. */
+  actions?: RouteActions;
+  resources?: ResourceHandlers;
+  renderTimeoutMs?: number;
+}
+
+export interface LogEntry {
+  level: 'error' | 'warn' | 'info';
+  message: string;
+  details: Record<string, unknown>;
+}
+
+export interface ReportedError {
+  error: unknown;
+  routePattern?: string;
+}
+
+export interface TestApp {
+  /** The Express app, for supertest: `request(app.server).get('/')`. */
+  server: Express;
+  /** What the app logged, in order: nothing is printed. */
+  logs: LogEntry[];
+  /** What monitoring was sent: each unexpected error with its route pattern. */
+  reported: ReportedError[];
+  /** GETs a page's data answer (a client navigation's request) and parses its lines. */
+  data(path: string, options?: { keep?: readonly string[] }): Promise<DataAnswer>;
+  /** Posts a form's fields to a page's action, as a browser without JavaScript or as the client router. */
+  submit(
+    path: string,
+    action: string,
+    fields?: Record<string, string>,
+    options?: SubmitOptions,
+  ): Promise<Submitted>;
+  /** GETs `path` and follows redirects within the app (at most 10); `redirects` lists each hop. */
+  follow(path: string, options?: { cookie?: string }): Promise<Followed>;
+}
+
+export interface DataAnswer {
+  status: number;
+  /** The first line: the page, a redirect, an error, an action's invalid input. */
+  first: PageDataLine;
+  /** Each deferred value by its key (`product:related`), as it settled. */
+  deferred: Map<string, { ok: boolean; value: unknown }>;
+}
+
+export interface SubmitOptions {
+  /** `true`: the client router's post (to the data URL, answered as JSON lines). Default: a plain post. */
+  javascript?: boolean;
+  cookie?: string;
+}
+
+export interface Submitted {
+  status: number;
+  /** A plain post's `Location`, or a JavaScript post's redirect line. */
+  location?: string;
+  /** Cookies the action set (`name=value` pairs). */
+  cookies: string[];
+  /** A JavaScript post's answer; the HTML of a plain post that was not redirected. */
+  first?: PageDataLine;
+  html?: string;
+}
+
+export interface Followed {
+  status: number;
+  text: string;
+  redirects: { status: number; location: string }[];
+}
+
+/**
+ * The real `createApp()` for an app and its server definition, with test defaults: no client build (pages
+ * render without scripts), logs and monitoring captured in memory, and data steps, actions and resource
+ * handlers replaceable per test.
+ */
+export function createTestApp(
+  app: { app: AppDefinition; server: ServerAppDefinition },
+  overrides: TestOverrides = {},
+): TestApp {
+  const logs: LogEntry[] = [];
+  const reported: ReportedError[] = [];
+  const config: Readonly<Config> = loadConfig({
+    COOKIE_SECRET: 'test-kit-cookie-secret-of-enough-length',
+    NODE_ENV: 'production',
+    ...overrides.env,
+  });
+  const server = createApp({
+    config,
+    app: app.app,
+    dataSteps: { ...app.server.dataSteps, ...overrides.dataSteps },
+    actions: { ...app.server.actions, ...overrides.actions },
+    resources: { ...app.server.resources, ...overrides.resources },
+    logger: memoryLogger(logs),
+    monitoring: memoryMonitoring(reported),
+    renderTimeoutMs: overrides.renderTimeoutMs,
+  });
+  const dataUrl = (path: string) =>
+    `${config.basePath}/${DATA_SEGMENT}/${DEVELOPMENT_BUILD_ID}${stripBase(path, config.basePath)}`;
+
+  return {
+    server,
+    logs,
+    reported,
+    async data(path, options = {}) {
+      const call = request(server).get(dataUrl(path));
+      if (options.keep) call.set('X-Keep-Segments', options.keep.join(','));
+      const response = await call;
+      return { status: response.status, ...readDataLines(response.text) };
+    },
+    async submit(path, action, fields = {}, options = {}) {
+      const target = options.javascript ? dataUrl(path) : path;
+      const call = request(server)
+        .post(target)
+        .type('form')
+        .set('Origin', 'http://127.0.0.1')
+        .set('Host', '127.0.0.1')
+        .send({ [ACTION_FIELD]: action, ...fields });
+      if (options.cookie) call.set('Cookie', options.cookie);
+      const response = await call;
+      const cookies = ([] as string[])
+        .concat(response.headers['set-cookie'] ?? [])
+        .map((cookie) => cookie.split(';')[0] as string);
+      if (options.javascript) {
+        const { first } = readDataLines(response.text);
+        const location = first.type === 'redirect' ? first.location : undefined;
+        return { status: response.status, first, location, cookies };
+      }
+      const location = response.headers.location as string | undefined;
+      return location
+        ? { status: response.status, location, cookies }
+        : { status: response.status, html: response.text, cookies };
+    },
+    async follow(path, options = {}) {
+      const redirects: Followed['redirects'] = [];
+      let target = path;
+      for (let hop = 0; hop <= 10; hop += 1) {
+        const call = request(server).get(target);
+        if (options.cookie) call.set('Cookie', options.cookie);
+        const response = await call;
+        const location = response.headers.location as string | undefined;
+        if (response.status < 300 || response.status >= 400 || !location) {
+          return { status: response.status, text: response.text, redirects };
+        }
+        redirects.push({ status: response.status, location });
+        const next = new URL(location, 'http://127.0.0.1');
+        if (next.host !== '127.0.0.1') return { status: response.status, text: response.text, redirects };
+        target = `${next.pathname}${next.search}`;
+      }
+      throw new Error(
+        `follow(${path}): more than 10 redirects: ${redirects.map((hop) => hop.location).join(' -> ')}`,
+      );
+    },
+  };
+}
+
+function stripBase(path: string, basePath: string): string {
+  const inApp = basePath !== '' && path.startsWith(basePath) ? path.slice(basePath.length) : path;
+  return inApp === '/' ? '' : inApp;
+}
+
+/** The lines of a data answer: the first, then each deferred value by key. */
+export function readDataLines(text: string): Omit<DataAnswer, 'status'> {
+  const lines = text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as PageDataLine);
+  const [first, ...rest] = lines;
+  if (!first) throw new Error('The data answer has no lines');
+  const deferred = new Map<string, { ok: boolean; value: unknown }>();
+  for (const line of rest) {
+    if (line.type === 'deferred') deferred.set(line.key, { ok: line.ok === 1, value: line.value });
+  }
+  return { first, deferred };
+}
+
+function memoryLogger(logs: LogEntry[]): Logger {
+  const record = (level: LogEntry['level']) => (details: object, message: string) => {
+    logs.push({ level, message, details: details as Record<string, unknown> });
+  };
+  return { error: record('error'), warn: record('warn'), info: record('info') };
+}
+
+function memoryMonitoring(reported: ReportedError[]): Monitoring {
+  let routePattern: string | undefined;
+  return {
+    captureException(error: unknown, facts: RequestFacts) {
+      reported.push({ error, routePattern: facts.routePattern ?? routePattern });
+      return `test-event-${reported.length}`;
+    },
+    nameTransaction(name) {
+      routePattern = name;
+    },
+    traceMeta: () => undefined,
+    flush: async () => true,
+  };
+}
+
+/**
+ * Drives the browser router's pure model in Node: send it the named actions and the results its adapter would
+ * report, with a clock the test moves. `effects` lists what the adapter would have done, in order.
+ */
+export function createRouterDriver(initialUrl = '/') {
+  let model: RouterModel = initialModel(initialUrl);
+  let now = 0;
+  const effects: RouterEffect[] = [];
+  const send = (message: RouterMessage): RouterEffect[] => {
+    const [next, produced] = update(model, message);
+    model = next;
+    effects.push(...produced);
+    return produced;
+  };
+  return {
+    get model() {
+      return model;
+    },
+    get now() {
+      return now;
+    },
+    effects,
+    /** Moves the clock on. */
+    advance(ms: number) {
+      now += ms;
+    },
+    push: (url: string) => send({ type: 'push', url, now }),
+    replace: (url: string) => send({ type: 'replace', url, now }),
+    pop: (url: string) => send({ type: 'pop', url, now }),
+    refresh: () => send({ type: 'refresh', now }),
+    action: (url: string) => send({ type: 'action', url, now }),
+    prefetch: (url: string) => send({ type: 'prefetch', url, now }),
+    /** The pending navigation's code and data arrived (the URL it ended at, after redirects). */
+    loaded: (token: number, url: string) => send({ type: 'navigation-loaded', token, url, now }),
+    failed: (token: number, url?: string) => send({ type: 'navigation-failed', token, url }),
+    prefetchAnswered: (url: string) => send({ type: 'prefetch-answered', url }),
+    prefetchSettled: (url: string, ok = true) => send({ type: 'prefetch-settled', url, ok, now }),
+  };
+}

@@ -1,0 +1,79 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import storefrontServer from '../../server/storefront/server-app.ts';
+import { createRouterDriver, createTestApp } from '../../server/test-kit.ts';
+import { redirect } from '../../shared/routing/control-signals.ts';
+import { routeHref } from '../../shared/routing/href.ts';
+import storefront from '../../shared/storefront/app.ts';
+
+const shop = { app: storefront, server: storefrontServer };
+
+describe('the test kit, on the storefront', () => {
+  it('tests a route: 200, 404, a redirect and an action (the README example)', async () => {
+    const app = createTestApp(shop);
+    await request(app.server)
+      .get('/products/chef-knife-20cm')
+      .expect(200, /Chef knife/);
+    await request(app.server).get('/products/no-such-thing').expect(404);
+    expect((await app.follow('/en/shop')).redirects).toEqual([{ status: 308, location: '/shop' }]);
+    const added = await app.submit('/products/chef-knife-20cm', 'add-to-cart', {
+      productId: 'chef-knife-20cm',
+      quantity: '2',
+    });
+    expect(added).toMatchObject({ status: 303, location: '/products/chef-knife-20cm?added=2' });
+    const cart = await app.follow('/cart', { cookie: added.cookies.join('; ') });
+    expect(cart.text).toContain('Chef knife 20 cm');
+  });
+
+  it('reads a data answer: the first line, kept segments, and each deferred value', async () => {
+    const app = createTestApp(shop);
+    const answer = await app.data('/products/chef-knife-20cm');
+    expect(answer.first).toMatchObject({ type: 'page', routeId: 'product', kept: 0 });
+    expect(answer.deferred.get('product:related')?.ok).toBe(true);
+
+    const sorted = await app.data('/shop?sort=name', { keep: ['root', 'shop-layout'] });
+    expect(sorted.first).toMatchObject({
+      type: 'page',
+      kept: 2,
+      segments: [{ id: 'shop', search: { sort: 'name', page: 1 } }],
+    });
+    expect((await app.data('/shop?sort=cheapest')).first).toMatchObject({ type: 'error', status: 400 });
+  });
+
+  it('posts with JavaScript semantics, and replaces a data step per test with monitoring captured', async () => {
+    const app = createTestApp(shop, {
+      dataSteps: {
+        product: () => {
+          throw new Error('catalogue down');
+        },
+        cart: () => redirect(routeHref('home')),
+      },
+    });
+    const posted = await app.submit(
+      '/products/chef-knife-20cm',
+      'add-to-cart',
+      { productId: 'chef-knife-20cm', quantity: 'lots' },
+      { javascript: true },
+    );
+    expect(posted.first).toMatchObject({ type: 'invalid', action: 'add-to-cart' });
+    await request(app.server).get('/products/chef-knife-20cm').expect(500);
+    expect(app.reported).toEqual([{ error: new Error('catalogue down'), routePattern: 'GET /products/:id' }]);
+    expect(app.logs.some((entry) => entry.level === 'error')).toBe(true);
+    expect((await app.follow('/cart')).redirects).toEqual([{ status: 302, location: '/' }]);
+  });
+});
+
+describe('the router model driver', () => {
+  it('runs a navigation, a prefetch that goes stale, and a pop, on its own clock', () => {
+    const router = createRouterDriver('/');
+    router.prefetch('/shop');
+    router.prefetchAnswered('/shop');
+    router.prefetchSettled('/shop');
+    router.advance(31_000);
+    const [load] = router.push('/shop');
+    expect(load).toMatchObject({ type: 'load', token: 1, url: '/shop', reuseData: false });
+    expect(router.loaded(1, '/shop')).toEqual([{ type: 'commit', token: 1, kind: 'push', url: '/shop' }]);
+    router.pop('/');
+    expect(router.model.pending).toMatchObject({ kind: 'pop', token: 2 });
+  });
+});
