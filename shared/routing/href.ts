@@ -103,68 +103,46 @@ export function routeHref(routeId: string, params: ParamValues = {}, options: Hr
 
 /** Fills a path-to-regexp pattern; a `{…}` group is left out when a param inside it is missing. */
 export function fillPattern(pattern: string, params: ParamValues, routeId = pattern): string {
-  let path = '';
-  let group: string | null = null;
-  let groupComplete = true;
-  const emit = (text: string) => {
-    if (group === null) path += text;
-    else group += text;
-  };
-  for (let index = 0; index < pattern.length; index += 1) {
-    const char = pattern[index] as string;
-    if (char === '\\') {
-      index += 1;
-      emit(pattern[index] ?? '');
-    } else if (char === '{') {
-      group = '';
-      groupComplete = true;
-    } else if (char === '}') {
-      if (groupComplete) path += group;
-      group = null;
-    } else if (char === ':' || char === '*') {
-      const [, quoted, plain = ''] = /^(?:"([^"]*)"|([$\w]*))/.exec(pattern.slice(index + 1)) ?? [];
-      const name = quoted ?? plain;
-      index += quoted === undefined ? plain.length : quoted.length + 2;
+  return pattern.replace(
+    /\\(.)|\{([^}]*)\}|([:*])(?:"([^"]*)"|([$\w]+))/g,
+    (_match, escaped?: string, group?: string, sigil?: string, quoted?: string, plain?: string) => {
+      if (escaped !== undefined) return escaped;
+      if (group !== undefined) {
+        try {
+          return fillPattern(group, params, routeId);
+        } catch {
+          return '';
+        }
+      }
+      const name = (quoted ?? plain) as string;
       const value = params[name];
-      const text = char === ':' ? encodeParam(value) : encodeSegments(value);
-      if (text !== undefined) emit(text);
-      else if (group !== null) groupComplete = false;
-      else
+      const segments = sigil === ':' ? [value] : value;
+      if (
+        !Array.isArray(segments) ||
+        !segments.length ||
+        !segments.every((text) => typeof text === 'string' && text)
+      ) {
         throw new TypeError(
-          `href("${routeId}"): param "${name}" is missing or not a ${char === ':' ? 'string' : 'list of strings'}`,
+          `href("${routeId}"): param "${name}" is missing or not a ${sigil === ':' ? 'string' : 'list of strings'}`,
         );
-    } else {
-      emit(char);
-    }
-  }
-  return path;
+      }
+      return (segments as string[]).map(encodeURIComponent).join('/');
+    },
+  );
 }
 
-function encodeParam(value: ParamValues[string]): string | undefined {
-  return typeof value === 'string' && value !== '' ? encodeURIComponent(value) : undefined;
+function searchOf(search: SearchInput = ''): string {
+  const text =
+    typeof search === 'string'
+      ? search.replace(/^\?/, '')
+      : new URLSearchParams(
+          search instanceof URLSearchParams
+            ? search
+            : Object.entries(search).flatMap(([key, value]) => (value == null ? [] : [[key, String(value)]])),
+        ).toString();
+  return text && `?${text}`;
 }
 
-function encodeSegments(value: ParamValues[string]): string | undefined {
-  if (!Array.isArray(value) || value.length === 0) return undefined;
-  return value.every((segment) => typeof segment === 'string' && segment !== '')
-    ? value.map(encodeURIComponent).join('/')
-    : undefined;
-}
-
-function searchOf(search: SearchInput | undefined): string {
-  if (search === undefined) return '';
-  if (typeof search === 'string') return search === '' || search.startsWith('?') ? search : `?${search}`;
-  const params = search instanceof URLSearchParams ? search : new URLSearchParams();
-  if (!(search instanceof URLSearchParams)) {
-    for (const [key, value] of Object.entries(search)) {
-      if (value !== undefined && value !== null) params.append(key, String(value));
-    }
-  }
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
-}
-
-function hashOf(hash: string | undefined): string {
-  if (!hash) return '';
-  return hash.startsWith('#') ? hash : `#${hash}`;
+function hashOf(hash = ''): string {
+  return hash.replace(/^#?(?=.)/, '#');
 }
