@@ -110,6 +110,32 @@ describe.skipIf(!chromiumPath)(
       }
     });
 
+    it('sorts and pages /shop through links that fetch only the product list, the sidebar kept', async () => {
+      const { page, problems, dataRequests } = await open('/shop');
+      try {
+        await markSidebar(page);
+        await page.getByRole('link', { name: 'Price: low to high' }).click();
+        await page.waitForURL(`${server.origin}/shop?sort=price-asc`);
+        await page.getByRole('link', { name: 'Next' }).click();
+        await page.waitForURL(`${server.origin}/shop?sort=price-asc&page=2`);
+        await page.waitForFunction(() => document.title.startsWith('All products · Page 2 of'));
+        const prices = await page
+          .locator('.product-grid .product-card')
+          .evaluateAll((cards) =>
+            cards.map((card) => Number(card.textContent?.match(/€([\d,.]+)/)?.[1]?.replace(',', ''))),
+          );
+        expect(prices.length).toBeGreaterThan(0);
+        expect(prices).toEqual([...prices].sort((a, b) => a - b));
+        expect(await sidebarKept(page)).toBe(true);
+        expect(dataRequests.filter((entry) => entry.path === '/shop').map((entry) => entry.keep)).toContain(
+          'root,shop-layout',
+        );
+        expect(problems).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+
     it('shows a missing article’s not-found component inside the help layout, which stays interactive', async () => {
       // The sidebar only links existing articles: a sibling link's data answers for a missing one instead.
       const { page } = await open(ARTICLE, {
