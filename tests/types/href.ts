@@ -68,6 +68,6 @@ assertType<Equal<PathParams<'/shop{/*category}'>, { category?: string[] }>>();
 assertType<Equal<PathParams<'/files/*path'>, { path: string[] }>>();
 assertType<Equal<PathParams<'/:a-:b.json'>, { a: string; b: string }>>();
 assertType<Equal<PathParams<'/:"with space"'>, { 'with space': string }>>();
-assertType<Equal<PathParams<'/price\\:low'>, {}>>();
-assertType<Equal<PathParams<'/'>, {}>>();
+assertType<Equal<keyof PathParams<'/price\\:low'>, never>>();
+assertType<Equal<keyof PathParams<'/'>, never>>();
 assertType<Equal<PathParamsInput<'/*slug'>, { slug: readonly string[] }>>();
