@@ -8,11 +8,29 @@ import type { Locale } from '../shared/routing/locale.ts';
  * async context, so a href built in a component rendered late is still this request's.
  */
 const scopes = new AsyncLocalStorage<HrefScope>();
-setHrefScope(() => scopes.getStore());
+
+/**
+ * The request's scope. The checks the browser's `href()` leaves out live here: every page's links are built
+ * on the server first, so a href outside a request or to an unknown route fails here, where it is reported.
+ */
+export function readServerHrefScope(): HrefScope {
+  const scope = scopes.getStore();
+  if (!scope) throw new Error('href() was called outside a request or page');
+  return scope;
+}
+setHrefScope(readServerHrefScope);
 
 /** Runs `serve` (and everything it starts) with `scope` as `href()`'s scope. */
 export function runInHrefScope<Result>(scope: HrefScope, serve: () => Result): Result {
-  return scopes.run(scope, serve);
+  const checkedScope = {
+    ...scope,
+    pathOf(routeId: string) {
+      const pattern = scope.pathOf(routeId);
+      if (pattern === undefined) throw new Error(`href(): no route "${routeId}"`);
+      return pattern;
+    },
+  };
+  return scopes.run(checkedScope, serve);
 }
 
 /** The request's page is in `locale`: hrefs built from now on default to it. */

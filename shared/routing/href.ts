@@ -90,26 +90,26 @@ type ParamValues = Readonly<Record<string, string | readonly string[] | undefine
 /**
  * The URL of a route: its pattern filled with `params` (each value encoded, a catch-all's segments joined
  * by `/`), under the base path and the locale prefix, then `search` and `hash`. Apps export it typed for their
- * tree (`TypedHref`), so a wrong id or param fails the typecheck; this checks the same at run time.
+ * tree (`TypedHref`), so a wrong id or param fails the typecheck. An unknown id or a call outside a request
+ * throws on the server (its scope checks both, see server/href-scope.ts); the browser's copy leaves those
+ * checks out because every page's links were built on the server first, and every byte here is in each
+ * first load.
  */
 export function routeHref(routeId: string, params: ParamValues = {}, options: HrefOptions = {}): Href {
-  const scope = currentScope();
-  if (!scope) throw new Error(`href("${routeId}") was called outside a request or page`);
-  const pattern = scope.pathOf(routeId);
-  if (pattern === undefined) throw new Error(`href(): no route "${routeId}"`);
-  const path = fillPattern(pattern, params, routeId);
-  return `${buildHref(scope.basePath, options.locale ?? scope.locale, path)}${searchOf(options.search)}${hashOf(options.hash)}` as Href;
+  const scope = currentScope() as HrefScope;
+  const path = fillPattern(scope.pathOf(routeId) as string, params);
+  return `${buildHref(scope.basePath, options.locale ?? scope.locale, path)}${searchOf(options.search)}${(options.hash ?? '').replace(/^#?(?=.)/, '#')}` as Href;
 }
 
 /** Fills a path-to-regexp pattern; a `{…}` group is left out when a param inside it is missing. */
-export function fillPattern(pattern: string, params: ParamValues, routeId = pattern): string {
+export function fillPattern(pattern: string, params: ParamValues): string {
   return pattern.replace(
     /\\(.)|\{([^}]*)\}|([:*])(?:"([^"]*)"|([$\w]+))/g,
     (_match, escaped?: string, group?: string, sigil?: string, quoted?: string, plain?: string) => {
-      if (escaped !== undefined) return escaped;
+      if (escaped) return escaped;
       if (group !== undefined) {
         try {
-          return fillPattern(group, params, routeId);
+          return fillPattern(group, params);
         } catch {
           return '';
         }
@@ -117,13 +117,9 @@ export function fillPattern(pattern: string, params: ParamValues, routeId = patt
       const name = (quoted ?? plain) as string;
       const value = params[name];
       const segments = sigil === ':' ? [value] : value;
-      if (
-        !Array.isArray(segments) ||
-        !segments.length ||
-        !segments.every((text) => typeof text === 'string' && text)
-      ) {
+      if (!Array.isArray(segments) || !segments.length || !segments.every((text) => text)) {
         throw new TypeError(
-          `href("${routeId}"): param "${name}" is missing or not a ${sigil === ':' ? 'string' : 'list of strings'}`,
+          `href(): param "${name}" is missing or not a ${sigil === ':' ? 'string' : 'list'}`,
         );
       }
       return (segments as string[]).map(encodeURIComponent).join('/');
@@ -135,14 +131,10 @@ function searchOf(search: SearchInput = ''): string {
   const text =
     typeof search === 'string'
       ? search.replace(/^\?/, '')
-      : new URLSearchParams(
+      : `${new URLSearchParams(
           search instanceof URLSearchParams
             ? search
-            : Object.entries(search).flatMap(([key, value]) => (value == null ? [] : [[key, String(value)]])),
-        ).toString();
+            : (Object.entries(search).filter(([, value]) => value != null) as string[][]),
+        )}`;
   return text && `?${text}`;
-}
-
-function hashOf(hash = ''): string {
-  return hash.replace(/^#?(?=.)/, '#');
 }

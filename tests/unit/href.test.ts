@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { readServerHrefScope, runInHrefScope } from '../../server/href-scope.ts';
 import { fillPattern, routeHref, setHrefScope } from '../../shared/routing/href.ts';
 
 const patterns: Record<string, string> = {
@@ -50,13 +51,19 @@ describe('href', () => {
     expect(fillPattern(patterns.escaped as string, {})).toBe('/price:low');
   });
 
-  it('refuses a missing or misshapen param, an unknown route and a call outside any scope', () => {
-    expect(() => routeHref('product', { id: 'x' })).toThrow(/outside a request or page/);
+  it('refuses a missing or misshapen param', () => {
     useScope('');
     expect(() => routeHref('product')).toThrow(/param "id" is missing or not a string/);
     expect(() => routeHref('product', { id: '' })).toThrow(/param "id"/);
     expect(() => routeHref('help', { slug: 'a/b' })).toThrow(/param "slug" is missing or not a list/);
     expect(() => routeHref('help', { slug: [] })).toThrow(/param "slug"/);
-    expect(() => routeHref('nope')).toThrow(/no route "nope"/);
+  });
+
+  it("on the server, refuses an unknown route and a call outside any request (the server's scope checks)", () => {
+    setHrefScope(readServerHrefScope);
+    expect(() => routeHref('product', { id: 'x' })).toThrow(/outside a request or page/);
+    const scope = { basePath: '', locale: 'en' as const, pathOf: (id: string) => patterns[id] };
+    expect(runInHrefScope(scope, () => routeHref('product', { id: 'x' }))).toBe('/products/x');
+    expect(() => runInHrefScope(scope, () => routeHref('nope'))).toThrow(/no route "nope"/);
   });
 });
