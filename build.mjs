@@ -97,7 +97,7 @@ export function reminifyScripts(outputFiles) {
 
 /**
  * Writes `.br` and `.gz` next to every script, stylesheet and SVG drawing, so the server sends them
- * compressed with no work per request (server/serve-assets.ts picks one by Accept-Encoding).
+ * compressed with no work per request (server/pipeline/serve-assets.ts picks one by Accept-Encoding).
  */
 async function precompress(publicDir) {
   const names = (await readdir(publicDir)).filter((name) => /\.(js|css|svg)$/.test(name));
@@ -239,7 +239,7 @@ function serverOptions({ outdir, entries }) {
     absWorkingDir: ROOT,
     // instrument.mjs is loaded with --import before index.mjs; Sentry's code is a chunk of its own, loaded
     // only when SENTRY_DSN is set.
-    entryPoints: ['server/index.ts', 'server/instrument.ts'],
+    entryPoints: { index: 'server/process/index.ts', instrument: 'server/monitoring/instrument.ts' },
     outdir: path.join(outdir, 'server'),
     outExtension: { '.js': '.mjs' },
     splitting: true,
@@ -555,11 +555,11 @@ function injectBeforeBodyEnd(tag) {
 
 /** Appends `import "<file>"` to the server entry, and watches the entry (plugin-loaded files need that). */
 function extraImportPlugin(file) {
-  const entry = path.join(ROOT, 'server', 'index.ts');
+  const entry = path.join(ROOT, 'server', 'process', 'index.ts');
   return {
     name: 'dev-extra-import',
     setup(build) {
-      build.onLoad({ filter: /[\\/]server[\\/]index\.ts$/ }, async (args) => {
+      build.onLoad({ filter: /[\\/]server[\\/]process[\\/]index\.ts$/ }, async (args) => {
         if (args.path !== entry) return undefined;
         const source = await readFile(entry, 'utf8');
         // At the end, so line numbers (and source maps) are those of the real file; imports are hoisted.

@@ -1,4 +1,4 @@
-// The app a build serves, as the runtime's entries (client/entry.tsx, server/index.ts) import it. build.mjs
+// The app a build serves, as the runtime's entries (client/entry.tsx, server/process/index.ts) import it. build.mjs
 // resolves these names to the modules package.json's "ssr" field names (build/app-modules.mjs).
 
 declare module 'virtual:ssr-app' {

@@ -12,33 +12,33 @@ import { DATA_SEGMENT } from '../shared/routing/href.ts';
 import { DEFAULT_LOCALE } from '../shared/routing/locale.ts';
 import type { AppDefinition } from '../shared/ui/app-definition.ts';
 import type { BrowserSentryConfig } from '../shared/ui/ssr-payload.ts';
-import type { RouteActions } from './action.ts';
-import type { BuildOutput } from './build-output.ts';
-import { compressResponses } from './compress-responses.ts';
-import type { Config } from './config.ts';
-import type { DataSteps } from './data-step.ts';
-import { debugDataSteps } from './debug-data-steps.ts';
-import { createDocumentRenderer, DEVELOPMENT_BUILD_ID } from './document-renderer.ts';
-import { createActionHandler } from './handle-action.ts';
-import { runInHrefScope } from './href-scope.ts';
-import { loadLocales } from './load-locales.ts';
-import { createConsoleLogger, type Logger } from './logger.ts';
-import { type Monitoring, noMonitoring } from './monitoring.ts';
-import { redirectToCleanPath, splitQuery } from './normalize-url.ts';
-import { getPageRequest, type PageRequest } from './page-request.ts';
-import { FORM_BODY_TIMEOUT_MS } from './read-form-body.ts';
-import { renderRoute } from './render-route.ts';
-import { createErrorReporter } from './report-error.ts';
-import { RENDER_TIMEOUT_MS } from './request-abort.ts';
-import { requestLog } from './request-log.ts';
-import { resolveLocale } from './resolve-locale.ts';
-import { createPageResolver } from './resolve-page.ts';
-import type { ResourceHandlers } from './resource-route.ts';
-import { securityHeaders } from './security-headers.ts';
-import { sentryTunnel } from './sentry-tunnel.ts';
-import { serveAssets } from './serve-assets.ts';
-import { servePageData } from './serve-page-data.ts';
-import { switchLocale } from './switch-locale.ts';
+import type { RouteActions } from './actions/action.ts';
+import { createActionHandler } from './actions/handle-action.ts';
+import { FORM_BODY_TIMEOUT_MS } from './actions/read-form-body.ts';
+import type { DataSteps } from './data/data-step.ts';
+import { debugDataSteps } from './data/debug-data-steps.ts';
+import { servePageData } from './data/serve-page-data.ts';
+import { createConsoleLogger, type Logger } from './monitoring/logger.ts';
+import { type Monitoring, noMonitoring } from './monitoring/monitoring.ts';
+import { createErrorReporter } from './monitoring/report-error.ts';
+import { requestLog } from './monitoring/request-log.ts';
+import { sentryTunnel } from './monitoring/sentry-tunnel.ts';
+import { compressResponses } from './pipeline/compress-responses.ts';
+import { redirectToCleanPath, splitQuery } from './pipeline/normalize-url.ts';
+import { getPageRequest, type PageRequest } from './pipeline/page-request.ts';
+import { RENDER_TIMEOUT_MS } from './pipeline/request-abort.ts';
+import { resolveLocale } from './pipeline/resolve-locale.ts';
+import { createPageResolver } from './pipeline/resolve-page.ts';
+import type { ResourceHandlers } from './pipeline/resource-route.ts';
+import { securityHeaders } from './pipeline/security-headers.ts';
+import { serveAssets } from './pipeline/serve-assets.ts';
+import { switchLocale } from './pipeline/switch-locale.ts';
+import type { BuildOutput } from './process/build-output.ts';
+import type { Config } from './process/config.ts';
+import { loadLocales } from './process/load-locales.ts';
+import { createDocumentRenderer, DEVELOPMENT_BUILD_ID } from './render/document-renderer.ts';
+import { runInHrefScope } from './render/href-scope.ts';
+import { renderRoute } from './render/render-route.ts';
 
 export interface CreateAppOptions {
   config: Readonly<Config>;
@@ -53,7 +53,7 @@ export interface CreateAppOptions {
   isReady?: () => boolean;
   /** While draining, every response closes its connection, so keep-alive clients move elsewhere. */
   isDraining?: () => boolean;
-  /** Error and trace reporting (server/sentry-server.ts when SENTRY_DSN is set); none by default. */
+  /** Error and trace reporting (server/monitoring/sentry-server.ts when SENTRY_DSN is set); none by default. */
   monitoring?: Monitoring;
   /** Server actions by route id, then action name (server/). */
   actions?: RouteActions;

@@ -1,6 +1,6 @@
-import type { RouteActions } from './action.ts';
-import type { DataSteps } from './data-step.ts';
-import type { ResourceHandlers } from './resource-route.ts';
+import type { RouteActions } from './actions/action.ts';
+import type { DataSteps } from './data/data-step.ts';
+import type { ResourceHandlers } from './pipeline/resource-route.ts';
 
 /**
  * An app's server-only part, keyed by the ids of its route tree: data steps (by segment), actions and

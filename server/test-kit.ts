@@ -16,14 +16,14 @@ import { DATA_SEGMENT } from '../shared/routing/href.ts';
 import type { AppDefinition } from '../shared/ui/app-definition.ts';
 import { ACTION_FIELD } from '../shared/ui/form.tsx';
 import type { PageDataLine } from '../shared/ui/page-data.ts';
-import type { RouteActions } from './action.ts';
-import { type Config, loadConfig } from './config.ts';
+import type { RouteActions } from './actions/action.ts';
 import { createApp } from './create-app.ts';
-import type { DataSteps } from './data-step.ts';
-import { DEVELOPMENT_BUILD_ID } from './document-renderer.ts';
-import type { Logger } from './logger.ts';
-import type { Monitoring, RequestFacts } from './monitoring.ts';
-import type { ResourceHandlers } from './resource-route.ts';
+import type { DataSteps } from './data/data-step.ts';
+import type { Logger } from './monitoring/logger.ts';
+import type { Monitoring, RequestFacts } from './monitoring/monitoring.ts';
+import type { ResourceHandlers } from './pipeline/resource-route.ts';
+import { type Config, loadConfig } from './process/config.ts';
+import { DEVELOPMENT_BUILD_ID } from './render/document-renderer.ts';
 import type { ServerAppDefinition } from './server-app-definition.ts';
 
 /** What a test replaces: env values, and data steps, actions or resource handlers by id. */

@@ -7,7 +7,7 @@ import {
   type Invalid,
   invalid,
   type RouteActions,
-} from '../action.ts';
+} from '../actions/action.ts';
 import {
   type CartCookieLine,
   type CartRead,

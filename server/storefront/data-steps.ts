@@ -1,5 +1,5 @@
 import type { StorefrontRoutes } from '../../shared/storefront/href.ts';
-import type { DataOfSteps, DataStepsOf } from '../data-step.ts';
+import type { DataOfSteps, DataStepsOf } from '../data/data-step.ts';
 import { cartStep } from './steps/cart.ts';
 import { helpArticleStep, helpStep } from './steps/help.ts';
 import { homeStep } from './steps/home.ts';

@@ -1,7 +1,7 @@
 import type { Href } from '../../shared/routing/href.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/routing/locale.ts';
 import { categoryHref, href } from '../../shared/storefront/href.ts';
-import type { ResourceContext, ResourceHandlers } from '../resource-route.ts';
+import type { ResourceContext, ResourceHandlers } from '../pipeline/resource-route.ts';
 import { allCategoryPaths, allProducts } from './catalogue.ts';
 import { helpSections } from './help-articles.ts';
 

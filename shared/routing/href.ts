@@ -91,7 +91,7 @@ type ParamValues = Readonly<Record<string, string | readonly string[] | undefine
  * The URL of a route: its pattern filled with `params` (each value encoded, a catch-all's segments joined
  * by `/`), under the base path and the locale prefix, then `search` and `hash`. Apps export it typed for their
  * tree (`TypedHref`), so a wrong id or param fails the typecheck. An unknown id or a call outside a request
- * throws on the server (its scope checks both, see server/href-scope.ts); the browser's copy leaves those
+ * throws on the server (its scope checks both, see server/render/href-scope.ts); the browser's copy leaves those
  * checks out because every page's links were built on the server first, and every byte here is in each
  * first load.
  */

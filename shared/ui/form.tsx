@@ -12,7 +12,7 @@ import { NavigationContext } from './navigation-context.ts';
 import { useRouter } from './router-context.tsx';
 import type { ActionResultState } from './ssr-payload.ts';
 
-/** The hidden field that names the action; server/action.ts reads the same name. */
+/** The hidden field that names the action; server/actions/action.ts reads the same name. */
 export const ACTION_FIELD = '_action';
 
 /** Where a form's JavaScript post is: `failed` shows the failure message. */

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadBuildOutput } from '../../server/build-output.ts';
+import { loadBuildOutput } from '../../server/process/build-output.ts';
 import {
   CHROMIUM_MISSING,
   chromiumPath,

@@ -1,9 +1,9 @@
 import type { Express } from 'express';
 import { type ReactNode, Suspense, use } from 'react';
-import { invalid, type RouteActions } from '../../server/action.ts';
+import { invalid, type RouteActions } from '../../server/actions/action.ts';
 import { createApp } from '../../server/create-app.ts';
-import type { DataStep } from '../../server/data-step.ts';
-import type { Logger } from '../../server/logger.ts';
+import type { DataStep } from '../../server/data/data-step.ts';
+import type { Logger } from '../../server/monitoring/logger.ts';
 import { HttpError, notFound, redirect } from '../../shared/routing/control-signals.ts';
 import { type LinkTarget, routeHref } from '../../shared/routing/href.ts';
 import type { RouteNode, SegmentModule, SegmentProps } from '../../shared/routing/route-table.ts';

@@ -1,7 +1,7 @@
 import { inject } from 'vitest';
-import { loadBuildOutput } from '../../server/build-output.ts';
 import { createApp } from '../../server/create-app.ts';
-import type { Logger } from '../../server/logger.ts';
+import type { Logger } from '../../server/monitoring/logger.ts';
+import { loadBuildOutput } from '../../server/process/build-output.ts';
 import { storefrontActions } from '../../server/storefront/actions.ts';
 import { storefrontDataSteps } from '../../server/storefront/data-steps.ts';
 import { storefrontResources } from '../../server/storefront/resources.ts';

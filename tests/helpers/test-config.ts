@@ -1,4 +1,4 @@
-import { type Config, loadConfig } from '../../server/config.ts';
+import { type Config, loadConfig } from '../../server/process/config.ts';
 
 /** A valid test configuration from environment-style overrides. */
 export function testConfig(env: Record<string, string> = {}): Readonly<Config> {

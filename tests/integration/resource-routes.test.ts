@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/create-app.ts';
-import { DYNAMIC_CACHE_CONTROL } from '../../server/document-renderer.ts';
+import { DYNAMIC_CACHE_CONTROL } from '../../server/render/document-renderer.ts';
 import { notFound } from '../../shared/routing/control-signals.ts';
 import { routeHref } from '../../shared/routing/href.ts';
 import { captureLogger } from '../helpers/capture-logger.ts';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Dsn, envelopeUrlOf, isSameDsn, parseDsn } from '../../server/sentry-dsn.ts';
+import { type Dsn, envelopeUrlOf, isSameDsn, parseDsn } from '../../server/monitoring/sentry-dsn.ts';
 import { createFixtureApp } from '../helpers/fixture-app.tsx';
 import { type SentryCaptureServer, startSentryCaptureServer } from '../helpers/sentry-capture-server.ts';
 import { fc, PROPERTY_RUNS } from './property-runs.ts';

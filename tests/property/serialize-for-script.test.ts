@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serializeForScript } from '../../server/serialize-for-script.ts';
+import { serializeForScript } from '../../server/render/serialize-for-script.ts';
 import { fc } from './property-runs.ts';
 
 /** Strings rich in the characters that matter inside a script element. */

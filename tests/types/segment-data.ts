@@ -2,7 +2,7 @@
  * Type tests of typed data (checked by `npm run typecheck`, never run): a step's params come from its
  * pattern, a component's data is what its step returns, and a search reader's value reaches both.
  */
-import type { DataOfSteps, DataStepsOf } from '../../server/data-step.ts';
+import type { DataOfSteps, DataStepsOf } from '../../server/data/data-step.ts';
 import type { RouteNode, SearchReader } from '../../shared/routing/route-table.ts';
 import type { SegmentPropsOf } from '../../shared/routing/route-types.ts';
 import type { Props } from '../../shared/storefront/href.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildClient, ServerModuleLeakError } from '../../build.mjs';
-import { loadBuildOutput } from '../../server/build-output.ts';
+import { loadBuildOutput } from '../../server/process/build-output.ts';
 import type { RouteNode } from '../../shared/routing/route-table.ts';
 import { storefrontRoutes } from '../../shared/storefront/routes.ts';
 
@@ -20,7 +20,7 @@ describe('build', () => {
     const attempt = buildClient({ entry: 'tests/fixtures/leaky-entry.ts', outdir });
     await expect(attempt).rejects.toThrow(ServerModuleLeakError);
     await expect(buildClient({ entry: 'tests/fixtures/leaky-entry.ts', outdir })).rejects.toThrow(
-      /server\/config\.ts/,
+      /server\/process\/config\.ts/,
     );
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { ConfigError, loadConfig } from '../../server/process/config.ts';
 
 describe('loadConfig', () => {
   it('applies the documented defaults and freezes the result', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readServerHrefScope, runInHrefScope } from '../../server/href-scope.ts';
+import { readServerHrefScope, runInHrefScope } from '../../server/render/href-scope.ts';
 import { fillPattern, routeHref, setHrefScope } from '../../shared/routing/href.ts';
 
 const patterns: Record<string, string> = {

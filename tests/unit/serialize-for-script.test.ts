@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serializeForScript } from '../../server/serialize-for-script.ts';
+import { serializeForScript } from '../../server/render/serialize-for-script.ts';
 
 describe('serializeForScript', () => {
   it.each([

@@ -1,0 +1,136 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
+import { HttpError, Redirect } from '../../shared/routing/control-signals.ts';
+import { sendDataLine, sendErrorLine } from '../data/page-data-response.ts';
+import type { ReportError } from '../monitoring/report-error.ts';
+import type { PageRequest } from '../pipeline/page-request.ts';
+import {
+  abortOnDisconnectOrDeadline,
+  ClientDisconnectedError,
+  untilAborted,
+} from '../pipeline/request-abort.ts';
+import type { ResolvePage } from '../pipeline/resolve-page.ts';
+import { createCookieSetter } from '../pipeline/set-cookie.ts';
+import type { DocumentRenderer } from '../render/document-renderer.ts';
+import {
+  ACTION_FIELD,
+  type ActionContext,
+  type Invalid,
+  type RouteActions,
+  toActionResultState,
+} from './action.ts';
+import { isAllowedOrigin } from './check-origin.ts';
+import { readFormBody } from './read-form-body.ts';
+
+/** `html`: a plain form post (303 or a 422 page); `data`: the same post from JavaScript, answered as JSON lines. */
+export type ActionRepresentation = 'html' | 'data';
+
+export type HandleAction = (
+  request: Request,
+  response: Response,
+  pageRequest: PageRequest,
+  representation: ActionRepresentation,
+  next?: NextFunction,
+) => Promise<void>;
+
+export interface HandleActionOptions {
+  routes: CompiledRouteTable;
+  actions: RouteActions;
+  resolvePage: ResolvePage;
+  renderer: DocumentRenderer;
+  basePath: string;
+  allowedOrigins: readonly string[];
+  renderTimeoutMs: number;
+  formBodyTimeoutMs: number;
+  reportError: ReportError;
+}
+
+/**
+ * Runs a page's server action for `POST {page URL}` (and its data URL). In order: the route must exist (404)
+ * and declare actions (405), the origin must be ours (403, before reading the body), the body must be a
+ * small flat form (415, 413, 400, 408), and `_action` must name one of the route's actions (400). Every
+ * answer is `Cache-Control: no-store`.
+ */
+export function createActionHandler(options: HandleActionOptions): HandleAction {
+  const { routes, actions, resolvePage, renderer, basePath } = options;
+
+  return async function handleAction(request, response, pageRequest, representation, next) {
+    response.setHeader('Cache-Control', 'no-store');
+    const fail = (status: number) => {
+      // The body may be unread (403, 413, 408): do not keep the connection for whatever follows it.
+      if (status === 403 || status === 408 || status === 413) response.setHeader('Connection', 'close');
+      if (representation === 'data') sendErrorLine(response, status);
+      else renderer.renderError(request, response, pageRequest, status);
+    };
+
+    const match = routes.match(pageRequest.appPath);
+    if (!match) return fail(404);
+    const routeActions = actions[match.route.id];
+    if (!routeActions) {
+      response.setHeader('Allow', 'GET, HEAD');
+      return fail(405);
+    }
+    if (!isAllowedOrigin(request, options.allowedOrigins)) return fail(403);
+
+    let fields: Awaited<ReturnType<typeof readFormBody>>;
+    try {
+      fields = await readFormBody(request, options.formBodyTimeoutMs);
+    } catch (error) {
+      if (error instanceof HttpError) return fail(error.status);
+      throw error;
+    }
+    const name = fields[ACTION_FIELD];
+    const handler = name !== undefined && Object.hasOwn(routeActions, name) ? routeActions[name] : undefined;
+    if (!handler || name === undefined) return fail(400);
+
+    const abortController = abortOnDisconnectOrDeadline(response, options.renderTimeoutMs);
+    const context: ActionContext = {
+      fields,
+      params: match.params,
+      locale: pageRequest.locale,
+      cookies: request.cookies ?? {},
+      signedCookies: request.signedCookies ?? {},
+      setCookie: createCookieSetter(request, response, basePath),
+      signal: abortController.signal,
+    };
+
+    let result: Redirect | Invalid;
+    try {
+      result = await untilAborted(handler(context), abortController.signal);
+    } catch (error) {
+      if (error instanceof ClientDisconnectedError) return;
+      if (error instanceof Redirect) {
+        result = error;
+      } else if (error instanceof HttpError && error.status < 500) {
+        return fail(error.status);
+      } else {
+        options.reportError(error, request);
+        return representation === 'data' ? fail(500) : next?.(error);
+      }
+    }
+
+    if (result instanceof Redirect) {
+      const { location } = result;
+      if (representation === 'data')
+        return sendDataLine(response, 200, { type: 'redirect', location, status: 303 });
+      return response.redirect(303, location);
+    }
+
+    const actionResult = toActionResultState(name, result);
+    // 200, not 422, for the JavaScript path: browsers log every 4xx fetch as a console error.
+    if (representation === 'data') return sendDataLine(response, 200, { type: 'invalid', ...actionResult });
+    // Without JavaScript: the same page again, with the errors and the submitted values, as 422.
+    const resolution = await resolvePage(request, response, pageRequest, abortController.signal);
+    if (resolution.type === 'page') {
+      return renderer.renderRoute(request, response, pageRequest, {
+        ...resolution,
+        abortController,
+        // A page whose segment failed keeps that status; otherwise the invalid input's.
+        status: resolution.status === 200 ? 422 : resolution.status,
+        actionResult,
+      });
+    }
+    if (resolution.type === 'redirect') return response.redirect(303, resolution.location);
+    return fail(resolution.type === 'error' ? resolution.status : 405);
+  };
+}

@@ -1,0 +1,125 @@
+import type { Request, Response } from 'express';
+import { buildHref } from '../../shared/routing/href.ts';
+import { DEFAULT_LOCALE, type Locale, splitLocalePrefix } from '../../shared/routing/locale.ts';
+import { KEEP_SEGMENTS_HEADER } from '../../shared/ui/page-data.ts';
+import type { DeferredEntry, SegmentState } from '../../shared/ui/ssr-payload.ts';
+import type { HandleAction } from '../actions/handle-action.ts';
+import type { ReportError } from '../monitoring/report-error.ts';
+import { hasValidPercentEncoding, splitQuery } from '../pipeline/normalize-url.ts';
+import { type PageRequest, setPageRequest } from '../pipeline/page-request.ts';
+import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from '../pipeline/request-abort.ts';
+import type { ResolveFrame, ResolvePage } from '../pipeline/resolve-page.ts';
+import { prepareDeferredData } from './deferred-data.ts';
+import { dataLine, flush, sendDataLine, sendErrorLine, startDataLines } from './page-data-response.ts';
+
+export interface ServePageDataOptions {
+  resolvePage: ResolvePage;
+  basePath: string;
+  buildId: string;
+  renderTimeoutMs: number;
+  reportError: ReportError;
+  /** Form posts to the data URL: the JavaScript path of server actions. */
+  handleAction: HandleAction;
+  /** The root layout's segment, sent with an error answer (its data frames the error page). */
+  resolveFrame: ResolveFrame;
+}
+
+/**
+ * `GET {base}/_data/{buildId}{/locale}{path}` (POST there runs the page's action and answers as data): what a client navigation needs, as JSON lines
+ * (`application/x-ndjson`). The first line is the page (data with deferred placeholders, head), a redirect,
+ * or an error status; each deferred value follows on its own line as it settles. A request that names an
+ * old build id gets `build-changed` (409), so the browser loads the page in full with the new code.
+ */
+export function servePageData({
+  resolvePage,
+  basePath,
+  buildId,
+  renderTimeoutMs,
+  reportError,
+  handleAction,
+  resolveFrame,
+}: ServePageDataOptions) {
+  return async function servePageDataHandler(
+    request: Request,
+    response: Response,
+    rest: string,
+  ): Promise<void> {
+    response.setHeader('Cache-Control', 'private, no-store');
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    const [target = '', query] = splitQuery(rest);
+    const cut = target.indexOf('/');
+    const requestedBuild = cut === -1 ? target : target.slice(0, cut);
+    const path = cut === -1 ? '/' : target.slice(cut);
+    if (requestedBuild !== buildId) return sendDataLine(response, 409, { type: 'build-changed', buildId });
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST') {
+      response.setHeader('Allow', 'GET, HEAD, POST');
+      return sendErrorLine(response, 405);
+    }
+    if (!hasValidPercentEncoding(path)) return sendErrorLine(response, 400);
+
+    const search = query === undefined ? '' : `?${query}`;
+    const prefix = splitLocalePrefix(path);
+    const locale: Locale = prefix.type === 'prefixed' ? prefix.locale : DEFAULT_LOCALE;
+    if (prefix.type === 'default-prefixed') {
+      const location = `${buildHref(basePath, DEFAULT_LOCALE, prefix.path)}${search}`;
+      return sendDataLine(response, 200, { type: 'redirect', location, status: 308 });
+    }
+    const pageRequest: PageRequest = { locale, appPath: prefix.path, search };
+    setPageRequest(response, pageRequest);
+    if (request.method === 'POST') return handleAction(request, response, pageRequest, 'data');
+    const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
+    try {
+      const keep = request.get(KEEP_SEGMENTS_HEADER)?.split(',') ?? [];
+      const resolution = await resolvePage(request, response, pageRequest, abortController.signal, keep);
+      if (resolution.type === 'redirect') {
+        return sendDataLine(response, 200, {
+          type: 'redirect',
+          location: resolution.location,
+          status: resolution.status,
+        });
+      }
+      // A resource route has no page to show: the browser loads it in full.
+      if (resolution.type === 'resource') return sendDataLine(response, 200, { type: 'resource' });
+      if (resolution.type === 'error') {
+        const frame = await resolveFrame(request, response, pageRequest, abortController.signal);
+        return sendErrorLine(
+          response,
+          resolution.status,
+          frame.map(({ state }) => state),
+        );
+      }
+
+      const { routeId, params, head, status, kept } = resolution;
+      const entries: Promise<DeferredEntry>[] = [];
+      const segments = resolution.segments.slice(kept).map(({ state }): SegmentState => {
+        if (!('data' in state)) return state;
+        const deferred = prepareDeferredData(
+          state.data,
+          abortController.signal,
+          (error) => reportError(error, request),
+          `${state.id}:`,
+        );
+        entries.push(...deferred.entries);
+        return { ...state, data: deferred.serializable };
+      });
+      startDataLines(response, 200);
+      response.write(dataLine({ type: 'page', routeId, params, kept, segments, head, status }));
+      flush(response);
+      await Promise.all(
+        entries.map((entry) =>
+          entry.then(([key, ok, value]) => {
+            if (response.destroyed) return;
+            response.write(dataLine({ type: 'deferred', key, ok, value }));
+            flush(response);
+          }),
+        ),
+      );
+      response.end();
+    } catch (error) {
+      if (error instanceof ClientDisconnectedError) return;
+      reportError(error, request);
+      if (!response.headersSent) sendErrorLine(response, 500);
+      else response.destroy();
+    }
+  };
+}

@@ -1,0 +1,55 @@
+import { type DestinationStream, pino, stdSerializers, stdTimeFunctions } from 'pino';
+import pinoPretty from 'pino-pretty';
+import type { LogLevel } from '../process/config.ts';
+
+/** The logging surface the server uses; pino-compatible, so a pino logger can be passed in. */
+export interface Logger {
+  error(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+export interface LoggerOptions {
+  /** Entries below this level are dropped; 'silent' drops everything. */
+  level: LogLevel;
+  /** One readable, coloured line per entry (for a terminal) instead of one JSON object per line. */
+  pretty: boolean;
+  /** Where entries go; default stdout. Tests pass an in-memory stream. */
+  destination?: DestinationStream;
+}
+
+/**
+ * A pino logger: one JSON object per line on stdout, `{"level":"info","time":"<ISO 8601>","pid":…,
+ * "hostname":…,"msg":…,…details}`. Writes are synchronous, so nothing is lost on `process.exit`.
+ */
+export function createLogger({ level, pretty, destination }: LoggerOptions): Logger {
+  const stream =
+    destination ??
+    (pretty
+      ? // A stream in this thread, not a worker transport: the bundled server has no worker file to start.
+        pinoPretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+      : pino.destination({ fd: 1, sync: true }));
+  return pino(
+    {
+      level,
+      timestamp: stdTimeFunctions.isoTime,
+      // Level names, not numbers, as the server logged before pino.
+      formatters: { level: (label) => ({ level: label }) },
+      // errorDetails() already made `err` plain; a raw Error under `err` still gets pino's serializer.
+      serializers: { err: (value: unknown) => (value instanceof Error ? stdSerializers.err(value) : value) },
+    },
+    stream,
+  );
+}
+
+/** The default when no logger is passed: JSON lines at 'info'. */
+export function createConsoleLogger(): Logger {
+  return createLogger({ level: 'info', pretty: false });
+}
+
+/** Serialises an error for a log line: name, message and stack, never the request. */
+export function errorDetails(error: unknown): object {
+  if (error instanceof Error)
+    return { err: { name: error.name, message: error.message, stack: error.stack } };
+  return { err: { message: String(error) } };
+}

@@ -1,0 +1,50 @@
+import type { Request } from 'express';
+import type { Locale } from '../../shared/routing/locale.ts';
+
+/** What one request tells monitoring about itself. */
+export interface RequestFacts {
+  /** Absent for process-level failures (unhandled rejections). */
+  request?: Request;
+  /** `GET /products/:id`, never the raw URL. */
+  routePattern?: string;
+  locale?: Locale;
+}
+
+/** The trace the page continues in the browser (`sentry-trace` and `baggage` meta tags). */
+export interface TraceMeta {
+  sentryTrace: string;
+  baggage: string;
+}
+
+/**
+ * The server's monitoring, as createApp sees it: the Sentry implementation (server/monitoring/sentry-server.ts) when
+ * SENTRY_DSN is set, `noMonitoring` otherwise, so an app without a DSN does no SDK work at all.
+ */
+export interface Monitoring {
+  /** Reports an unexpected error; returns the event id ops can search for. */
+  captureException(error: unknown, facts: RequestFacts): string | undefined;
+  /** Names the request's transaction by route pattern (`GET /products/:id`). */
+  nameTransaction(name: string): void;
+  /** The current trace, to continue in the browser. */
+  traceMeta(): TraceMeta | undefined;
+  /** Sends what is pending, waiting at most `timeoutMs`. */
+  flush(timeoutMs: number): Promise<boolean>;
+}
+
+export const noMonitoring: Monitoring = {
+  captureException: () => undefined,
+  nameTransaction: () => {},
+  traceMeta: () => undefined,
+  flush: async () => true,
+};
+
+/** Paths whose requests are never traced: assets, health checks, the tunnel itself. */
+export function isUnmonitoredPath(path: string, basePath: string): boolean {
+  return (
+    path === '/healthz' ||
+    path === '/readyz' ||
+    path.startsWith(`${basePath}/_assets/`) ||
+    path === `${basePath}/monitoring` ||
+    path.startsWith(`${basePath}/monitoring?`)
+  );
+}

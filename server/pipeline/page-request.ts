@@ -1,0 +1,22 @@
+import type { Response } from 'express';
+import type { Locale } from '../../shared/routing/locale.ts';
+import { setHrefLocale } from '../render/href-scope.ts';
+
+/** Where a request points inside the app, once base path and locale prefix are stripped. */
+export interface PageRequest {
+  locale: Locale;
+  /** Path without base path or locale prefix, still percent-encoded (`/products/chef-knife`). */
+  appPath: string;
+  /** `?…` or empty. */
+  search: string;
+}
+
+/** Stores the resolved page request for the handlers after the locale step; `href()` now builds in its locale. */
+export function setPageRequest(response: Response, pageRequest: PageRequest): void {
+  response.locals.pageRequest = pageRequest;
+  setHrefLocale(pageRequest.locale);
+}
+
+export function getPageRequest(response: Response): PageRequest | undefined {
+  return response.locals.pageRequest as PageRequest | undefined;
+}

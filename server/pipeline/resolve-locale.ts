@@ -1,0 +1,57 @@
+import type { Request, Response } from 'express';
+import { buildHref } from '../../shared/routing/href.ts';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALES,
+  type Locale,
+  splitLocalePrefix,
+} from '../../shared/routing/locale.ts';
+import { hasValidPercentEncoding, splitQuery } from './normalize-url.ts';
+import { type PageRequest, setPageRequest } from './page-request.ts';
+
+export interface ResolveLocaleOptions {
+  basePath: string;
+  /** Answers a request outside the base path or with broken encoding with an error page. */
+  renderError: (request: Request, response: Response, status: number) => void;
+}
+
+/**
+ * Strips the base path (segment-exact: `/storefoo` is outside `/store`) and the locale prefix, redirects
+ * `/en/…` to the unprefixed URL, and on the bare root sends a visitor to their locale: the `locale`
+ * cookie if they chose one, else Accept-Language. Returns the page request, or undefined when it answered.
+ */
+export function resolveLocale({ basePath, renderError }: ResolveLocaleOptions) {
+  return function resolveLocaleStep(request: Request, response: Response): PageRequest | undefined {
+    const [rawPath = '/', query] = splitQuery(request.url);
+    const search = query === undefined ? '' : `?${query}`;
+    const inBase = rawPath === basePath || rawPath.startsWith(`${basePath}/`) || basePath === '';
+    if (!inBase) return void renderError(request, response, 404);
+    const appPath = rawPath.slice(basePath.length) || '/';
+    if (!hasValidPercentEncoding(appPath)) return void renderError(request, response, 400);
+
+    const prefix = splitLocalePrefix(appPath);
+    if (prefix.type === 'default-prefixed') {
+      return void response.redirect(308, `${buildHref(basePath, DEFAULT_LOCALE, prefix.path)}${search}`);
+    }
+    const locale: Locale = prefix.type === 'prefixed' ? prefix.locale : DEFAULT_LOCALE;
+    if (prefix.type === 'default' && appPath === '/') {
+      response.vary('Accept-Language').vary('Cookie');
+      const preferred = preferredLocale(request);
+      if (preferred !== DEFAULT_LOCALE)
+        return void response.redirect(307, `${buildHref(basePath, preferred, '/')}${search}`);
+    }
+    const pageRequest: PageRequest = { locale, appPath: prefix.path, search };
+    setPageRequest(response, pageRequest);
+    return pageRequest;
+  };
+}
+
+/** The visitor's explicit choice (cookie) wins; otherwise Express's Accept-Language negotiation (q-values, `fr-CA` → fr). */
+function preferredLocale(request: Request): Locale {
+  const chosen: unknown = request.cookies?.[LOCALE_COOKIE];
+  if (typeof chosen === 'string' && isLocale(chosen)) return chosen;
+  const negotiated = request.acceptsLanguages(...LOCALES);
+  return negotiated && isLocale(negotiated) ? negotiated : DEFAULT_LOCALE;
+}

@@ -1,0 +1,238 @@
+import type { Request, Response } from 'express';
+import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
+import { HttpError, Redirect } from '../../shared/routing/control-signals.ts';
+import { buildHref } from '../../shared/routing/href.ts';
+import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
+import type { Head, RouteNode, RouteParams, SegmentModule } from '../../shared/routing/route-table.ts';
+import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
+import type { DataSteps } from '../data/data-step.ts';
+import { isThenable } from '../data/deferred-data.ts';
+import { readSearch } from '../data/read-search.ts';
+import { type Outcome, runDataSteps, stepContext } from '../data/run-data-steps.ts';
+import type { Monitoring } from '../monitoring/monitoring.ts';
+import { type ReportError, setRouteFacts } from '../monitoring/report-error.ts';
+import { errorHead } from '../render/error-head.ts';
+import type { PageRequest } from './page-request.ts';
+import { untilAborted } from './request-abort.ts';
+
+/** What a page request comes to, for the HTML render and the data endpoint alike. */
+export type PageResolution =
+  | {
+      type: 'page';
+      /** The matched leaf. */
+      routeId: string;
+      params: RouteParams;
+      /** Root first; a boundary segment (error or not found) is the last one shown. */
+      segments: ShownSegment[];
+      /** How many leading segments the browser keeps (their states here are placeholders); 0 for documents. */
+      kept: number;
+      head: Head;
+      /** 200; 404 or the error's status when a boundary is shown. */
+      status: number;
+    }
+  /** A resource route: its handler answers (no data steps, no document). */
+  | { type: 'resource'; routeId: string; params: RouteParams }
+  /** `location` is final: built by `href()`, or external. */
+  | { type: 'redirect'; location: string; status: number }
+  /** An expected failure above every boundary (404 from notFound() or no match, 4xx from HttpError). */
+  | { type: 'error'; status: number };
+
+export interface ResolvePageOptions {
+  routes: CompiledRouteTable;
+  dataSteps: DataSteps;
+  basePath: string;
+  monitoring: Monitoring;
+  /** Reports an unexpected error that a segment's error component shows (it never reaches Express). */
+  reportError: ReportError;
+  /** The root layout, which frames error pages too. */
+  root: RouteNode;
+}
+
+/**
+ * Matches the app path, then loads every segment module of the matched branch and starts every segment's
+ * data step at once (one AbortSignal for all). The first segment (root first) that did not give data decides:
+ * a redirect, or the nearest not-found or error component at or above it, shown inside the segments above;
+ * with no such component, a 404/4xx resolution, or the error thrown for Express's error handler (500).
+ */
+export function createPageResolver(options: ResolvePageOptions) {
+  const { routes, dataSteps, basePath, monitoring, reportError, root } = options;
+  const loadModule = createModuleCache();
+
+  /**
+   * The root layout around an error page: its segment with its data, or none when its data step did not
+   * give data (the error page then renders without the layout), never a rejection.
+   */
+  async function resolveFrame(
+    request: Request,
+    response: Response,
+    pageRequest: PageRequest,
+    signal: AbortSignal,
+  ): Promise<ShownSegment[]> {
+    const context = stepContext(request, response, pageRequest, {}, basePath, signal);
+    try {
+      const [module, outcome] = await untilAborted(
+        Promise.all([loadModule(root), ...runDataSteps([{ node: root, params: [] }], dataSteps, context)]),
+        signal,
+      );
+      if (outcome?.type === 'data') return [{ state: { id: root.id, data: outcome.data }, module }];
+      if (outcome?.type === 'failed' && statusOf(outcome) >= 500) reportError(outcome.error, request);
+    } catch (error) {
+      if (!signal.aborted) reportError(error, request);
+    }
+    return [];
+  }
+
+  return { resolvePage, resolveFrame };
+
+  async function resolvePage(
+    request: Request,
+    response: Response,
+    pageRequest: PageRequest,
+    signal: AbortSignal,
+    /** Ids of the leading segments the browser shows with data it keeps (a client navigation's data answer). */
+    keep: readonly string[] = [],
+  ): Promise<PageResolution> {
+    const match = routes.match(pageRequest.appPath);
+    if (!match) return { type: 'error', status: 404 };
+    // Transactions and error reports are grouped by route pattern, never by raw URL.
+    const routePattern = `${request.method === 'HEAD' ? 'GET' : request.method} ${routes.pathOf(match.route.id)}`;
+    monitoring.nameTransaction(routePattern);
+    setRouteFacts(request, { routePattern, locale: pageRequest.locale });
+    if (match.route.resource) return { type: 'resource', routeId: match.route.id, params: match.params };
+    const reading = readSearch(match.branch, pageRequest.search);
+    if (reading.type === 'invalid') return { type: 'error', status: 400 };
+    if (reading.type === 'normalize') {
+      const location = `${buildHref(basePath, pageRequest.locale, pageRequest.appPath)}${reading.search}`;
+      return { type: 'redirect', location, status: 308 };
+    }
+
+    const context = stepContext(request, response, pageRequest, match.params, basePath, signal);
+    let kept = 0;
+    while (kept < keep.length && match.branch[kept]?.node.id === keep[kept]) kept += 1;
+    const outcomes = runDataSteps(match.branch, dataSteps, context, kept, reading.values);
+    const modules = match.branch.map(({ node }) => loadModule(node));
+    // The common case, loaded modules and synchronous steps, waits on nothing; otherwise modules and data
+    // arrive in parallel, and an abort stops the wait.
+    const settled =
+      !signal.aborted && modules.every(isLoaded) && outcomes.every(isLoaded)
+        ? { modules: modules as SegmentModule[], outcomes: outcomes as Outcome[] }
+        : await untilAborted(
+            Promise.all([Promise.all(modules), Promise.all(outcomes)]).then(([loaded, results]) => ({
+              modules: loaded,
+              outcomes: results,
+            })),
+            signal,
+          );
+    return decide(match.branch, settled.modules, settled.outcomes, {
+      searchValues: reading.values,
+      routeId: match.route.id,
+      params: match.params,
+      pageRequest,
+      onFailure: (error) => reportError(error, request),
+    });
+  }
+}
+
+export type ResolvePage = ReturnType<typeof createPageResolver>['resolvePage'];
+export type ResolveFrame = ReturnType<typeof createPageResolver>['resolveFrame'];
+
+/** One import per segment module for the process; once loaded, taken as is (no promise per request). */
+function createModuleCache() {
+  const pending = new Map<string, Promise<SegmentModule>>();
+  const loaded = new Map<string, SegmentModule>();
+  const empty: SegmentModule = {};
+  return function loadModule(node: RouteNode): SegmentModule | Promise<SegmentModule> {
+    if (!node.module) return empty;
+    const module = loaded.get(node.id);
+    if (module) return module;
+    let loading = pending.get(node.id);
+    if (!loading) {
+      loading = node.module();
+      loading.then(
+        (value) => loaded.set(node.id, value),
+        () => pending.delete(node.id),
+      );
+      pending.set(node.id, loading);
+    }
+    return loading;
+  };
+}
+
+function isLoaded<T>(value: T | PromiseLike<T>): value is T {
+  return !isThenable(value);
+}
+
+interface DecideContext {
+  searchValues: readonly unknown[];
+  routeId: string;
+  params: RouteParams;
+  pageRequest: PageRequest;
+  onFailure: (error: unknown) => void;
+}
+
+/** Turns the settled outcomes into the page, a boundary inside its parents, a redirect or an error. */
+function decide(
+  branch: readonly MatchedSegment[],
+  modules: SegmentModule[],
+  outcomes: Outcome[],
+  { searchValues, routeId, params, pageRequest, onFailure }: DecideContext,
+): PageResolution {
+  const segments: ShownSegment[] = [];
+  let head: Head | undefined;
+  let kept = 0;
+  for (const [index, outcome] of outcomes.entries()) {
+    const id = (branch[index] as MatchedSegment).node.id;
+    const module = modules[index] as SegmentModule;
+    if (outcome.type === 'kept') {
+      segments.push({ state: { id, data: undefined }, module });
+      kept += 1;
+      continue;
+    }
+    if (outcome.type === 'data') {
+      const search = searchValues[index];
+      segments.push({
+        state: search === undefined ? { id, data: outcome.data } : { id, data: outcome.data, search },
+        module,
+      });
+      head = module.head?.({ data: outcome.data, params, search, locale: pageRequest.locale }) ?? head;
+      continue;
+    }
+    if (outcome.type === 'signal' && outcome.signal instanceof Redirect) {
+      const { location, status } = outcome.signal;
+      return { type: 'redirect', location, status };
+    }
+    const status = statusOf(outcome);
+    const kind = status === 404 ? 'NotFoundComponent' : 'ErrorComponent';
+    // The nearest boundary at or above the failing segment; the segments below it are not shown.
+    const boundary = modules.slice(0, index + 1).findLastIndex((candidate) => candidate[kind] !== undefined);
+    if (outcome.type === 'failed' && status >= 500) {
+      if (boundary === -1) throw outcome.error;
+      onFailure(outcome.error);
+    }
+    if (boundary === -1) return { type: 'error', status };
+    const shown = segments.slice(0, boundary);
+    const boundaryId = (branch[boundary] as MatchedSegment).node.id;
+    shown.push({
+      state:
+        status === 404
+          ? { id: boundaryId, boundary: 'not-found' }
+          : { id: boundaryId, boundary: 'error', status },
+      module: modules[boundary] as SegmentModule,
+    });
+    const page = { type: 'page', routeId, params, segments: shown, head: errorHead(status), status } as const;
+    return { ...page, kept: Math.min(kept, boundary) };
+  }
+  return { type: 'page', routeId, params, segments, kept, head: head ?? { title: '' }, status: 200 };
+}
+
+function statusOf(outcome: Extract<Outcome, { type: 'signal' | 'failed' }>): number {
+  if (outcome.type === 'signal') return 404;
+  const { error } = outcome;
+  return error instanceof HttpError ? error.status : 500;
+}
+
+/** Redirect responses are never cached: they depend on the data step's state. */
+export function sendRedirect(response: Response, location: string, status: number): void {
+  response.setHeader('Cache-Control', 'no-store');
+  response.redirect(status, location);
+}

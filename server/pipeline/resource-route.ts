@@ -1,0 +1,63 @@
+import { Readable } from 'node:stream';
+import type { Request, Response } from 'express';
+import type { Locale } from '../../shared/routing/locale.ts';
+import type { RouteParams } from '../../shared/routing/route-table.ts';
+
+/** What a resource route's handler receives. */
+export interface ResourceContext {
+  params: RouteParams;
+  locale: Locale;
+  /** The full request URL, with our origin as the client sees it (TRUST_PROXY honoured). */
+  url: URL;
+  /** Our origin as the client sees it (`https://shop.example`): `${origin}${href('shop')}` is absolute. */
+  origin: string;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** Fires when the client disconnects or the deadline passes. */
+  signal: AbortSignal;
+}
+
+/**
+ * Answers a resource route with a fetch `Response`: its status, headers and body (a string, bytes or a
+ * stream). It may throw `notFound()`, `redirect()` or an `HttpError` like a data step.
+ */
+export type ResourceHandler = (
+  context: ResourceContext,
+) => globalThis.Response | Promise<globalThis.Response>;
+
+/** Resource handlers keyed by route id (server/). */
+export type ResourceHandlers = Readonly<Record<string, ResourceHandler>>;
+
+/** Our origin as the client sees it: behind a trusted proxy, its X-Forwarded-Proto and -Host. */
+export function originOf(request: Request): string {
+  // Express's req.host (with its port) reads X-Forwarded-Host only when `trust proxy` says so.
+  return `${request.protocol}://${request.host ?? 'localhost'}`;
+}
+
+/**
+ * Writes a handler's answer: status and headers as given (no document cache headers unless it set them),
+ * and the body, streamed, except for HEAD.
+ */
+export async function sendResource(
+  request: Request,
+  response: Response,
+  answer: globalThis.Response,
+): Promise<void> {
+  response.status(answer.status);
+  answer.headers.forEach((value, name) => {
+    response.setHeader(name, value);
+  });
+  if (request.method === 'HEAD' || !answer.body) {
+    await answer.body?.cancel();
+    response.end();
+    return;
+  }
+  const body = Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream);
+  await new Promise<void>((resolve, reject) => {
+    body.once('error', reject);
+    response.once('close', () => {
+      body.destroy();
+      resolve();
+    });
+    body.pipe(response);
+  });
+}

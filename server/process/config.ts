@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { parseDsn } from '../monitoring/sentry-dsn.ts';
+
+/** The server's whole configuration, read once from the environment at start and frozen. */
+export interface Config {
+  /** default 3000 */
+  port: number;
+  /** default 0.0.0.0 */
+  host: string;
+  /** default '' (mounted at the root); e.g. `/store` */
+  basePath: string;
+  /** default: random per process, with a warning (carts then do not survive restarts or span instances) */
+  cookieSecret: string;
+  cookieSecretIsRandom: boolean;
+  /** default []; `*` matches one host label, `**` several */
+  allowedOrigins: readonly string[];
+  /** default false; passed to Express `trust proxy` */
+  trustProxy: boolean | number | string;
+  /** default undefined = Sentry off */
+  sentryDsn: string | undefined;
+  /** default NODE_ENV or 'development' */
+  sentryEnvironment: string;
+  /** default undefined = the build id */
+  sentryRelease: string | undefined;
+  /** default 0.1 */
+  sentryTracesSampleRate: number;
+  /** default 1 */
+  webConcurrency: number;
+  /** default 'info' */
+  logLevel: LogLevel;
+  /** default false */
+  enableDebugRoutes: boolean;
+  /** default 10000: how long in-flight requests may take to finish on shutdown */
+  shutdownTimeoutMs: number;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Thrown for an invalid environment variable; the message names the variable, the value and the rule. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(variable: string, value: string, rule: string) {
+    super(`Invalid ${variable}=${JSON.stringify(value)}: ${rule}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and validates the environment. Only the process entry calls this with `process.env`. */
+export function loadConfig(env: Env, cpuCount = 1): Readonly<Config> {
+  const cookieSecret = optional(env, 'COOKIE_SECRET', (value) => {
+    if (value.length < 32) throw 'must be at least 32 characters (e.g. `openssl rand -hex 32`)';
+    return value;
+  });
+  return Object.freeze({
+    port: optional(env, 'PORT', parsePort) ?? 3000,
+    host: optional(env, 'HOST', (value) => value) ?? '0.0.0.0',
+    basePath: optional(env, 'BASE_PATH', parseBasePath) ?? '',
+    cookieSecret: cookieSecret ?? randomBytes(32).toString('hex'),
+    cookieSecretIsRandom: cookieSecret === undefined,
+    allowedOrigins: Object.freeze(optional(env, 'ALLOWED_ORIGINS', parseOrigins) ?? []),
+    trustProxy: optional(env, 'TRUST_PROXY', parseTrustProxy) ?? false,
+    sentryDsn: optional(env, 'SENTRY_DSN', parseSentryDsn),
+    sentryEnvironment: optional(env, 'SENTRY_ENVIRONMENT', (value) => value) ?? env.NODE_ENV ?? 'development',
+    sentryRelease: optional(env, 'SENTRY_RELEASE', (value) => value),
+    sentryTracesSampleRate: optional(env, 'SENTRY_TRACES_SAMPLE_RATE', parseRate) ?? 0.1,
+    webConcurrency: optional(env, 'WEB_CONCURRENCY', (value) => parseConcurrency(value, cpuCount)) ?? 1,
+    logLevel: optional(env, 'LOG_LEVEL', parseLogLevel) ?? 'info',
+    enableDebugRoutes: optional(env, 'ENABLE_DEBUG_ROUTES', parseFlag) ?? false,
+    shutdownTimeoutMs: optional(env, 'SHUTDOWN_TIMEOUT_MS', parseMilliseconds) ?? 10_000,
+  });
+}
+
+/** Runs `parse` on a set, non-empty variable; a thrown string becomes a ConfigError naming the variable. */
+function optional<T>(env: Env, variable: string, parse: (value: string) => T): T | undefined {
+  const value = env[variable];
+  if (value === undefined || value === '') return undefined;
+  try {
+    return parse(value);
+  } catch (rule) {
+    if (typeof rule === 'string') throw new ConfigError(variable, value, rule);
+    throw rule;
+  }
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw 'must be an integer from 0 to 65535';
+  return port;
+}
+
+function parseBasePath(value: string): string {
+  if (!value.startsWith('/')) throw 'must start with "/" (e.g. /store)';
+  if (value.endsWith('/')) throw 'must not end with "/" (e.g. /store); leave it empty to mount at the root';
+  if (
+    !/^(\/[A-Za-z0-9._~-]+)+$/.test(value) ||
+    value.split('/').some((part) => part === '.' || part === '..')
+  ) {
+    throw 'must be "/"-separated segments of letters, digits, ".", "_", "~" or "-"';
+  }
+  return value;
+}
+
+function parseOrigins(value: string): string[] {
+  return value.split(',').map((origin) => {
+    const trimmed = origin.trim().toLowerCase();
+    if (!/^(https?:\/\/)?[a-z0-9*.-]+(:\d+)?$/.test(trimmed)) {
+      throw `each comma-separated entry must be a host or origin such as shop.example.com or https://*.example.com, got "${origin}"`;
+    }
+    return trimmed;
+  });
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (/^(1|true|on|yes)$/i.test(value)) return true;
+  if (/^(0|false|off|no)$/i.test(value)) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (/^[\w.:/, -]+$/.test(value)) return value;
+  throw 'must be on/off, a hop count, or a comma-separated list of addresses/subnets (Express "trust proxy")';
+}
+
+function parseSentryDsn(value: string): string {
+  if (!parseDsn(value)) throw 'must be a Sentry DSN such as https://<key>@o0.ingest.sentry.io/<project>';
+  return value;
+}
+
+function parseRate(value: string): number {
+  const rate = Number(value);
+  if (!/^\d*\.?\d+$/.test(value) || rate > 1) throw 'must be a number from 0 to 1';
+  return rate;
+}
+
+function parseConcurrency(value: string, cpuCount: number): number {
+  if (value === 'auto') return Math.max(1, cpuCount);
+  const count = Number(value);
+  if (!/^\d+$/.test(value) || count < 1 || count > 256) throw 'must be "auto" or an integer from 1 to 256';
+  return count;
+}
+
+function parseLogLevel(value: string): LogLevel {
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw `must be one of ${LOG_LEVELS.join(', ')}`;
+  return value as LogLevel;
+}
+
+function parseFlag(value: string): boolean {
+  if (/^(1|true|on|yes)$/i.test(value)) return true;
+  if (/^(0|false|off|no)$/i.test(value)) return false;
+  throw 'must be 1/0, true/false, on/off or yes/no';
+}
+
+function parseMilliseconds(value: string): number {
+  const ms = Number(value);
+  if (!/^\d+$/.test(value) || ms > 600_000) throw 'must be a whole number of milliseconds from 0 to 600000';
+  return ms;
+}

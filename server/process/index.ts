@@ -1,0 +1,88 @@
+import cluster from 'node:cluster';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import appDefinition from 'virtual:ssr-app';
+import serverApp from 'virtual:ssr-server-app';
+import { createApp } from '../create-app.ts';
+import { createLogger } from '../monitoring/logger.ts';
+import { noMonitoring } from '../monitoring/monitoring.ts';
+import { loadBuildOutput } from './build-output.ts';
+import { runPrimary } from './cluster-primary.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createHttpServer } from './http-server.ts';
+import { createLifecycle } from './lifecycle.ts';
+
+// The process entry: the only place that reads the environment, starts monitoring, listens and installs
+// signal handlers.
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig(process.env, availableParallelism());
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const logger = createLogger({ level: config.logLevel, pretty: process.stdout.isTTY === true });
+
+if (cluster.isPrimary && config.webConcurrency > 1) {
+  runPrimary({
+    workers: config.webConcurrency,
+    logger,
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    exit: (code) => process.exit(code),
+  });
+} else {
+  await runServer(config);
+}
+
+async function runServer(config: ReturnType<typeof loadConfig>) {
+  if (config.cookieSecretIsRandom) {
+    logger.warn(
+      {},
+      'COOKIE_SECRET is not set: using a random key, so carts do not survive a restart or span instances',
+    );
+  }
+  // This file is bundled to dist/server/index.mjs; the build output is its sibling.
+  const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const build = loadBuildOutput(distDir);
+  // Sentry was started by instrument.mjs (loaded with --import); without a DSN its code is never loaded.
+  const monitoring = config.sentryDsn
+    ? (await import('../monitoring/sentry-server.ts')).sentryMonitoring
+    : noMonitoring;
+
+  let lifecycle: ReturnType<typeof createLifecycle> | undefined;
+  const app = createApp({
+    config,
+    app: appDefinition,
+    ...serverApp,
+    build,
+    logger,
+    monitoring,
+    isReady: () => lifecycle?.isReady() ?? false,
+    isDraining: () => lifecycle?.isDraining() ?? false,
+  });
+  const server = createHttpServer(app);
+  lifecycle = createLifecycle({
+    server,
+    logger,
+    monitoring,
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    exit: (code) => process.exit(code),
+  });
+  lifecycle.installProcessHandlers();
+  server.listen(config.port, config.host, () => {
+    lifecycle?.markReady();
+    const { port } = server.address() as AddressInfo;
+    logger.info(
+      {
+        port,
+        host: config.host,
+        basePath: config.basePath,
+        buildId: build.manifest.buildId,
+      },
+      'listening',
+    );
+  });
+}

@@ -1,0 +1,73 @@
+import type http from 'node:http';
+import { errorDetails, type Logger } from '../monitoring/logger.ts';
+import type { Monitoring } from '../monitoring/monitoring.ts';
+
+/** While draining, idle keep-alive connections are closed this often. */
+const IDLE_SWEEP_INTERVAL_MS = 100;
+
+/** How long shutdown waits for Sentry to send what is pending. */
+export const SENTRY_FLUSH_TIMEOUT_MS = 2_000;
+
+export interface LifecycleOptions {
+  server: http.Server;
+  logger: Logger;
+  monitoring: Monitoring;
+  /** In-flight requests get this long to finish on shutdown; then they are cut. */
+  shutdownTimeoutMs: number;
+  /** process.exit, injectable for tests. */
+  exit: (code: number) => void;
+}
+
+/**
+ * Readiness and graceful shutdown of one server process. `drain()`: /readyz turns 503 at once, the listener
+ * stops accepting, idle keep-alive connections close, in-flight requests and streams finish (up to
+ * `shutdownTimeoutMs`, then they are cut), monitoring is flushed, and the process exits.
+ */
+export function createLifecycle({ server, logger, monitoring, shutdownTimeoutMs, exit }: LifecycleOptions) {
+  let state: 'starting' | 'ready' | 'draining' = 'starting';
+
+  function drain(reason: string, exitCode: number): void {
+    if (state === 'draining') return;
+    state = 'draining';
+    logger.info({ reason, shutdownTimeoutMs }, 'draining');
+    const deadline = setTimeout(() => {
+      logger.warn({ shutdownTimeoutMs }, 'shutdown deadline passed: closing the remaining connections');
+      server.closeAllConnections();
+    }, shutdownTimeoutMs);
+    deadline.unref();
+    // Keep-alive connections become idle as their last response ends: close them as they do.
+    const closeIdle = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_INTERVAL_MS);
+    closeIdle.unref();
+    server.close(() => {
+      clearTimeout(deadline);
+      clearInterval(closeIdle);
+      void monitoring.flush(SENTRY_FLUSH_TIMEOUT_MS).finally(() => {
+        logger.info({ exitCode }, 'stopped');
+        exit(exitCode);
+      });
+    });
+    server.closeIdleConnections();
+  }
+
+  return {
+    isReady: () => state === 'ready',
+    isDraining: () => state === 'draining',
+    markReady() {
+      if (state === 'starting') state = 'ready';
+    },
+    drain,
+    /** Signals drain; a rejection is reported and survived; an uncaught exception drains and exits 1. */
+    installProcessHandlers(processRef: NodeJS.Process = process) {
+      for (const signal of ['SIGTERM', 'SIGINT'] as const) processRef.on(signal, () => drain(signal, 0));
+      processRef.on('unhandledRejection', (reason) => {
+        logger.error(errorDetails(reason), 'unhandled promise rejection');
+        monitoring.captureException(reason, {});
+      });
+      processRef.on('uncaughtException', (error) => {
+        logger.error(errorDetails(error), 'uncaught exception: draining and exiting');
+        monitoring.captureException(error, {});
+        drain('uncaughtException', 1);
+      });
+    },
+  };
+}

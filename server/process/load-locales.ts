@@ -1,0 +1,16 @@
+import { LOCALES } from '../../shared/routing/locale.ts';
+import type { AppDefinition } from '../../shared/ui/app-definition.ts';
+
+/**
+ * Loads every locale of the app (its `loadLocale`) once, when the app is created. Requests wait for
+ * `whenLoaded` until all have loaded; a failure rejects it, so every waiting request gets the error.
+ */
+export function loadLocales(app: AppDefinition) {
+  let loaded = !app.loadLocale;
+  const whenLoaded = Promise.all(LOCALES.map((locale) => app.loadLocale?.(locale))).then(() => {
+    loaded = true;
+  });
+  // A failure is not lost: requests that wait on it pass it on to Express's error handling.
+  whenLoaded.catch(() => {});
+  return { isLoaded: () => loaded, whenLoaded };
+}

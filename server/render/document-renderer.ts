@@ -1,0 +1,288 @@
+import type { Request, Response } from 'express';
+import { createElement } from 'react';
+import type { ChunkInfo } from '../../build.mjs';
+import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
+import { buildHref } from '../../shared/routing/href.ts';
+import { LOCALES, type Locale } from '../../shared/routing/locale.ts';
+import type { Head, RouteParams } from '../../shared/routing/route-table.ts';
+import type { AppDefinition } from '../../shared/ui/app-definition.ts';
+import { AppRoot } from '../../shared/ui/app-root.tsx';
+import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
+import {
+  type ActionResultState,
+  type BrowserSentryConfig,
+  type DeferredEntry,
+  type DocumentAssets,
+  type PageState,
+  type SegmentState,
+  SSR_DEFERRED_GLOBAL,
+  SSR_PAYLOAD_GLOBAL,
+  type SsrPayload,
+} from '../../shared/ui/ssr-payload.ts';
+import { prepareDeferredData } from '../data/deferred-data.ts';
+import type { Monitoring } from '../monitoring/monitoring.ts';
+import type { ReportError } from '../monitoring/report-error.ts';
+import { isCrawler } from '../pipeline/is-crawler.ts';
+import type { PageRequest } from '../pipeline/page-request.ts';
+import { abortOnDisconnectOrDeadline } from '../pipeline/request-abort.ts';
+import type { ResolveFrame } from '../pipeline/resolve-page.ts';
+import { cspNonceOf } from '../pipeline/security-headers.ts';
+import type { BuildOutput } from '../process/build-output.ts';
+import { errorHead } from './error-head.ts';
+import { serializeForScript } from './serialize-for-script.ts';
+import { streamDocument } from './stream-document.ts';
+
+/** The build id when the app runs without a client build (server-only tests). */
+export const DEVELOPMENT_BUILD_ID = 'development';
+
+/** Dynamic HTML must never be stored by a shared cache: it can carry a visitor's cart and locale. */
+export const DYNAMIC_CACHE_CONTROL = 'private, no-cache, no-store, max-age=0, must-revalidate';
+
+export interface RouteRender {
+  routeId: string;
+  params: RouteParams;
+  segments: ShownSegment[];
+  head: Head;
+  abortController: AbortController;
+  /** 200, a boundary's status, or 422 when this render answers a form post with invalid input. */
+  status: number;
+  actionResult?: ActionResultState;
+}
+
+export interface DocumentRenderer {
+  /** Streams a route's page; a shell failure falls back to the 500 page. */
+  renderRoute(request: Request, response: Response, pageRequest: PageRequest, render: RouteRender): void;
+  /** Streams the error page for `status` (404, 400, 500…), with the monitoring event id of a 5xx if any. */
+  renderError(
+    request: Request,
+    response: Response,
+    pageRequest: PageRequest,
+    status: number,
+    eventId?: string,
+  ): void;
+}
+
+export interface DocumentRendererOptions {
+  app: AppDefinition;
+  /** The compiled route tree: which segments each route shows, for the chunks its page preloads. */
+  routes: CompiledRouteTable;
+  basePath: string;
+  build: BuildOutput | undefined;
+  /** Deadline of an error page's render. */
+  renderTimeoutMs: number;
+  /** The root layout around an error page: its segment, or none when its data step failed. */
+  resolveFrame: ResolveFrame;
+  /** Reports an unexpected error once (log + monitoring). */
+  reportError: ReportError;
+  /** The trace to continue in the browser, and the browser's Sentry settings (null when off). */
+  monitoring: Monitoring;
+  browserSentry: BrowserSentryConfig | null;
+}
+
+/** Precomputes everything that does not depend on the request: asset URLs per route, the bootstrap module. */
+export function createDocumentRenderer({
+  app,
+  routes,
+  basePath,
+  build,
+  renderTimeoutMs,
+  resolveFrame,
+  reportError,
+  monitoring,
+  browserSentry,
+}: DocumentRendererOptions): DocumentRenderer {
+  const assetUrl = (file: string) => `${basePath}/_assets/${file}`;
+  const manifest = build?.manifest;
+  const buildId = manifest?.buildId ?? DEVELOPMENT_BUILD_ID;
+  const stylesheets = (manifest?.stylesheets ?? []).map(assetUrl);
+  const bootstrapModules = manifest ? [assetUrl(manifest.entry.file)] : undefined;
+  const preloadsOf = (chunk: ChunkInfo | undefined) =>
+    chunk ? [chunk.file, ...chunk.imports].map(assetUrl) : [];
+  // Per locale and route (or error page, ''): the entry's imports, the locale's module, and the chunks of
+  // the segments the page shows (the root layout's alone for an error page).
+  const segmentsOfPage: [string, readonly string[]][] = [
+    ['', [app.root.id]],
+    ...routes.routes.map(({ pattern }): [string, string[]] => [
+      pattern.id,
+      pattern.branch.map(({ id }) => id),
+    ]),
+  ];
+  const assetsByPage = new Map<string, DocumentAssets>();
+  for (const locale of LOCALES) {
+    for (const [routeId, segmentIds] of segmentsOfPage) {
+      const modulePreloads = [
+        ...new Set([
+          ...(manifest?.entry.imports.map(assetUrl) ?? []),
+          ...preloadsOf(manifest?.locales[locale]),
+          ...segmentIds.flatMap((id) => preloadsOf(manifest?.routes[id])),
+        ]),
+      ];
+      assetsByPage.set(`${locale}:${routeId}`, Object.freeze({ stylesheets, modulePreloads }));
+    }
+  }
+  const assetsOf = (locale: Locale, routeId = ''): DocumentAssets =>
+    assetsByPage.get(`${locale}:${routeId}`) ?? (assetsByPage.get(`${locale}:`) as DocumentAssets);
+
+  function payloadFor(
+    request: Request,
+    pageRequest: PageRequest,
+    page: PageState,
+    assets: DocumentAssets,
+  ): SsrPayload {
+    return {
+      crawler: isCrawler(request.get('user-agent')),
+      trace: monitoring.traceMeta() ?? null,
+      sentry: browserSentry,
+      buildId,
+      basePath,
+      locale: pageRequest.locale,
+      url: { pathname: pageRequest.appPath, search: pageRequest.search },
+      page,
+      assets,
+    };
+  }
+
+  function stream(
+    request: Request,
+    response: Response,
+    payload: SsrPayload,
+    segments: ShownSegment[],
+    options: { status: number; abortController: AbortController; onShellError: (error: unknown) => void },
+  ) {
+    const deferred = segments.map(({ state }) =>
+      'data' in state
+        ? prepareDeferredData(
+            state.data,
+            options.abortController.signal,
+            (error) => reportError(error, request),
+            `${state.id}:`,
+          )
+        : undefined,
+    );
+    const serializable: SsrPayload = {
+      ...payload,
+      page: {
+        ...payload.page,
+        segments: segments.map(({ state }, index): SegmentState => {
+          const prepared = deferred[index];
+          return prepared ? { ...state, data: prepared.serializable } : state;
+        }),
+      },
+    };
+    response.setHeader('Cache-Control', DYNAMIC_CACHE_CONTROL);
+    streamDocument(response, {
+      element: createElement(AppRoot, { app, payload, modules: segments.map(({ module }) => module) }),
+      status: options.status,
+      waitForAll: payload.crawler,
+      nonce: cspNonceOf(response),
+      bootstrapScriptContent: bootstrapModules
+        ? `self.${SSR_PAYLOAD_GLOBAL}=${serializeForScript(serializable)};self.${SSR_DEFERRED_GLOBAL}||=[]`
+        : undefined,
+      bootstrapModules,
+      deferredScripts: deferred.flatMap(
+        (prepared) =>
+          prepared?.entries.map((entry) =>
+            entry.then((settled) => deferredScript(settled, (error) => reportError(error, request))),
+          ) ?? [],
+      ),
+      abortController: options.abortController,
+      onRenderError: (error) => reportError(error, request),
+      onShellError: options.onShellError,
+    });
+  }
+
+  const renderer: DocumentRenderer = {
+    renderRoute(request, response, pageRequest, render) {
+      const page: PageState = {
+        actionResult: render.actionResult,
+        type: 'route',
+        routeId: render.routeId,
+        params: render.params,
+        segments: render.segments.map(({ state }) => state),
+        head: render.head,
+      };
+      const payload = payloadFor(request, pageRequest, page, assetsOf(pageRequest.locale, render.routeId));
+      stream(request, response, payload, render.segments, {
+        status: render.status,
+        abortController: render.abortController,
+        onShellError(error) {
+          const eventId = reportError(error, request);
+          // A segment failed while rendering the shell: nothing was sent, so render again with the deepest
+          // error component in its place (the layouts above stay); above every one, the 500 page.
+          const boundary = deepestErrorBoundary(render.segments);
+          if (boundary === -1) return renderer.renderError(request, response, pageRequest, 500, eventId);
+          const failed = render.segments[boundary] as ShownSegment;
+          renderer.renderRoute(request, response, pageRequest, {
+            ...render,
+            segments: [
+              ...render.segments.slice(0, boundary),
+              { state: { id: failed.state.id, boundary: 'error', status: 500 }, module: failed.module },
+            ],
+            head: errorHead(500),
+            status: 500,
+          });
+        },
+      });
+    },
+
+    renderError(request, response, pageRequest, status, eventId) {
+      const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
+      const sendPlain = () =>
+        sendPlainErrorPage(response, status, buildHref(basePath, pageRequest.locale, '/'));
+      resolveFrame(request, response, pageRequest, abortController.signal)
+        .then((segments) => {
+          if (response.headersSent || response.destroyed) return;
+          const page: PageState = {
+            type: 'error',
+            status,
+            head: errorHead(status),
+            segments: segments.map(({ state }) => state),
+            eventId,
+          };
+          const payload = payloadFor(request, pageRequest, page, assetsOf(pageRequest.locale));
+          stream(request, response, payload, segments, { status, abortController, onShellError: sendPlain });
+        })
+        .catch((error: unknown) => {
+          reportError(error, request);
+          sendPlain();
+        });
+    },
+  };
+  return renderer;
+}
+
+/** The deepest segment (not already a boundary) whose module has an error component; -1 when none has. */
+function deepestErrorBoundary(segments: readonly ShownSegment[]): number {
+  for (let index = segments.length - 1; index >= 0; index -= 1) {
+    const segment = segments[index] as ShownSegment;
+    if (!('boundary' in segment.state) && segment.module.ErrorComponent) return index;
+  }
+  return -1;
+}
+
+/**
+ * The script that hands a settled deferred value to the browser. A value JSON cannot hold (a BigInt, a
+ * cycle) is reported and goes out as a failure, so `<Await>` shows its error element instead of waiting.
+ */
+function deferredScript(entry: DeferredEntry, onUnserializable: (error: unknown) => void): string {
+  let json: string;
+  try {
+    json = serializeForScript(entry);
+  } catch (error) {
+    onUnserializable(error);
+    json = serializeForScript([entry[0], 0, null]);
+  }
+  return `(self.${SSR_DEFERRED_GLOBAL}||=[]).push(${json})`;
+}
+
+/** The last resort when even the error document (the layout) fails to render. */
+function sendPlainErrorPage(response: Response, status: number, homeHref: string) {
+  if (response.headersSent) return;
+  const { title } = errorHead(status);
+  response
+    .status(status)
+    .type('html')
+    .send(
+      `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title><meta name="robots" content="noindex"></head><body><h1>${title}</h1><p><a href="${homeHref}">Go to the home page</a></p></body></html>`,
+    );
+}
