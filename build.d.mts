@@ -1,19 +1,7 @@
 /** Types for build.mjs, so tests and benchmarks can call it under `tsc --strict`. */
-export interface ChunkInfo {
-  file: string;
-  imports: string[];
-}
-export interface BuildManifest {
-  buildId: string;
-  entry: ChunkInfo;
-  stylesheets: string[];
-  /** Per route tree node with a module (by id), its chunk. */
-  routes: Record<string, ChunkInfo>;
-  /** Per page (leaf id), the ids of its segments, root first. */
-  pages: Record<string, string[]>;
-  /** Per locale, the chunk of the first module the app's loadLocale imports. */
-  locales: Record<string, ChunkInfo>;
-}
+import type { BuildManifest } from './server/process/build-output.ts';
+
+export type { BuildManifest, ChunkInfo } from './server/process/build-output.ts';
 /** The app a build serves: its isomorphic and server definitions, paths from the project root. */
 export interface AppModules {
   app: string;

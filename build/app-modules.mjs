@@ -30,11 +30,11 @@ export async function appEntries(root, options = {}) {
 export async function evaluateApp(root, app) {
   const entry = [
     `import app from ${JSON.stringify(path.resolve(root, app))};`,
-    `import { compileRoutes } from ${JSON.stringify(path.join(root, 'shared/routing/compile-routes.ts'))};`,
-    `import { withDebugRoutes } from ${JSON.stringify(path.join(root, 'shared/debug/routes.ts'))};`,
+    `import { compileServedRoutes } from ${JSON.stringify(path.join(root, 'shared/debug/served-routes.ts'))};`,
     `import { LOCALES } from ${JSON.stringify(path.join(root, 'shared/routing/locale.ts'))};`,
-    'export const routeTree = withDebugRoutes(app.root, true);',
-    'export const patterns = compileRoutes([routeTree]).patterns;',
+    'const served = compileServedRoutes(app.root, true);',
+    'export const routeTree = served.root;',
+    'export const patterns = served.routes.patterns;',
     'export { app, LOCALES };',
   ].join('\n');
   const result = await esbuild.build({

@@ -12,7 +12,8 @@ import {
   type RouterModel,
   update,
 } from '../client/navigation/router-model.ts';
-import { DATA_SEGMENT } from '../shared/routing/href.ts';
+import { parseAppPath } from '../shared/routing/locale.ts';
+import { dataHref } from '../shared/routing/reserved-paths.ts';
 import type { AppDefinition } from '../shared/ui/app-definition.ts';
 import { ACTION_FIELD } from '../shared/ui/form.tsx';
 import type { PageDataLine } from '../shared/ui/page-data.ts';
@@ -22,8 +23,8 @@ import type { DataSteps } from './data/data-step.ts';
 import type { Logger } from './monitoring/logger.ts';
 import type { Monitoring, RequestFacts } from './monitoring/monitoring.ts';
 import type { ResourceHandlers } from './pipeline/resource-route.ts';
+import { DEVELOPMENT_BUILD_ID } from './process/build-output.ts';
 import { type Config, loadConfig } from './process/config.ts';
-import { DEVELOPMENT_BUILD_ID } from './render/document-renderer.ts';
 import type { ServerAppDefinition } from './server-app-definition.ts';
 
 /** What a test replaces: env values, and data steps, actions or resource handlers by id. */
@@ -125,8 +126,7 @@ export function createTestApp(
     monitoring: memoryMonitoring(reported),
     renderTimeoutMs: overrides.renderTimeoutMs,
   });
-  const dataUrl = (path: string) =>
-    `${config.basePath}/${DATA_SEGMENT}/${DEVELOPMENT_BUILD_ID}${stripBase(path, config.basePath)}`;
+  const dataUrl = (url: string) => dataUrlOf(url, config.basePath);
 
   return {
     server,
@@ -184,9 +184,15 @@ export function createTestApp(
   };
 }
 
-function stripBase(path: string, basePath: string): string {
-  const inApp = basePath !== '' && path.startsWith(basePath) ? path.slice(basePath.length) : path;
-  return inApp === '/' ? '' : inApp;
+/** The data endpoint URL of a page URL (base path and locale prefix included, as a browser would have it). */
+function dataUrlOf(url: string, basePath: string): string {
+  const queryStart = url.includes('?') ? url.indexOf('?') : url.length;
+  const [pathname, search] = [url.slice(0, queryStart), url.slice(queryStart)];
+  const target = parseAppPath(pathname, basePath);
+  if (target?.type !== 'page') {
+    throw new Error(`data(${url}): not a page URL of this app (outside BASE_PATH "${basePath}", or /en/…)`);
+  }
+  return dataHref(basePath, DEVELOPMENT_BUILD_ID, target.locale, `${target.path}${search}`);
 }
 
 /** The lines of a data answer: the first, then each deferred value by key. */

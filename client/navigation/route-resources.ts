@@ -1,11 +1,10 @@
-import { buildDataHref } from '../../shared/routing/href.ts';
-import { type Locale, splitLocalePrefix } from '../../shared/routing/locale.ts';
+import { type Locale, parseAppPath } from '../../shared/routing/locale.ts';
+import { dataHref } from '../../shared/routing/reserved-paths.ts';
 import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import type { RouteNode, SegmentModule } from '../../shared/routing/route-table.ts';
 import type { SegmentState } from '../../shared/ui/ssr-payload.ts';
 import { fetchPageData, type PageAnswer, PageLoadError } from './fetch-page-data.ts';
 import { idOfKey, segmentKeys, sharedPrefix } from './kept-segments.ts';
-import { stripBasePath } from './should-intercept-click.ts';
 
 /** A page ready to show: its answer plus the loaded module of each segment it shows. */
 export type LoadedPage =
@@ -56,7 +55,7 @@ export function createRouteResources({
   /** The app path (no base path, no locale prefix) and search of a URL the router handles. */
   function appUrlOf(url: URL): { pathname: string; search: string } {
     return {
-      pathname: splitLocalePrefix(stripBasePath(url.pathname, basePath) ?? '/').path,
+      pathname: parseAppPath(url.pathname, basePath)?.path ?? '/',
       search: url.search,
     };
   }
@@ -86,7 +85,7 @@ export function createRouteResources({
   /** The data endpoint URL of a page URL. */
   function dataHrefOf(url: URL): string {
     const { pathname, search } = appUrlOf(url);
-    return buildDataHref(basePath, buildId, locale, `${pathname}${search}`);
+    return dataHref(basePath, buildId, locale, `${pathname}${search}`);
   }
 
   /** Asks for the page's data, leaving out the segments the page on screen shares with it (unless `full`). */

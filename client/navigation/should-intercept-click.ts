@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale, splitLocalePrefix } from '../../shared/routing/locale.ts';
+import { type Locale, parseAppPath } from '../../shared/routing/locale.ts';
 
 export interface ClickFacts {
   button: number;
@@ -46,25 +46,11 @@ export function shouldInterceptClick(click: ClickFacts, anchor: AnchorFacts, pag
  * change cleanly), and not a jump within the current page (the browser scrolls).
  */
 export function isRouterUrl(url: URL, page: PageFacts): boolean {
-  const appPath = stripBasePath(url.pathname, page.basePath);
+  const target = parseAppPath(url.pathname, page.basePath);
   return (
     url.origin === page.location.origin &&
-    appPath !== null &&
-    localeOf(appPath) === page.locale &&
+    target?.type === 'page' &&
+    target.locale === page.locale &&
     !(url.hash !== '' && url.pathname === page.location.pathname && url.search === page.location.search)
   );
-}
-
-/** The path inside BASE_PATH (segment-exact), or null when the path is outside it. */
-export function stripBasePath(pathname: string, basePath: string): string | null {
-  if (basePath === '') return pathname;
-  if (pathname === basePath) return '/';
-  return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : null;
-}
-
-/** The locale an app path is in; null for `/en/…`, which spells out the default locale and redirects. */
-function localeOf(appPath: string): Locale | null {
-  const prefix = splitLocalePrefix(appPath);
-  if (prefix.type === 'default-prefixed') return null;
-  return prefix.type === 'prefixed' ? prefix.locale : DEFAULT_LOCALE;
 }

@@ -1,11 +1,12 @@
 import type { Request, Response } from 'express';
 import { buildHref } from '../../shared/routing/href.ts';
-import { DEFAULT_LOCALE, type Locale, splitLocalePrefix } from '../../shared/routing/locale.ts';
+import { DEFAULT_LOCALE, splitLocalePrefix } from '../../shared/routing/locale.ts';
+import { parseDataPath } from '../../shared/routing/reserved-paths.ts';
 import { KEEP_SEGMENTS_HEADER } from '../../shared/ui/page-data.ts';
 import type { DeferredEntry, SegmentState } from '../../shared/ui/ssr-payload.ts';
 import type { HandleAction } from '../actions/handle-action.ts';
 import type { ReportError } from '../monitoring/report-error.ts';
-import { hasValidPercentEncoding, splitQuery } from '../pipeline/normalize-url.ts';
+import { hasValidPercentEncoding } from '../pipeline/normalize-url.ts';
 import { type PageRequest, setPageRequest } from '../pipeline/page-request.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from '../pipeline/request-abort.ts';
 import type { ResolveFrame, ResolvePage } from '../pipeline/resolve-page.ts';
@@ -46,10 +47,7 @@ export function servePageData({
   ): Promise<void> {
     response.setHeader('Cache-Control', 'private, no-store');
     response.setHeader('X-Content-Type-Options', 'nosniff');
-    const [target = '', query] = splitQuery(rest);
-    const cut = target.indexOf('/');
-    const requestedBuild = cut === -1 ? target : target.slice(0, cut);
-    const path = cut === -1 ? '/' : target.slice(cut);
+    const { buildId: requestedBuild, path, query } = parseDataPath(rest);
     if (requestedBuild !== buildId) return sendDataLine(response, 409, { type: 'build-changed', buildId });
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST') {
       response.setHeader('Allow', 'GET, HEAD, POST');
@@ -58,13 +56,12 @@ export function servePageData({
     if (!hasValidPercentEncoding(path)) return sendErrorLine(response, 400);
 
     const search = query === undefined ? '' : `?${query}`;
-    const prefix = splitLocalePrefix(path);
-    const locale: Locale = prefix.type === 'prefixed' ? prefix.locale : DEFAULT_LOCALE;
-    if (prefix.type === 'default-prefixed') {
-      const location = `${buildHref(basePath, DEFAULT_LOCALE, prefix.path)}${search}`;
+    const target = splitLocalePrefix(path);
+    if (target.type === 'default-spelled-out') {
+      const location = `${buildHref(basePath, DEFAULT_LOCALE, target.path)}${search}`;
       return sendDataLine(response, 200, { type: 'redirect', location, status: 308 });
     }
-    const pageRequest: PageRequest = { locale, appPath: prefix.path, search };
+    const pageRequest: PageRequest = { locale: target.locale, appPath: target.path, search };
     setPageRequest(response, pageRequest);
     if (request.method === 'POST') return handleAction(request, response, pageRequest, 'data');
     const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);

@@ -1,9 +1,7 @@
 // Loaded with `node --import ./dist/server/instrument.mjs` before the app, as @sentry/node documents for
 // ES modules, so its http and Express instrumentation are in place before Express is imported. Without
 // SENTRY_DSN it loads nothing.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { distDirOf, readManifest } from '../process/build-output.ts';
 import { type Config, loadConfig } from '../process/config.ts';
 
 function configOrNull(): Readonly<Config> | null {
@@ -16,11 +14,9 @@ function configOrNull(): Readonly<Config> | null {
 
 function buildId(): string | undefined {
   try {
-    const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-    return (JSON.parse(readFileSync(path.join(distDir, 'manifest.json'), 'utf8')) as { buildId: string })
-      .buildId;
+    return readManifest(distDirOf(import.meta.url)).buildId;
   } catch {
-    return undefined;
+    return undefined; // server/process/index.ts says the build is missing and exits
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { Locale } from '../../shared/routing/locale.ts';
+import type { ReservedPaths } from '../../shared/routing/reserved-paths.ts';
 
 /** What one request tells monitoring about itself. */
 export interface RequestFacts {
@@ -39,12 +40,12 @@ export const noMonitoring: Monitoring = {
 };
 
 /** Paths whose requests are never traced: assets, health checks, the tunnel itself. */
-export function isUnmonitoredPath(path: string, basePath: string): boolean {
+export function isUnmonitoredPath(path: string, paths: ReservedPaths): boolean {
   return (
     path === '/healthz' ||
     path === '/readyz' ||
-    path.startsWith(`${basePath}/_assets/`) ||
-    path === `${basePath}/monitoring` ||
-    path.startsWith(`${basePath}/monitoring?`)
+    path.startsWith(paths.assets) ||
+    path === paths.tunnel ||
+    path.startsWith(`${paths.tunnel}?`)
   );
 }

@@ -1,5 +1,6 @@
 import * as Sentry from '@sentry/node';
 import { HttpError, isControlSignal } from '../../shared/routing/control-signals.ts';
+import { reservedPaths } from '../../shared/routing/reserved-paths.ts';
 import { isUnmonitoredPath, type Monitoring } from './monitoring.ts';
 
 export interface ServerSentryOptions {
@@ -15,6 +16,7 @@ export interface ServerSentryOptions {
  * as Sentry documents for ESM, so the http and Express instrumentation can hook in.
  */
 export function initServerSentry(options: ServerSentryOptions): void {
+  const paths = reservedPaths(options.basePath);
   Sentry.init({
     dsn: options.dsn,
     environment: options.environment,
@@ -24,7 +26,7 @@ export function initServerSentry(options: ServerSentryOptions): void {
     maxBreadcrumbs: 100,
     integrations: [
       Sentry.httpIntegration({
-        ignoreIncomingRequests: (path) => isUnmonitoredPath(path, options.basePath),
+        ignoreIncomingRequests: (path) => isUnmonitoredPath(path, paths),
       }),
       // A span per middleware (ten per request) cost more than the render itself (npm run bench); the
       // transaction already says which route ran and how long it took.

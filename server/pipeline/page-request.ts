@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { Locale } from '../../shared/routing/locale.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../shared/routing/locale.ts';
 import { setHrefLocale } from '../render/href-scope.ts';
 
 /** Where a request points inside the app, once base path and locale prefix are stripped. */
@@ -20,3 +20,10 @@ export function setPageRequest(response: Response, pageRequest: PageRequest): vo
 export function getPageRequest(response: Response): PageRequest | undefined {
   return response.locals.pageRequest as PageRequest | undefined;
 }
+
+/** The page request of an answer made before the locale step (or without one): the default locale's home. */
+export const DEFAULT_PAGE_REQUEST: PageRequest = Object.freeze({
+  locale: DEFAULT_LOCALE,
+  appPath: '/',
+  search: '',
+});

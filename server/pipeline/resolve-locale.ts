@@ -7,6 +7,7 @@ import {
   LOCALES,
   type Locale,
   splitLocalePrefix,
+  stripBasePath,
 } from '../../shared/routing/locale.ts';
 import { hasValidPercentEncoding, splitQuery } from './normalize-url.ts';
 import { type PageRequest, setPageRequest } from './page-request.ts';
@@ -26,23 +27,21 @@ export function resolveLocale({ basePath, renderError }: ResolveLocaleOptions) {
   return function resolveLocaleStep(request: Request, response: Response): PageRequest | undefined {
     const [rawPath = '/', query] = splitQuery(request.url);
     const search = query === undefined ? '' : `?${query}`;
-    const inBase = rawPath === basePath || rawPath.startsWith(`${basePath}/`) || basePath === '';
-    if (!inBase) return void renderError(request, response, 404);
-    const appPath = rawPath.slice(basePath.length) || '/';
+    const appPath = stripBasePath(rawPath, basePath);
+    if (appPath === null) return void renderError(request, response, 404);
     if (!hasValidPercentEncoding(appPath)) return void renderError(request, response, 400);
 
-    const prefix = splitLocalePrefix(appPath);
-    if (prefix.type === 'default-prefixed') {
-      return void response.redirect(308, `${buildHref(basePath, DEFAULT_LOCALE, prefix.path)}${search}`);
+    const target = splitLocalePrefix(appPath);
+    if (target.type === 'default-spelled-out') {
+      return void response.redirect(308, `${buildHref(basePath, DEFAULT_LOCALE, target.path)}${search}`);
     }
-    const locale: Locale = prefix.type === 'prefixed' ? prefix.locale : DEFAULT_LOCALE;
-    if (prefix.type === 'default' && appPath === '/') {
+    if (appPath === '/') {
       response.vary('Accept-Language').vary('Cookie');
       const preferred = preferredLocale(request);
       if (preferred !== DEFAULT_LOCALE)
         return void response.redirect(307, `${buildHref(basePath, preferred, '/')}${search}`);
     }
-    const pageRequest: PageRequest = { locale, appPath: prefix.path, search };
+    const pageRequest: PageRequest = { locale: target.locale, appPath: target.path, search };
     setPageRequest(response, pageRequest);
     return pageRequest;
   };

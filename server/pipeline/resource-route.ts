@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
+import { HttpError, NotFound, Redirect } from '../../shared/routing/control-signals.ts';
 import type { Locale } from '../../shared/routing/locale.ts';
 import type { RouteParams } from '../../shared/routing/route-table.ts';
+import { sendRedirect } from './resolve-page.ts';
 
 /** What a resource route's handler receives. */
 export interface ResourceContext {
@@ -26,6 +28,46 @@ export type ResourceHandler = (
 
 /** Resource handlers keyed by route id (server/). */
 export type ResourceHandlers = Readonly<Record<string, ResourceHandler>>;
+
+/** A matched resource route, with what its handler needs. */
+export interface ResourceRequest {
+  handler: ResourceHandler | undefined;
+  routeId: string;
+  params: RouteParams;
+  locale: Locale;
+  signal: AbortSignal;
+  /** Answers an expected failure (notFound(), a 4xx HttpError) with the error page. */
+  renderError: (status: number) => void;
+}
+
+/**
+ * Runs a resource route's handler and writes its answer. Control signals answer as they do for pages
+ * (redirect, the 404 page, a 4xx page); anything else is thrown on to the 500 page.
+ */
+export async function answerResource(
+  request: Request,
+  response: Response,
+  resource: ResourceRequest,
+): Promise<void> {
+  if (!resource.handler) throw new Error(`Resource route "${resource.routeId}" has no handler`);
+  const origin = originOf(request);
+  try {
+    const answer = await resource.handler({
+      params: resource.params,
+      locale: resource.locale,
+      url: new URL(request.originalUrl, origin),
+      origin,
+      headers: request.headers,
+      signal: resource.signal,
+    });
+    return await sendResource(request, response, answer);
+  } catch (error) {
+    if (error instanceof Redirect) return sendRedirect(response, error.location, error.status);
+    if (error instanceof NotFound) return resource.renderError(404);
+    if (error instanceof HttpError && error.status < 500) return resource.renderError(error.status);
+    throw error;
+  }
+}
 
 /** Our origin as the client sees it: behind a trusted proxy, its X-Forwarded-Proto and -Host. */
 export function originOf(request: Request): string {

@@ -1,6 +1,25 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BuildManifest } from '../../build.mjs';
+import { fileURLToPath } from 'node:url';
+
+/** A chunk of the client build: its file and the files it imports (preloaded with it). */
+export interface ChunkInfo {
+  file: string;
+  imports: string[];
+}
+
+/** `dist/manifest.json`, written by the build (build/client-bundle.mjs) and read here once at start. */
+export interface BuildManifest {
+  buildId: string;
+  entry: ChunkInfo;
+  stylesheets: string[];
+  /** Per route tree node with a module (by id), its chunk. */
+  routes: Record<string, ChunkInfo>;
+  /** Per page (leaf id), the ids of its segments, root first. */
+  pages: Record<string, string[]>;
+  /** Per locale, the chunk of the first module the app's loadLocale imports. */
+  locales: Record<string, ChunkInfo>;
+}
 
 /** The client build the server serves: the manifest and the public files it may send. */
 export interface BuildOutput {
@@ -11,17 +30,34 @@ export interface BuildOutput {
   files: ReadonlySet<string>;
 }
 
-/** Reads `dist/manifest.json` and lists `dist/client` once at start. */
-export function loadBuildOutput(distDir: string): BuildOutput {
+/** The build id when the app runs without a client build (server-only tests). */
+export const DEVELOPMENT_BUILD_ID = 'development';
+
+/** The id of the build being served: the data endpoint's version, the browser's release. */
+export function buildIdOf(build: BuildOutput | undefined): string {
+  return build?.manifest.buildId ?? DEVELOPMENT_BUILD_ID;
+}
+
+/** The build folder of a bundled server entry (`dist/server/*.mjs`), given its `import.meta.url`. */
+export function distDirOf(entryUrl: string): string {
+  return path.resolve(path.dirname(fileURLToPath(entryUrl)), '..');
+}
+
+/** Reads `{distDir}/manifest.json`; the error says to build first. */
+export function readManifest(distDir: string): BuildManifest {
   const manifestPath = path.join(distDir, 'manifest.json');
-  let manifest: BuildManifest;
   try {
-    manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest;
+    return JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest;
   } catch (error) {
     throw new Error(`Cannot read the build manifest at ${manifestPath}: run \`npm run build\` first`, {
       cause: error,
     });
   }
+}
+
+/** Reads the manifest and lists `dist/client` once at start. */
+export function loadBuildOutput(distDir: string): BuildOutput {
+  const manifest = readManifest(distDir);
   const clientDir = path.join(distDir, 'client');
   const files = new Set(
     readdirSync(clientDir, { recursive: true, withFileTypes: true })

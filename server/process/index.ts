@@ -1,14 +1,12 @@
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import appDefinition from 'virtual:ssr-app';
 import serverApp from 'virtual:ssr-server-app';
 import { createApp } from '../create-app.ts';
 import { createLogger } from '../monitoring/logger.ts';
 import { noMonitoring } from '../monitoring/monitoring.ts';
-import { loadBuildOutput } from './build-output.ts';
+import { distDirOf, loadBuildOutput } from './build-output.ts';
 import { runPrimary } from './cluster-primary.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createHttpServer } from './http-server.ts';
@@ -45,8 +43,7 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
     );
   }
   // This file is bundled to dist/server/index.mjs; the build output is its sibling.
-  const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const build = loadBuildOutput(distDir);
+  const build = loadBuildOutput(distDirOf(import.meta.url));
   // Sentry was started by instrument.mjs (loaded with --import); without a DSN its code is never loaded.
   const monitoring = config.sentryDsn
     ? (await import('../monitoring/sentry-server.ts')).sentryMonitoring

@@ -5,7 +5,12 @@ import type { AppDefinition } from '../../shared/ui/app-definition.ts';
  * Loads every locale of the app (its `loadLocale`) once, when the app is created. Requests wait for
  * `whenLoaded` until all have loaded; a failure rejects it, so every waiting request gets the error.
  */
-export function loadLocales(app: AppDefinition) {
+export interface LoadedLocales {
+  isLoaded: () => boolean;
+  whenLoaded: Promise<void>;
+}
+
+export function loadLocales(app: AppDefinition): LoadedLocales {
   let loaded = !app.loadLocale;
   const whenLoaded = Promise.all(LOCALES.map((locale) => app.loadLocale?.(locale))).then(() => {
     loaded = true;

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import { createElement } from 'react';
-import type { ChunkInfo } from '../../build.mjs';
 import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
 import { buildHref } from '../../shared/routing/href.ts';
 import { LOCALES, type Locale } from '../../shared/routing/locale.ts';
+import { assetHref } from '../../shared/routing/reserved-paths.ts';
 import type { Head, RouteParams } from '../../shared/routing/route-table.ts';
 import type { AppDefinition } from '../../shared/ui/app-definition.ts';
 import { AppRoot } from '../../shared/ui/app-root.tsx';
@@ -27,13 +27,10 @@ import type { PageRequest } from '../pipeline/page-request.ts';
 import { abortOnDisconnectOrDeadline } from '../pipeline/request-abort.ts';
 import type { ResolveFrame } from '../pipeline/resolve-page.ts';
 import { cspNonceOf } from '../pipeline/security-headers.ts';
-import type { BuildOutput } from '../process/build-output.ts';
+import { type BuildOutput, buildIdOf, type ChunkInfo } from '../process/build-output.ts';
 import { errorHead } from './error-head.ts';
 import { serializeForScript } from './serialize-for-script.ts';
 import { streamDocument } from './stream-document.ts';
-
-/** The build id when the app runs without a client build (server-only tests). */
-export const DEVELOPMENT_BUILD_ID = 'development';
 
 /** Dynamic HTML must never be stored by a shared cache: it can carry a visitor's cart and locale. */
 export const DYNAMIC_CACHE_CONTROL = 'private, no-cache, no-store, max-age=0, must-revalidate';
@@ -91,9 +88,9 @@ export function createDocumentRenderer({
   monitoring,
   browserSentry,
 }: DocumentRendererOptions): DocumentRenderer {
-  const assetUrl = (file: string) => `${basePath}/_assets/${file}`;
+  const assetUrl = (file: string) => assetHref(basePath, file);
   const manifest = build?.manifest;
-  const buildId = manifest?.buildId ?? DEVELOPMENT_BUILD_ID;
+  const buildId = buildIdOf(build);
   const stylesheets = (manifest?.stylesheets ?? []).map(assetUrl);
   const bootstrapModules = manifest ? [assetUrl(manifest.entry.file)] : undefined;
   const preloadsOf = (chunk: ChunkInfo | undefined) =>

@@ -1,7 +1,7 @@
 import type { RouteNode } from '../routing/route-table.ts';
 
 /** Routes that exist only with ENABLE_DEBUG_ROUTES=1, to verify monitoring and timeouts in a deployment. */
-export const debugRoutes: readonly RouteNode[] = [
+const DEBUG_ROUTES: readonly RouteNode[] = [
   { id: 'debug-error', path: '/debug/error', module: () => import('./debug-error.tsx') },
   { id: 'debug-slow', path: '/debug/slow', module: () => import('./debug-slow.tsx') },
   { id: 'debug-client-error', path: '/debug/client-error', module: () => import('./debug-client-error.tsx') },
@@ -9,5 +9,5 @@ export const debugRoutes: readonly RouteNode[] = [
 
 /** The app's route tree, with the debug routes under its root layout when they are enabled. */
 export function withDebugRoutes(root: RouteNode, enabled: boolean): RouteNode {
-  return enabled ? { ...root, children: [...(root.children ?? []), ...debugRoutes] } : root;
+  return enabled ? { ...root, children: [...(root.children ?? []), ...DEBUG_ROUTES] } : root;
 }

@@ -1,4 +1,5 @@
 import { PathError, parse, pathToRegexp, type Token } from 'path-to-regexp';
+import { RESERVED_SEGMENTS } from './reserved-paths.ts';
 import { createRouteMatcher, type RouteMatcher, type RoutePattern } from './route-matcher.ts';
 import type { RouteNode } from './route-table.ts';
 
@@ -73,6 +74,12 @@ function compileRoute(branch: RouteNode[], path: string): CompiledRoute {
   const { id } = definition;
   if (!path.startsWith('/')) {
     throw new RouteTableError(`Route "${id}": pattern "${path}" must start with "/"`);
+  }
+  const first = /^\/([^/{:*]+)(?=\/|\{|$)/.exec(path)?.[1];
+  if (first !== undefined && (RESERVED_SEGMENTS as readonly string[]).includes(first)) {
+    throw new RouteTableError(
+      `Route "${id}": pattern "${path}" starts with "${first}", which the runtime answers itself (reserved: ${RESERVED_SEGMENTS.join(', ')})`,
+    );
   }
   if (path.length > 1 && path.endsWith('/')) {
     throw new RouteTableError(

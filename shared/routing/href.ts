@@ -17,17 +17,6 @@ function splitSuffix(appPath: string): [string, string] {
   return cut === -1 ? [appPath, ''] : [appPath.slice(0, cut), appPath.slice(cut)];
 }
 
-/** Path of the data endpoint prefix: `{base}/_data/{buildId}`, then the page's locale prefix and path. */
-export const DATA_SEGMENT = '_data';
-
-/**
- * The data endpoint URL of a page: `{base}/_data/{buildId}{/locale}{path}{?search}`. The home page of the
- * default locale has no path after the build id (a trailing slash would redirect).
- */
-export function buildDataHref(basePath: string, buildId: string, locale: Locale, appPath: string): string {
-  return buildHref(`${basePath}/${DATA_SEGMENT}/${buildId}`, locale, appPath);
-}
-
 declare const hrefBrand: unique symbol;
 /** A URL built by `href()`: base path, locale prefix, path, search and hash. */
 export type Href = string & { readonly [hrefBrand]: true };

@@ -147,6 +147,12 @@ describe('compileRoutes: failures at start', () => {
     [[route('a', '/trailing/')], /must not end with "\/"/],
     [[route('a', '/a'), route('a', '/b')], /Duplicate route id "a"/],
     [[route('a', '/x{-:suffix}')], /optional group other than/],
+    [
+      [route('a', '/_data/x')],
+      /Route "a": pattern "\/_data\/x" starts with "_data", which the runtime answers itself/,
+    ],
+    [[route('a', '/monitoring')], /starts with "monitoring"/],
+    [[route('a', '/_assets{/*rest}')], /starts with "_assets"/],
   ])('rejects an invalid table (%#)', (definitions, message) => {
     expect(() => compileRoutes(definitions)).toThrow(RouteTableError);
     expect(() => compileRoutes(definitions)).toThrow(message);

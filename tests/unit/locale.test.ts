@@ -4,16 +4,16 @@ import { splitLocalePrefix } from '../../shared/routing/locale.ts';
 
 describe('splitLocalePrefix', () => {
   it.each([
-    ['/', { type: 'default', path: '/' }],
-    ['/shop', { type: 'default', path: '/shop' }],
-    ['/fr', { type: 'prefixed', locale: 'fr', path: '/' }],
-    ['/fr/shop/kitchen', { type: 'prefixed', locale: 'fr', path: '/shop/kitchen' }],
-    ['/DE/help', { type: 'prefixed', locale: 'de', path: '/help' }],
-    ['/Fr', { type: 'prefixed', locale: 'fr', path: '/' }],
-    ['/en', { type: 'default-prefixed', path: '/' }],
-    ['/en/shop', { type: 'default-prefixed', path: '/shop' }],
-    ['/french', { type: 'default', path: '/french' }],
-    ['/frx/a', { type: 'default', path: '/frx/a' }],
+    ['/', { type: 'page', locale: 'en', path: '/' }],
+    ['/shop', { type: 'page', locale: 'en', path: '/shop' }],
+    ['/fr', { type: 'page', locale: 'fr', path: '/' }],
+    ['/fr/shop/kitchen', { type: 'page', locale: 'fr', path: '/shop/kitchen' }],
+    ['/DE/help', { type: 'page', locale: 'de', path: '/help' }],
+    ['/Fr', { type: 'page', locale: 'fr', path: '/' }],
+    ['/en', { type: 'default-spelled-out', path: '/' }],
+    ['/en/shop', { type: 'default-spelled-out', path: '/shop' }],
+    ['/french', { type: 'page', locale: 'en', path: '/french' }],
+    ['/frx/a', { type: 'page', locale: 'en', path: '/frx/a' }],
   ])('splits %s', (path, expected) => {
     expect(splitLocalePrefix(path)).toEqual(expected);
   });

@@ -1,4 +1,5 @@
 import { LOCALES, type Locale } from '../../routing/locale.ts';
+import { localeSwitchHref } from '../../routing/reserved-paths.ts';
 import { useRouter } from '../../ui/router-context.tsx';
 
 /** Each language named in itself, so a visitor finds theirs whatever the page's language. */
@@ -10,7 +11,6 @@ const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', fr: 'Fra
  */
 export function LocaleSwitcher({ label }: { label: string }) {
   const { basePath, locale, pathname, search } = useRouter();
-  const next = encodeURIComponent(`${pathname}${search}`);
   return (
     <nav aria-label={label} className="locale-switcher">
       <ul>
@@ -23,7 +23,7 @@ export function LocaleSwitcher({ label }: { label: string }) {
             ) : (
               <a
                 className="locale-switcher__item"
-                href={`${basePath}/_locale/${candidate}?next=${next}`}
+                href={localeSwitchHref(basePath, candidate, `${pathname}${search}`)}
                 hrefLang={candidate}
                 lang={candidate}
               >

@@ -1,0 +1,72 @@
+import { compileServedRoutes } from '../../shared/debug/served-routes.ts';
+import { reservedPaths } from '../../shared/routing/reserved-paths.ts';
+import type { BrowserSentryConfig } from '../../shared/ui/ssr-payload.ts';
+import { createActionHandler } from '../actions/handle-action.ts';
+import { FORM_BODY_TIMEOUT_MS } from '../actions/read-form-body.ts';
+import type { CreateAppOptions } from '../create-app.ts';
+import { debugDataSteps } from '../data/debug-data-steps.ts';
+import { servePageData } from '../data/serve-page-data.ts';
+import { noMonitoring } from '../monitoring/monitoring.ts';
+import type { ReportError } from '../monitoring/report-error.ts';
+import { buildIdOf } from '../process/build-output.ts';
+import { createDocumentRenderer } from '../render/document-renderer.ts';
+import { RENDER_TIMEOUT_MS } from './request-abort.ts';
+import { createPageResolver } from './resolve-page.ts';
+import { servePage } from './serve-page.ts';
+
+/**
+ * The page machinery of an app, built once: the served route table, the resolver that runs data steps, the
+ * document renderer, and the three ways a page is asked for (its document, its data, its action).
+ */
+export function createPageParts(options: CreateAppOptions, reportError: ReportError) {
+  const { config, build } = options;
+  const { basePath } = config;
+  const monitoring = options.monitoring ?? noMonitoring;
+  const renderTimeoutMs = options.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
+  const { root, routes } = compileServedRoutes(options.app.root, config.enableDebugRoutes);
+  const dataSteps = config.enableDebugRoutes
+    ? { ...options.dataSteps, ...debugDataSteps }
+    : options.dataSteps;
+  const common = { routes, basePath, renderTimeoutMs, reportError, monitoring };
+  const { resolvePage, resolveFrame } = createPageResolver({ ...common, dataSteps, root });
+  const renderer = createDocumentRenderer({
+    ...common,
+    app: options.app,
+    build,
+    resolveFrame,
+    browserSentry: browserSentryOf(options),
+  });
+  const handleAction = createActionHandler({
+    ...common,
+    actions: options.actions ?? {},
+    resolvePage,
+    renderer,
+    allowedOrigins: config.allowedOrigins,
+    formBodyTimeoutMs: options.formBodyTimeoutMs ?? FORM_BODY_TIMEOUT_MS,
+  });
+  return {
+    routes,
+    handleAction,
+    renderError: renderer.renderError,
+    servePage: servePage({ resolvePage, renderer, renderTimeoutMs, resources: options.resources ?? {} }),
+    sendPageData: servePageData({
+      ...common,
+      resolvePage,
+      buildId: buildIdOf(build),
+      handleAction,
+      resolveFrame,
+    }),
+  };
+}
+
+/** The browser's Sentry settings (null when SENTRY_DSN is unset): same DSN, events through our tunnel. */
+function browserSentryOf({ config, build }: CreateAppOptions): BrowserSentryConfig | null {
+  if (!config.sentryDsn) return null;
+  return {
+    dsn: config.sentryDsn,
+    environment: config.sentryEnvironment,
+    release: config.sentryRelease ?? buildIdOf(build),
+    tracesSampleRate: config.sentryTracesSampleRate,
+    tunnel: reservedPaths(config.basePath).tunnel,
+  };
+}
