@@ -17,7 +17,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { appEntries } from '../build/app-modules.mjs';
-import { clientOptions, reminifyScripts } from '../build.mjs';
+import { clientOptions, reminifyScripts, staticImportsOf } from '../build.mjs';
 
 export const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
 export const brotliSize = (bytes) =>
@@ -135,20 +135,11 @@ export async function analyzeClientJs(root, distDir) {
 
   // Sentry's chunk: the output whose entry point is the dynamic import of client/monitoring/sentry-browser.ts,
   // plus what it imports statically.
-  const staticClosure = (output, seen = new Set()) => {
-    for (const imported of outputs[output]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && !seen.has(imported.path)) {
-        seen.add(imported.path);
-        staticClosure(imported.path, seen);
-      }
-    }
-    return seen;
-  };
   const sentryOutput = Object.keys(outputs).find(
     (output) => outputs[output].entryPoint === 'client/monitoring/sentry-browser.ts',
   );
   let sentryFiles = sentryOutput
-    ? [sentryOutput, ...staticClosure(sentryOutput)].map(publicName).filter((name) => name.endsWith('.js'))
+    ? [sentryOutput, ...staticImportsOf(outputs, sentryOutput)].map(publicName).filter((name) => name.endsWith('.js'))
     : [];
   let sentryMethod = 'metafile (entryPoint client/monitoring/sentry-browser.ts)';
   if (sentryFiles.length === 0 || sentryFiles.some((file) => !existsSync(path.join(publicDir, file)))) {

@@ -142,7 +142,7 @@ describe('dev mode (npm run dev)', () => {
 
     const script = await fetch(`${origin}/__dev/reload.js`);
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
-    expect(await script.text()).toContain('new EventSource("/__dev/events")');
+    expect(await script.text()).toMatch(/new EventSource\(['"]\/__dev\/events['"]\)/);
 
     // A client asset: the same bytes and headers as from the server itself (compressed or not).
     const asset = /src="(\/_assets\/entry-[^"]+\.js)"/.exec(html)![1]!;

@@ -1,0 +1,158 @@
+// The browser bundle: ESM, one lazy chunk per route segment, hashed names, source maps kept apart, and the
+// manifest the server reads (its types: server/process/build-output.ts).
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { appEntries, appModulesPlugin, evaluateApp } from './app-modules.mjs';
+import { BROWSER_TARGETS, DIST, ROOT } from './paths.mjs';
+import { precompress } from './precompress.mjs';
+import { reminifyScripts } from './reminify.mjs';
+
+/** Folders whose code must never reach the browser (secrets, data access). */
+const SERVER_ONLY_DIRS = ['server/'];
+
+/** Thrown when a server-only module is reachable from the client entry. */
+export class ServerModuleLeakError extends Error {
+  name = 'ServerModuleLeakError';
+}
+
+/**
+ * Bundles the client entry into `outdir/client`, moves source maps to `outdir/sourcemaps` (written, never
+ * served) and returns the manifest: build id, entry, stylesheets, and per route its chunk and static imports.
+ */
+export async function buildClient({
+  entry = 'client/entry.tsx',
+  outdir = DIST,
+  minify = true,
+  app: appOptions,
+} = {}) {
+  const entries = await appEntries(ROOT, appOptions);
+  const publicDir = path.join(outdir, 'client');
+  await rm(publicDir, { recursive: true, force: true });
+  const evaluation = evaluateApp(ROOT, entries.app);
+  const options = { ...clientOptions({ entry, publicDir, minify, entries, evaluation }), write: false };
+  const result = await esbuild.build(options).catch((error) => {
+    const leak = error.errors?.find((message) => message.text.startsWith(SERVER_MODULE_LEAK));
+    if (!leak) throw error;
+    throw new ServerModuleLeakError(
+      `${leak.text}. Keep data access in server/ keyed by route id; client/ and pages import only shared/.`,
+    );
+  });
+  const files = minify ? reminifyScripts(result.outputFiles) : result.outputFiles;
+  await mkdir(publicDir, { recursive: true });
+  await Promise.all(files.map((file) => writeFile(file.path, file.contents)));
+  await moveSourceMaps(publicDir, path.join(outdir, 'sourcemaps'));
+  await precompress(publicDir);
+  return createManifest(result.metafile, publicDir, entry, await evaluation);
+}
+
+/** esbuild options of the client bundle, shared by `buildClient`, dev mode and the bench's size analysis. */
+export function clientOptions({ entry, publicDir, minify, entries, evaluation }) {
+  return {
+    absWorkingDir: ROOT,
+    entryPoints: [entry],
+    plugins: [serverOnlyGuard, appModulesPlugin(ROOT, entries, evaluation)],
+    outdir: publicDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: BROWSER_TARGETS,
+    minify,
+    sourcemap: 'external',
+    metafile: true,
+    jsx: 'automatic',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // React's license headers go to a `.LEGAL.txt` file served beside each script, which links to it,
+    // instead of riding along in every first visit (~0.4 KB gzip).
+    legalComments: 'linked',
+    // Files the stylesheet points at (the drawings used as masks) become hashed files next to it.
+    loader: { '.svg': 'file' },
+    logLevel: 'silent',
+  };
+}
+
+const SERVER_MODULE_LEAK = 'Server-only module in the client bundle';
+
+/** Fails the build at the first import of a server-only module, naming the importer. */
+export const serverOnlyGuard = {
+  name: 'server-only-guard',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, (args) => {
+      const target = path.relative(ROOT, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
+      if (!SERVER_ONLY_DIRS.some((dir) => target.startsWith(dir))) return undefined;
+      const importer = path.relative(ROOT, args.importer);
+      return { errors: [{ text: `${SERVER_MODULE_LEAK}: ${importer} imports ${target}` }] };
+    });
+  },
+};
+
+/**
+ * The manifest: build id, the entry's chunk and stylesheets, and per route tree node (by id) and per locale
+ * its chunk with its static imports, so a page can preload exactly what its segments need.
+ */
+export function createManifest(metafile, publicDir, entry, { patterns, segmentModules, localeModules }) {
+  const outputs = metafile.outputs;
+  const publicName = (output) => path.relative(publicDir, path.join(ROOT, output)).split(path.sep).join('/');
+  const describe = (output) => ({
+    file: publicName(output),
+    imports: [...staticImportsOf(outputs, output)].map(publicName),
+  });
+
+  const routes = {};
+  const locales = {};
+  const chunkOf = {};
+  let entryOutput;
+  let stylesheets = [];
+  for (const [output, meta] of Object.entries(outputs)) {
+    if (!meta.entryPoint || !output.endsWith('.js')) continue;
+    if (meta.entryPoint === entry) {
+      entryOutput = output;
+      if (meta.cssBundle) stylesheets = [publicName(meta.cssBundle)];
+      continue;
+    }
+    chunkOf[meta.entryPoint] = output;
+  }
+  for (const [id, modulePath] of Object.entries(segmentModules)) {
+    if (!chunkOf[modulePath]) throw new Error(`No chunk for route segment "${id}" (${modulePath})`);
+    routes[id] = describe(chunkOf[modulePath]);
+  }
+  // The first module each locale's loadLocale imports (its strings), with what that chunk imports.
+  for (const [locale, [modulePath]] of Object.entries(localeModules)) {
+    if (modulePath && chunkOf[modulePath]) locales[locale] = describe(chunkOf[modulePath]);
+  }
+  if (!entryOutput) throw new Error(`esbuild produced no output for the client entry ${entry}`);
+  // Per page (leaf), its segments root first: what it preloads and what its first load costs.
+  const pages = Object.fromEntries(
+    patterns
+      .filter((pattern) => routes[pattern.id])
+      .map((pattern) => [pattern.id, pattern.branch.map(({ id }) => id)]),
+  );
+  const manifest = { entry: describe(entryOutput), stylesheets, routes, pages, locales };
+  const buildId = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12);
+  return { buildId, ...manifest };
+}
+
+/** Every output that `output` imports statically, directly or through others (esbuild's metafile outputs). */
+export function staticImportsOf(outputs, output, seen = new Set()) {
+  for (const imported of outputs[output]?.imports ?? []) {
+    if (imported.kind === 'import-statement' && !seen.has(imported.path)) {
+      seen.add(imported.path);
+      staticImportsOf(outputs, imported.path, seen);
+    }
+  }
+  return seen;
+}
+
+/** Moves the source maps out of the public folder: written for stack traces, never served. */
+export async function moveSourceMaps(publicDir, mapsDir) {
+  await rm(mapsDir, { recursive: true, force: true });
+  await mkdir(mapsDir, { recursive: true });
+  for (const name of await readdir(publicDir)) {
+    if (name.endsWith('.map')) await rename(path.join(publicDir, name), path.join(mapsDir, name));
+  }
+}

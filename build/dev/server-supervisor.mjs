@@ -1,0 +1,197 @@
+// The server child of dev mode: started with the `npm start` command on a free port of 127.0.0.1 after each
+// good build, stopped (SIGTERM, then SIGKILL) before the next one, and waited for by requests meanwhile.
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from '../paths.mjs';
+
+/** How long a stopping server gets after SIGTERM before SIGKILL. */
+const DEV_STOP_MS = 3_000;
+/** How long a new server gets to answer /readyz. */
+const DEV_START_MS = 15_000;
+/** How much of the child's output is kept, to show when it fails. */
+const OUTPUT_KEPT_CHARS = 6_000;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `env`: the child's environment (PORT and HOST are set here). `onCrash(how, output)`: the running server
+ * exited on its own. Returns the supervisor; `current` is the child that accepts requests, or null.
+ */
+export function createServerSupervisor({ serverDir, env, log, onCrash }) {
+  let child = null;
+  let current = null;
+  let stopping = false;
+  /** Bumped at each server start; pages carry the generation that served them. */
+  let generation = 0;
+  const waiters = new Set();
+
+  const settle = (server) => {
+    for (const waiter of waiters) waiter(server);
+    waiters.clear();
+  };
+
+  function watchExit(record) {
+    const onExit = (code, signal) => {
+      if (record.exit) return;
+      record.exit = { code, signal };
+      record.agent.destroy();
+      if (child === record) child = null;
+      if (current !== record) return;
+      current = null;
+      if (!stopping && !record.stopping)
+        onCrash(signal ? `signal ${signal}` : `code ${code}`, record.output.trim());
+    };
+    record.process.once('exit', onExit);
+    record.process.once('error', (error) => {
+      record.keep(`${error.message}\n`);
+      onExit(null, null);
+    });
+  }
+
+  async function start() {
+    const record = await spawnServer(serverDir, env);
+    child = record;
+    watchExit(record);
+    const deadline = Date.now() + DEV_START_MS;
+    while (!record.exit && !stopping && Date.now() < deadline) {
+      if (record.listening || (await isReady(record.port))) break;
+      await sleep(50);
+    }
+    if (stopping) return stop();
+    if (record.exit || Date.now() >= deadline) {
+      if (!record.exit) await stop();
+      throw new Error(`The server ${failureOf(record)} while starting\n\n${record.output.trim()}`);
+    }
+    current = record;
+    settle(record);
+    generation++;
+    return record;
+  }
+
+  async function stop() {
+    const record = child;
+    if (!record) return;
+    record.stopping = true;
+    if (current === record) current = null;
+    if (!record.exit) {
+      const exited = new Promise((resolve) => record.process.once('exit', resolve));
+      record.process.kill('SIGTERM');
+      const timer = setTimeout(() => {
+        log(`the server did not stop within ${DEV_STOP_MS / 1000} s: SIGKILL`);
+        record.process.kill('SIGKILL');
+      }, DEV_STOP_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    record.agent.destroy();
+    if (child === record) child = null;
+  }
+
+  /** The running server, waiting until `deadline` while `busy()` says one is on its way; null if none came. */
+  function waitFor(deadline, busy) {
+    if (current || stopping || !(child || busy())) return Promise.resolve(current);
+    return new Promise((resolve) => {
+      const waiter = (server) => {
+        clearTimeout(timer);
+        resolve(server);
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        resolve(current);
+      }, deadline - Date.now());
+      waiters.add(waiter);
+    });
+  }
+
+  return {
+    get current() {
+      return current;
+    },
+    get starting() {
+      return child !== null && current === null;
+    },
+    get generation() {
+      return generation;
+    },
+    start,
+    stop,
+    waitFor,
+    /** Nothing is coming: waiting requests get their answer (null) now rather than at their deadline. */
+    releaseWaiters: () => settle(null),
+    async shutdown() {
+      stopping = true;
+      settle(null);
+      await stop();
+    },
+    kill: () => child?.process.kill('SIGKILL'),
+  };
+}
+
+async function spawnServer(serverDir, env) {
+  const record = { port: await freePort(), agent: new http.Agent({ keepAlive: true }), output: '' };
+  record.exit = null;
+  record.listening = false;
+  record.keep = (chunk) => {
+    record.output = (record.output + chunk.toString()).slice(-OUTPUT_KEPT_CHARS);
+    if (record.output.includes('"msg":"listening"')) record.listening = true;
+  };
+  record.process = spawn(
+    process.execPath,
+    [
+      '--enable-source-maps',
+      '--import',
+      pathToFileURL(path.join(serverDir, 'instrument.mjs')).href,
+      path.join(serverDir, 'index.mjs'),
+    ],
+    {
+      cwd: ROOT,
+      env: { ...env, PORT: String(record.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  record.process.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    record.keep(chunk);
+  });
+  record.process.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk);
+    record.keep(chunk);
+  });
+  return record;
+}
+
+function failureOf(record) {
+  if (record.exit?.signal) return `was killed by ${record.exit.signal}`;
+  if (record.exit) return `exited with code ${record.exit.code}`;
+  return `was not ready within ${DEV_START_MS / 1000} s`;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** True when the server on `port` answers /readyz with 200. */
+function isReady(port) {
+  return new Promise((resolve) => {
+    const request = http.get(
+      { host: '127.0.0.1', port, path: '/readyz', agent: false, timeout: 1_000 },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode === 200);
+      },
+    );
+    request.once('timeout', () => request.destroy());
+    request.once('error', () => resolve(false));
+  });
+}
