@@ -14,7 +14,12 @@ import { buildServer } from './build/server-bundle.mjs';
 import { sizeTable } from './build/size-table.mjs';
 import { isUpToDate } from './build/up-to-date.mjs';
 
-export { buildClient, clientOptions, ServerModuleLeakError, staticImportsOf } from './build/client-bundle.mjs';
+export {
+  buildClient,
+  clientOptions,
+  ServerModuleLeakError,
+  staticImportsOf,
+} from './build/client-bundle.mjs';
 export { relaxCspForDevScript } from './build/dev/csp.mjs';
 export { reminifyScripts } from './build/reminify.mjs';
 export { buildServer } from './build/server-bundle.mjs';

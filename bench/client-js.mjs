@@ -139,7 +139,9 @@ export async function analyzeClientJs(root, distDir) {
     (output) => outputs[output].entryPoint === 'client/monitoring/sentry-browser.ts',
   );
   let sentryFiles = sentryOutput
-    ? [sentryOutput, ...staticImportsOf(outputs, sentryOutput)].map(publicName).filter((name) => name.endsWith('.js'))
+    ? [sentryOutput, ...staticImportsOf(outputs, sentryOutput)]
+        .map(publicName)
+        .filter((name) => name.endsWith('.js'))
     : [];
   let sentryMethod = 'metafile (entryPoint client/monitoring/sentry-browser.ts)';
   if (sentryFiles.length === 0 || sentryFiles.some((file) => !existsSync(path.join(publicDir, file)))) {

@@ -190,3 +190,10 @@ export function createRouteResources({
 export function loadModules(nodes: readonly RouteNode[]): Promise<SegmentModule[]> {
   return Promise.all(nodes.map((node) => node.module?.() ?? {}));
 }
+
+export type RouteResources = ReturnType<typeof createRouteResources>;
+
+/** The href the router keys a URL by: path, search and hash (same origin). */
+export function hrefOf(url: URL): string {
+  return `${url.pathname}${url.search}${url.hash}`;
+}

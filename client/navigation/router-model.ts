@@ -31,7 +31,9 @@ export type RouterMessage =
   | { type: 'prefetch-settled'; url: string; ok: boolean; now: number }
   | { type: 'navigation-loaded'; token: number; url: string; now: number }
   /** `url`: where to load in full instead of the navigation's own URL (an external redirect). */
-  | { type: 'navigation-failed'; token: number; url?: string };
+  | { type: 'navigation-failed'; token: number; url?: string }
+  /** An action's form post ended without a page to show (it failed, or the build changed): nothing loads. */
+  | { type: 'action-failed'; token: number };
 
 export type PrefetchEntry =
   | { state: 'queued' }
@@ -127,6 +129,9 @@ export function update(model: RouterModel, message: RouterMessage): [RouterModel
       const [next, prefetches] = pump({ ...model, currentUrl: message.url, pending: null });
       return [next, [commit, ...prefetches]];
     }
+    case 'action-failed':
+      if (model.pending?.token !== message.token) return [model, []];
+      return pump({ ...model, pending: null });
     case 'navigation-failed': {
       const { pending } = model;
       if (pending?.token !== message.token) return [model, []];

@@ -72,6 +72,26 @@ describe('router model: navigation actions', () => {
     ]);
   });
 
+  it('ends an action whose post failed where it is: nothing loads, and waiting prefetches start', () => {
+    const { model, effects } = run([
+      { type: 'action', url: '/cart', now: 0 },
+      { type: 'prefetch', url: '/a', now: 1 },
+      { type: 'action-failed', token: 1 },
+    ]);
+    expect(model.pending).toBeNull();
+    expect(of(effects, 'full-load')).toEqual([]);
+    expect(of(effects, 'start-prefetch')).toEqual([{ type: 'start-prefetch', url: '/a' }]);
+  });
+
+  it('ignores the failed post of an action a newer navigation superseded', () => {
+    const { model } = run([
+      { type: 'action', url: '/cart', now: 0 },
+      { type: 'push', url: '/b', now: 1 },
+      { type: 'action-failed', token: 1 },
+    ]);
+    expect(model.pending).toMatchObject({ token: 2, url: '/b' });
+  });
+
   it('a failed navigation becomes a full page load (replace for replace)', () => {
     const push = run([
       { type: 'push', url: '/slow', now: 0 },

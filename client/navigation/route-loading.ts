@@ -1,0 +1,136 @@
+import { isSafeRedirectTarget } from '../../shared/routing/safe-redirect.ts';
+import type { ActionResultState } from '../../shared/ui/ssr-payload.ts';
+import { postForm, type Submission } from './form-submission.ts';
+import { hasFallenBack } from './full-load-guard.ts';
+import { hrefOf, type LoadedPage, type RouteResources } from './route-resources.ts';
+import type { RouterMessage } from './router-model.ts';
+
+/** A navigation whose code and data have not both arrived by then becomes a full page load. */
+export const ROUTE_LOAD_TIMEOUT_MS = 3800;
+/** A navigation still waiting after this long shows its first changed segment's pending component. */
+export const PENDING_COMPONENT_DELAY_MS = 150;
+/** Internal redirects followed client-side before giving up to a full load. */
+const MAX_CLIENT_REDIRECTS = 5;
+
+export type ShowablePage = Exclude<LoadedPage, { type: 'redirect' }>;
+
+/** What the adapter holds for a navigation from its `load` effect until it settles. */
+export interface Navigation {
+  /** Aborted when a newer navigation supersedes this one, or the router stops. */
+  controller: AbortController;
+  /** The page to show, once loaded. */
+  page?: ShowablePage;
+  /** Back/forward: the history entry the browser moved to. */
+  popKey?: string;
+  /** An `action` navigation's form post. */
+  submission?: Submission;
+  /** A form post's invalid-input answer, shown with the page the `action` navigation commits. */
+  actionResult?: ActionResultState;
+}
+
+export interface RouteLoaderOptions {
+  win: Window;
+  resources: RouteResources;
+  /** Whether the router handles a URL (else it loads in full). */
+  isInterceptable: (url: URL) => boolean;
+  dispatch: (message: RouterMessage) => void;
+  now: () => number;
+  /** The navigation has waited a while: show the target's pending component. */
+  showPending: (token: number, href: string) => void;
+}
+
+/**
+ * Loads what a navigation shows (DESIGN.md section 6): for an action, its form post first; then the route's
+ * code and data in parallel, following internal redirects, within ROUTE_LOAD_TIMEOUT_MS. The result goes
+ * to the model as `navigation-loaded`, or `navigation-failed` (a full load) when the deadline passes or a
+ * load fails.
+ */
+export function createRouteLoader({
+  win,
+  resources,
+  isInterceptable,
+  dispatch,
+  now,
+  showPending,
+}: RouteLoaderOptions) {
+  const resolve = (href: string) => new URL(href, win.location.href);
+  /** `url`: where to load in full instead of the navigation's own URL. */
+  const fail = (token: number, url?: string) => dispatch({ type: 'navigation-failed', token, url });
+
+  /** The form post of an action navigation; returns the URL to load next, or undefined when the navigation ended. */
+  async function post(token: number, navigation: Navigation, href: string): Promise<URL | undefined> {
+    const { submission, controller } = navigation;
+    if (!submission) return resolve(href);
+    const target = resolve(href);
+    const result = await postForm(resources.dataHrefOf(target), submission.body, {
+      here: resolve(win.location.href),
+      resolve,
+      isInterceptable,
+      signal: controller.signal,
+    });
+    if (controller.signal.aborted) return undefined;
+    if (result.type === 'leave') return void fail(token, result.url);
+    if (result.type === 'end') {
+      dispatch({ type: 'action-failed', token });
+      return void submission.settle(result.outcome);
+    }
+    navigation.actionResult = result.actionResult;
+    return result.url;
+  }
+
+  /** Code and data of `target`, following redirects, until the page is loaded or the navigation fails. */
+  async function loadPage(token: number, navigation: Navigation, target: URL, options: LoadOptions) {
+    const { signal } = navigation.controller;
+    for (let redirects = 0; ; redirects += 1) {
+      const page = await resources.load(hrefOf(target), {
+        reuseData: options.reuseData && redirects === 0,
+        full: options.full,
+        signal,
+      });
+      if (signal.aborted) return;
+      if (page.type !== 'redirect') {
+        navigation.page = page;
+        return dispatch({ type: 'navigation-loaded', token, url: hrefOf(target), now: now() });
+      }
+      // Never follow a `javascript:` (or other non-http) target: the navigation's own URL loads in full.
+      const next = isSafeRedirectTarget(page.location) ? resolve(page.location) : undefined;
+      if (!next || redirects >= MAX_CLIENT_REDIRECTS || !isInterceptable(next))
+        return fail(token, next?.href);
+      target = next;
+    }
+  }
+
+  return async function load(token: number, navigation: Navigation, href: string, options: LoadOptions) {
+    const { signal } = navigation.controller;
+    let pendingTimer: ReturnType<typeof setTimeout> | undefined;
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    try {
+      // The post is the action itself, not the route's code and data: the deadline starts after it.
+      const target = await post(token, navigation, href);
+      if (!target || signal.aborted) return;
+      if (!options.full)
+        pendingTimer = setTimeout(() => showPending(token, href), PENDING_COMPONENT_DELAY_MS);
+      // The deadline applies once per URL: a URL that already fell back gets the time it needs. The model
+      // ignores it once the navigation has committed or been superseded; a stopped router ignores it here.
+      if (!hasFallenBack(win, hrefOf(target))) {
+        deadline = setTimeout(() => {
+          if (!signal.aborted) fail(token);
+        }, ROUTE_LOAD_TIMEOUT_MS);
+      }
+      await loadPage(token, navigation, target, options);
+    } catch {
+      // An aborted navigation was superseded (the model moved on) or the router stopped.
+      if (!signal.aborted) fail(token);
+    } finally {
+      clearTimeout(deadline);
+      clearTimeout(pendingTimer);
+    }
+  };
+}
+
+interface LoadOptions {
+  /** A fresh prefetched answer may be used as it is. */
+  reuseData: boolean;
+  /** Ask for every segment's data (a refresh or an action changed server state). */
+  full: boolean;
+}
