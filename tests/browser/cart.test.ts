@@ -1,13 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CHROMIUM_MISSING,
-  chromiumPath,
-  cspViolations,
-  launchChromium,
-  newPersonPage,
-} from '../helpers/chromium.ts';
-import { listen, type RunningServer } from '../helpers/listen.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { cspViolations, describeInChromium } from '../helpers/chromium.ts';
+import { listenForSuite } from '../helpers/listen.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
 import { hasMarker, markWindow } from '../helpers/window-marker.ts';
@@ -19,27 +13,19 @@ function cartCount(page: Page) {
   return page.locator('header .cart-count').textContent();
 }
 
-describe.skipIf(!chromiumPath)(`the cart in Chromium${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`, () => {
-  let browser: Browser;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchChromium(), listen(createStorefrontApp())]);
-  });
-  afterAll(async () => {
-    await Promise.all([browser?.close(), server?.close()]);
-  });
+describeInChromium('the cart', ({ newPage }) => {
+  const server = listenForSuite(() => createStorefrontApp());
 
   it('adds to the cart without a full reload, and the header count updates', async () => {
-    const page = await newPersonPage(browser);
+    const page = await newPage();
     const problems = collectPageProblems(page);
     try {
-      await page.goto(`${server.origin}${PRODUCT}`);
+      await page.goto(`${server().origin}${PRODUCT}`);
       await waitForHydration(page);
       await markWindow(page);
       await page.locator(`${ADD_FORM} input[name="quantity"]`).fill('3');
       await page.locator(`${ADD_FORM} button[type="submit"]`).click();
-      await page.waitForURL(`${server.origin}${PRODUCT}?added=3`);
+      await page.waitForURL(`${server().origin}${PRODUCT}?added=3`);
       await page.waitForFunction(
         () => document.querySelector('header .cart-count')?.textContent?.trim() === '3',
       );
@@ -47,7 +33,7 @@ describe.skipIf(!chromiumPath)(`the cart in Chromium${chromiumPath ? '' : ` (${C
       expect(await page.locator('[role="status"]').first().textContent()).not.toBe('');
 
       await page.locator('header a[href="/cart"]').click();
-      await page.waitForURL(`${server.origin}/cart`);
+      await page.waitForURL(`${server().origin}/cart`);
       await page.waitForSelector('main form:has(input[name="_action"][value="remove"])');
       expect(await page.locator('main').textContent()).toContain('Chef knife 20 cm');
       expect(problems).toEqual([]);
@@ -59,9 +45,9 @@ describe.skipIf(!chromiumPath)(`the cart in Chromium${chromiumPath ? '' : ` (${C
   });
 
   it('shows an invalid quantity error in place and keeps the value', async () => {
-    const page = await newPersonPage(browser);
+    const page = await newPage();
     try {
-      await page.goto(`${server.origin}${PRODUCT}`);
+      await page.goto(`${server().origin}${PRODUCT}`);
       await waitForHydration(page);
       await markWindow(page);
       // The browser's own min/max check would stop the post; the server's check is what is tested.
@@ -71,7 +57,7 @@ describe.skipIf(!chromiumPath)(`the cart in Chromium${chromiumPath ? '' : ` (${C
       await page.locator(`${ADD_FORM} input[name="quantity"]`).fill('0');
       await page.locator(`${ADD_FORM} button[type="submit"]`).click();
       await page.waitForSelector(`${ADD_FORM} .field-error`);
-      expect(page.url()).toBe(`${server.origin}${PRODUCT}`);
+      expect(page.url()).toBe(`${server().origin}${PRODUCT}`);
       expect(await page.locator(`${ADD_FORM} input[name="quantity"]`).inputValue()).toBe('0');
       expect(await hasMarker(page)).toBe(true);
     } finally {
@@ -80,16 +66,16 @@ describe.skipIf(!chromiumPath)(`the cart in Chromium${chromiumPath ? '' : ` (${C
   });
 
   it('a double click on submit sends one request', async () => {
-    const page = await newPersonPage(browser);
+    const page = await newPage();
     try {
-      await page.goto(`${server.origin}${PRODUCT}`);
+      await page.goto(`${server().origin}${PRODUCT}`);
       await waitForHydration(page);
       let posts = 0;
       page.on('request', (request) => {
         if (request.method() === 'POST') posts += 1;
       });
       await page.locator(`${ADD_FORM} button[type="submit"]`).dblclick();
-      await page.waitForURL(`${server.origin}${PRODUCT}?added=1`);
+      await page.waitForURL(`${server().origin}${PRODUCT}?added=1`);
       await page.waitForFunction(
         () => document.querySelector('header .cart-count')?.textContent?.trim() === '1',
       );
@@ -100,9 +86,9 @@ describe.skipIf(!chromiumPath)(`the cart in Chromium${chromiumPath ? '' : ` (${C
   });
 
   it('shows a message on the form and keeps the typed values when the post fails', async () => {
-    const page = await newPersonPage(browser);
+    const page = await newPage();
     try {
-      await page.goto(`${server.origin}${PRODUCT}`);
+      await page.goto(`${server().origin}${PRODUCT}`);
       await waitForHydration(page);
       await page.route('**/_data/**', (route) =>
         route.request().method() === 'POST' ? route.abort('failed') : route.continue(),
@@ -112,7 +98,7 @@ describe.skipIf(!chromiumPath)(`the cart in Chromium${chromiumPath ? '' : ` (${C
       await page.waitForSelector(`${ADD_FORM} [role="alert"]`);
       expect(await page.locator(`${ADD_FORM} input[name="quantity"]`).inputValue()).toBe('7');
       expect(await page.locator(`${ADD_FORM} button[type="submit"]`).isEnabled()).toBe(true);
-      expect(page.url()).toBe(`${server.origin}${PRODUCT}`);
+      expect(page.url()).toBe(`${server().origin}${PRODUCT}`);
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       await page.close();
@@ -120,12 +106,12 @@ describe.skipIf(!chromiumPath)(`the cart in Chromium${chromiumPath ? '' : ` (${C
   });
 
   it('works with JavaScript disabled: add, invalid quantity, update and remove', async () => {
-    const page = await newPersonPage(browser, { javaScriptEnabled: false });
+    const page = await newPage({ javaScriptEnabled: false });
     try {
-      await page.goto(`${server.origin}${PRODUCT}`);
+      await page.goto(`${server().origin}${PRODUCT}`);
       await page.locator(`${ADD_FORM} input[name="quantity"]`).fill('2');
       await page.locator(`${ADD_FORM} button[type="submit"]`).click();
-      await page.waitForURL(`${server.origin}${PRODUCT}?added=2`);
+      await page.waitForURL(`${server().origin}${PRODUCT}?added=2`);
       expect((await cartCount(page))?.trim()).toBe('2');
 
       await page
@@ -138,18 +124,18 @@ describe.skipIf(!chromiumPath)(`the cart in Chromium${chromiumPath ? '' : ` (${C
       await page.waitForSelector(`${ADD_FORM} .field-error`);
       expect(await page.locator(`${ADD_FORM} input[name="quantity"]`).inputValue()).toBe('100');
 
-      await page.goto(`${server.origin}/cart`);
+      await page.goto(`${server().origin}/cart`);
       const update = page.locator('main form:has(input[name="_action"][value="update"])').first();
       await update.locator('input[name="quantity"]').fill('5');
       await update.locator('button[type="submit"]').click();
-      await page.waitForURL(`${server.origin}/cart`);
+      await page.waitForURL(`${server().origin}/cart`);
       expect((await cartCount(page))?.trim()).toBe('5');
 
       await page
         .locator('main form:has(input[name="_action"][value="remove"]) button[type="submit"]')
         .first()
         .click();
-      await page.waitForURL(`${server.origin}/cart`);
+      await page.waitForURL(`${server().origin}/cart`);
       expect(await page.locator('main').textContent()).toContain('Your cart is empty');
     } finally {
       await page.close();

@@ -1,31 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { loadBuildOutput } from '../../server/process/build-output.ts';
-import {
-  CHROMIUM_MISSING,
-  chromiumPath,
-  cspViolations,
-  launchChromium,
-  newPersonPage,
-} from '../helpers/chromium.ts';
+import { cspViolations, describeInChromium } from '../helpers/chromium.ts';
 import { listen, type RunningServer } from '../helpers/listen.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
 
-describe.skipIf(!chromiumPath)(`hydration in Chromium${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`, () => {
-  let browser: Browser;
+describeInChromium('hydration', ({ newPage }) => {
   let root: RunningServer;
   let mounted: RunningServer;
 
   beforeAll(async () => {
-    [browser, root, mounted] = await Promise.all([
-      launchChromium(),
+    [root, mounted] = await Promise.all([
       listen(createStorefrontApp()),
       listen(createStorefrontApp({ BASE_PATH: '/store' })),
     ]);
   });
   afterAll(async () => {
-    await Promise.all([browser?.close(), root?.close(), mounted?.close()]);
+    await Promise.all([root?.close(), mounted?.close()]);
   });
 
   it.each([
@@ -40,7 +31,7 @@ describe.skipIf(!chromiumPath)(`hydration in Chromium${chromiumPath ? '' : ` (${
     ['mounted', '/store/de/help', 'de'],
   ] as const)('%s server: %s hydrates without console errors or hydration warnings', async (server, path, lang) => {
     const origin = (server === 'root' ? root : mounted).origin;
-    const page = await newPersonPage(browser);
+    const page = await newPage();
     const problems = collectPageProblems(page);
     try {
       const response = await page.goto(`${origin}${path}`);
@@ -62,7 +53,7 @@ describe.skipIf(!chromiumPath)(`hydration in Chromium${chromiumPath ? '' : ` (${
 
   it("downloads the visitor's locale strings and no other locale's", async () => {
     const { manifest } = loadBuildOutput(inject('buildDir'));
-    const page = await newPersonPage(browser);
+    const page = await newPage();
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -81,7 +72,7 @@ describe.skipIf(!chromiumPath)(`hydration in Chromium${chromiumPath ? '' : ` (${
   });
 
   it('streams the related products into a product page and hydrates them without a refetch', async () => {
-    const page = await newPersonPage(browser);
+    const page = await newPage();
     const problems = collectPageProblems(page);
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
@@ -100,7 +91,7 @@ describe.skipIf(!chromiumPath)(`hydration in Chromium${chromiumPath ? '' : ` (${
   });
 
   it('paints the line drawings through SVG masks served as hashed image assets', async () => {
-    const page = await newPersonPage(browser);
+    const page = await newPage();
     const drawings: { path: string; status: number; type: string | undefined }[] = [];
     page.on('response', (response) => {
       const { pathname } = new URL(response.url());

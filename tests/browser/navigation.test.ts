@@ -1,13 +1,7 @@
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CHROMIUM_MISSING,
-  chromiumPath,
-  cspViolations,
-  launchChromium,
-  newPersonPage,
-} from '../helpers/chromium.ts';
-import { listen, type RunningServer } from '../helpers/listen.ts';
+import type { Page, Route } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { cspViolations, describeInChromium } from '../helpers/chromium.ts';
+import { listenForSuite } from '../helpers/listen.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
 import { hasMarker, markWindow } from '../helpers/window-marker.ts';
@@ -25,251 +19,240 @@ function dataRequests(page: Page): string[] {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.skipIf(!chromiumPath)(
-  `client navigation in Chromium${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`,
-  () => {
-    let browser: Browser;
-    let server: RunningServer;
+describeInChromium('client navigation', ({ newPage }) => {
+  const server = listenForSuite(() => createStorefrontApp());
 
-    beforeAll(async () => {
-      [browser, server] = await Promise.all([launchChromium(), listen(createStorefrontApp())]);
-    });
-    afterAll(async () => {
-      await Promise.all([browser?.close(), server?.close()]);
-    });
+  async function open(path: string, options: { javaScriptEnabled?: boolean } = {}) {
+    const page = await newPage(options);
+    const problems = collectPageProblems(page);
+    await page.goto(`${server().origin}${path}`);
+    if (options.javaScriptEnabled !== false) await waitForHydration(page);
+    return { page, problems };
+  }
 
-    async function open(path: string, options: { javaScriptEnabled?: boolean } = {}) {
-      const page = await newPersonPage(browser, options);
-      const problems = collectPageProblems(page);
-      await page.goto(`${server.origin}${path}`);
-      if (options.javaScriptEnabled !== false) await waitForHydration(page);
-      return { page, problems };
+  it('a click navigates without a full reload and updates title, URL and content', async () => {
+    const { page, problems } = await open('/');
+    try {
+      await markWindow(page);
+      await page.locator(`main a[href="${PRODUCT}"]`).first().click();
+      await page.waitForURL(`${server().origin}${PRODUCT}`);
+      await page.waitForFunction(() => document.title.startsWith('Chef knife'));
+      expect(await page.locator('main h1').first().textContent()).toContain('Chef knife');
+      expect(await hasMarker(page)).toBe(true);
+      expect(await page.locator('[data-route-announcer]').textContent()).toContain('Chef knife');
+      expect(await cspViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
     }
+  });
 
-    it('a click navigates without a full reload and updates title, URL and content', async () => {
-      const { page, problems } = await open('/');
-      try {
-        await markWindow(page);
-        await page.locator(`main a[href="${PRODUCT}"]`).first().click();
-        await page.waitForURL(`${server.origin}${PRODUCT}`);
-        await page.waitForFunction(() => document.title.startsWith('Chef knife'));
-        expect(await page.locator('main h1').first().textContent()).toContain('Chef knife');
-        expect(await hasMarker(page)).toBe(true);
-        expect(await page.locator('[data-route-announcer]').textContent()).toContain('Chef knife');
-        expect(await cspViolations(page)).toEqual([]);
-        expect(problems).toEqual([]);
-      } finally {
-        await page.close();
-      }
-    });
+  it('back and forward restore content and scroll position', async () => {
+    const { page } = await open('/shop');
+    try {
+      await markWindow(page);
+      const lowLink = page.locator('main a[href^="/products/"]').nth(20);
+      await lowLink.scrollIntoViewIfNeeded();
+      const scrolledTo = await page.evaluate(() => window.scrollY);
+      expect(scrolledTo).toBeGreaterThan(300);
+      const target = await lowLink.getAttribute('href');
+      await lowLink.click();
+      await page.waitForURL(`${server().origin}${target}`);
+      await page.waitForFunction(() => window.scrollY === 0);
 
-    it('back and forward restore content and scroll position', async () => {
-      const { page } = await open('/shop');
-      try {
-        await markWindow(page);
-        const lowLink = page.locator('main a[href^="/products/"]').nth(20);
-        await lowLink.scrollIntoViewIfNeeded();
-        const scrolledTo = await page.evaluate(() => window.scrollY);
-        expect(scrolledTo).toBeGreaterThan(300);
-        const target = await lowLink.getAttribute('href');
-        await lowLink.click();
-        await page.waitForURL(`${server.origin}${target}`);
-        await page.waitForFunction(() => window.scrollY === 0);
+      await page.goBack();
+      await page.waitForURL(`${server().origin}/shop`);
+      await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 5, scrolledTo);
+      expect(await page.locator('main h1').first().textContent()).not.toContain('Chef');
 
-        await page.goBack();
-        await page.waitForURL(`${server.origin}/shop`);
-        await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 5, scrolledTo);
-        expect(await page.locator('main h1').first().textContent()).not.toContain('Chef');
+      await page.goForward();
+      await page.waitForURL(`${server().origin}${target}`);
+      await page.waitForFunction(() => window.scrollY === 0);
+      expect(await hasMarker(page)).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
 
-        await page.goForward();
-        await page.waitForURL(`${server.origin}${target}`);
-        await page.waitForFunction(() => window.scrollY === 0);
-        expect(await hasMarker(page)).toBe(true);
-      } finally {
-        await page.close();
-      }
-    });
+  it('does not intercept modified clicks, target=_blank or links to another locale', async () => {
+    const { page } = await open('/');
+    try {
+      await markWindow(page);
+      const link = page.locator(`main a[href="${PRODUCT}"]`).first();
+      const popup = page.context().waitForEvent('page');
+      await link.click({ modifiers: ['ControlOrMeta'] });
+      await (await popup).close();
+      expect(page.url()).toBe(`${server().origin}/`);
 
-    it('does not intercept modified clicks, target=_blank or links to another locale', async () => {
-      const { page } = await open('/');
-      try {
-        await markWindow(page);
-        const link = page.locator(`main a[href="${PRODUCT}"]`).first();
-        const popup = page.context().waitForEvent('page');
-        await link.click({ modifiers: ['ControlOrMeta'] });
-        await (await popup).close();
-        expect(page.url()).toBe(`${server.origin}/`);
+      await link.evaluate((anchor) => anchor.setAttribute('target', '_blank'));
+      const blank = page.context().waitForEvent('page');
+      await link.click();
+      await (await blank).close();
+      expect(page.url()).toBe(`${server().origin}/`);
+      expect(await hasMarker(page)).toBe(true);
 
-        await link.evaluate((anchor) => anchor.setAttribute('target', '_blank'));
-        const blank = page.context().waitForEvent('page');
-        await link.click();
-        await (await blank).close();
-        expect(page.url()).toBe(`${server.origin}/`);
-        expect(await hasMarker(page)).toBe(true);
+      await page.locator('a[hreflang="fr"]').first().click();
+      await page.waitForURL(`${server().origin}/fr`);
+      await waitForHydration(page);
+      expect(await page.getAttribute('html', 'lang')).toBe('fr');
+      expect(await hasMarker(page)).toBe(false);
+    } finally {
+      await page.close();
+    }
+  });
 
-        await page.locator('a[hreflang="fr"]').first().click();
-        await page.waitForURL(`${server.origin}/fr`);
-        await waitForHydration(page);
-        expect(await page.getAttribute('html', 'lang')).toBe('fr');
-        expect(await hasMarker(page)).toBe(false);
-      } finally {
-        await page.close();
-      }
-    });
+  it('hovering a link prefetches its data once; the click then makes no request', async () => {
+    const page = await newPage();
+    try {
+      // A short window keeps the footer's help links far outside the viewport, so only the hover prefetches them.
+      await page.setViewportSize({ width: 1280, height: 400 });
+      const requests = dataRequests(page);
+      await page.goto(`${server().origin}/`);
+      await waitForHydration(page);
+      const link = page.locator('footer a[href="/help/account/privacy"]');
+      const target = (await link.getAttribute('href')) ?? '';
+      await sleep(300);
+      expect(requests.filter((path) => path === target)).toHaveLength(0);
+      const answered = page.waitForResponse((response) => response.url().endsWith(target));
+      await link.hover();
+      await answered;
+      await sleep(100);
+      expect(requests.filter((path) => path === target)).toHaveLength(1);
+      await link.click();
+      await page.waitForURL(`${server().origin}${target}`);
+      await sleep(200);
+      expect(requests.filter((path) => path === target)).toHaveLength(1);
+    } finally {
+      await page.close();
+    }
+  });
 
-    it('hovering a link prefetches its data once; the click then makes no request', async () => {
-      const page = await newPersonPage(browser);
-      try {
-        // A short window keeps the footer's help links far outside the viewport, so only the hover prefetches them.
-        await page.setViewportSize({ width: 1280, height: 400 });
-        const requests = dataRequests(page);
-        await page.goto(`${server.origin}/`);
-        await waitForHydration(page);
-        const link = page.locator('footer a[href="/help/account/privacy"]');
-        const target = (await link.getAttribute('href')) ?? '';
-        await sleep(300);
-        expect(requests.filter((path) => path === target)).toHaveLength(0);
-        const answered = page.waitForResponse((response) => response.url().endsWith(target));
-        await link.hover();
-        await answered;
-        await sleep(100);
-        expect(requests.filter((path) => path === target)).toHaveLength(1);
-        await link.click();
-        await page.waitForURL(`${server.origin}${target}`);
-        await sleep(200);
-        expect(requests.filter((path) => path === target)).toHaveLength(1);
-      } finally {
-        await page.close();
-      }
-    });
+  it('runs at most 5 prefetches at once when 12 links enter the viewport together', async () => {
+    const page = await newPage();
+    try {
+      let inFlight = 0;
+      let maxInFlight = 0;
+      let total = 0;
+      await page.route('**/_data/**', async (route: Route) => {
+        inFlight += 1;
+        total += 1;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        try {
+          const response = await route.fetch();
+          await sleep(300);
+          await route.fulfill({ response });
+        } catch {
+          // The page closed while the answer was held.
+        } finally {
+          inFlight -= 1;
+        }
+      });
+      await page.setViewportSize({ width: 1280, height: 300 });
+      await page.goto(`${server().origin}/shop`);
+      await waitForHydration(page);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
+      await page.setViewportSize({ width: 1280, height: 2400 });
+      const deadline = Date.now() + 10_000;
+      while (total < 12 && Date.now() < deadline) await sleep(100);
+      await sleep(700);
+      expect(total).toBeGreaterThanOrEqual(12);
+      expect(maxInFlight).toBe(5);
+    } finally {
+      await page.close();
+    }
+  });
 
-    it('runs at most 5 prefetches at once when 12 links enter the viewport together', async () => {
-      const page = await newPersonPage(browser);
-      try {
-        let inFlight = 0;
-        let maxInFlight = 0;
-        let total = 0;
-        await page.route('**/_data/**', async (route: Route) => {
-          inFlight += 1;
-          total += 1;
-          maxInFlight = Math.max(maxInFlight, inFlight);
-          try {
-            const response = await route.fetch();
-            await sleep(300);
-            await route.fulfill({ response });
-          } catch {
-            // The page closed while the answer was held.
-          } finally {
-            inFlight -= 1;
-          }
-        });
-        await page.setViewportSize({ width: 1280, height: 300 });
-        await page.goto(`${server.origin}/shop`);
-        await waitForHydration(page);
-        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
-        await page.setViewportSize({ width: 1280, height: 2400 });
-        const deadline = Date.now() + 10_000;
-        while (total < 12 && Date.now() < deadline) await sleep(100);
-        await sleep(700);
-        expect(total).toBeGreaterThanOrEqual(12);
-        expect(maxInFlight).toBe(5);
-      } finally {
-        await page.close();
-      }
-    });
+  it('falls back to a full page load 3.8 s after the click when data is held for 5 s, and does not loop', async () => {
+    const page = await newPage();
+    try {
+      const hold = async (route: Route) => {
+        await sleep(5_000);
+        await route.continue().catch(() => {});
+      };
+      await page.route(`**/_data/*${PRODUCT}`, hold);
+      await page.goto(`${server().origin}/`);
+      await waitForHydration(page);
+      await markWindow(page);
 
-    it('falls back to a full page load 3.8 s after the click when data is held for 5 s, and does not loop', async () => {
-      const page = await newPersonPage(browser);
-      try {
-        const hold = async (route: Route) => {
-          await sleep(5_000);
-          await route.continue().catch(() => {});
-        };
-        await page.route(`**/_data/*${PRODUCT}`, hold);
-        await page.goto(`${server.origin}/`);
-        await waitForHydration(page);
-        await markWindow(page);
+      const clickedAt = Date.now();
+      const fullLoad = page.waitForEvent('framenavigated', { timeout: 8_000 });
+      await page.locator(`main a[href="${PRODUCT}"]`).first().click();
+      await fullLoad;
+      const elapsed = Date.now() - clickedAt;
+      expect(elapsed).toBeGreaterThanOrEqual(3_800);
+      expect(elapsed).toBeLessThan(4_600);
+      await waitForHydration(page);
+      expect(page.url()).toBe(`${server().origin}${PRODUCT}`);
+      expect(await hasMarker(page)).toBe(false);
 
-        const clickedAt = Date.now();
-        const fullLoad = page.waitForEvent('framenavigated', { timeout: 8_000 });
-        await page.locator(`main a[href="${PRODUCT}"]`).first().click();
-        await fullLoad;
-        const elapsed = Date.now() - clickedAt;
-        expect(elapsed).toBeGreaterThanOrEqual(3_800);
-        expect(elapsed).toBeLessThan(4_600);
-        await waitForHydration(page);
-        expect(page.url()).toBe(`${server.origin}${PRODUCT}`);
-        expect(await hasMarker(page)).toBe(false);
+      // Second slow attempt at the same URL: no second full load, the navigation waits for the data.
+      await page.goto(`${server().origin}/`);
+      await waitForHydration(page);
+      await markWindow(page);
+      let reloads = 0;
+      page.on('framenavigated', () => {
+        reloads += 1;
+      });
+      await page.locator(`main a[href="${PRODUCT}"]`).first().click();
+      await page.waitForURL(`${server().origin}${PRODUCT}`, { timeout: 8_000 });
+      expect(reloads).toBe(1); // the client-side URL change itself
+      expect(await hasMarker(page)).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
 
-        // Second slow attempt at the same URL: no second full load, the navigation waits for the data.
-        await page.goto(`${server.origin}/`);
-        await waitForHydration(page);
-        await markWindow(page);
-        let reloads = 0;
-        page.on('framenavigated', () => {
-          reloads += 1;
-        });
-        await page.locator(`main a[href="${PRODUCT}"]`).first().click();
-        await page.waitForURL(`${server.origin}${PRODUCT}`, { timeout: 8_000 });
-        expect(reloads).toBe(1); // the client-side URL change itself
-        expect(await hasMarker(page)).toBe(true);
-      } finally {
-        await page.close();
-      }
-    });
+  it('loads the page in full when the server says the build changed', async () => {
+    const page = await newPage();
+    try {
+      await page.route('**/_data/**', (route) =>
+        route.fulfill({
+          status: 409,
+          contentType: 'application/x-ndjson; charset=utf-8',
+          body: '{"type":"build-changed","buildId":"newer000000"}\n',
+        }),
+      );
+      await page.goto(`${server().origin}/`);
+      await waitForHydration(page);
+      await markWindow(page);
+      await page.locator(`main a[href="${PRODUCT}"]`).first().click();
+      await page.waitForURL(`${server().origin}${PRODUCT}`);
+      await waitForHydration(page);
+      expect(await hasMarker(page)).toBe(false);
+      expect(await page.locator('main h1').first().textContent()).toContain('Chef knife');
+    } finally {
+      await page.close();
+    }
+  });
 
-    it('loads the page in full when the server says the build changed', async () => {
-      const page = await newPersonPage(browser);
-      try {
-        await page.route('**/_data/**', (route) =>
-          route.fulfill({
-            status: 409,
-            contentType: 'application/x-ndjson; charset=utf-8',
-            body: '{"type":"build-changed","buildId":"newer000000"}\n',
-          }),
-        );
-        await page.goto(`${server.origin}/`);
-        await waitForHydration(page);
-        await markWindow(page);
-        await page.locator(`main a[href="${PRODUCT}"]`).first().click();
-        await page.waitForURL(`${server.origin}${PRODUCT}`);
-        await waitForHydration(page);
-        expect(await hasMarker(page)).toBe(false);
-        expect(await page.locator('main h1').first().textContent()).toContain('Chef knife');
-      } finally {
-        await page.close();
-      }
-    });
+  it('renders the 404 page client-side for a link to a missing product', async () => {
+    const { page } = await open('/');
+    try {
+      await markWindow(page);
+      await page.evaluate(() => {
+        const anchor = document.querySelector<HTMLAnchorElement>('main a[href^="/products/"]');
+        if (anchor) anchor.href = '/products/no-such-product';
+      });
+      await page.locator('main a[href="/products/no-such-product"]').first().click();
+      await page.waitForURL(`${server().origin}/products/no-such-product`);
+      await page.waitForSelector('text=404: This page could not be found.');
+      expect(await hasMarker(page)).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
 
-    it('renders the 404 page client-side for a link to a missing product', async () => {
-      const { page } = await open('/');
-      try {
-        await markWindow(page);
-        await page.evaluate(() => {
-          const anchor = document.querySelector<HTMLAnchorElement>('main a[href^="/products/"]');
-          if (anchor) anchor.href = '/products/no-such-product';
-        });
-        await page.locator('main a[href="/products/no-such-product"]').first().click();
-        await page.waitForURL(`${server.origin}/products/no-such-product`);
-        await page.waitForSelector('text=404: This page could not be found.');
-        expect(await hasMarker(page)).toBe(true);
-      } finally {
-        await page.close();
-      }
-    });
-
-    it('works with JavaScript disabled: links are plain page loads', async () => {
-      const { page } = await open('/', { javaScriptEnabled: false });
-      try {
-        await page.locator(`main a[href="${PRODUCT}"]`).first().click();
-        await page.waitForURL(`${server.origin}${PRODUCT}`);
-        expect(await page.locator('main h1').first().textContent()).toContain('Chef knife');
-        await page.locator('header a[href="/help"]').first().click();
-        await page.waitForURL(`${server.origin}/help`);
-        expect(await page.title()).not.toBe('');
-      } finally {
-        await page.close();
-      }
-    });
-  },
-);
+  it('works with JavaScript disabled: links are plain page loads', async () => {
+    const { page } = await open('/', { javaScriptEnabled: false });
+    try {
+      await page.locator(`main a[href="${PRODUCT}"]`).first().click();
+      await page.waitForURL(`${server().origin}${PRODUCT}`);
+      expect(await page.locator('main h1').first().textContent()).toContain('Chef knife');
+      await page.locator('header a[href="/help"]').first().click();
+      await page.waitForURL(`${server().origin}/help`);
+      expect(await page.title()).not.toBe('');
+    } finally {
+      await page.close();
+    }
+  });
+});

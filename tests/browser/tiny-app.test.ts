@@ -1,10 +1,9 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../build.mjs';
 import { type BuiltServer, startBuiltServer } from '../helpers/built-server.ts';
-import { CHROMIUM_MISSING, chromiumPath, launchChromium, newPersonPage } from '../helpers/chromium.ts';
+import { describeInChromium } from '../helpers/chromium.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
 import { hasMarker, markWindow } from '../helpers/window-marker.ts';
 
@@ -66,13 +65,10 @@ describe('a second app on the same runtime', () => {
     expect(html).not.toContain('internal detail');
   });
 
-  it.skipIf(!chromiumPath)(
-    `navigates between its pages in Chromium, keeping the layout and its input, a failing child included${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`,
-    async () => {
-      let browser: Browser | undefined;
+  describeInChromium('the second app', ({ newPage }) => {
+    it('navigates between its pages, keeping the layout and its input, a failing child included', async () => {
+      const page = await newPage();
       try {
-        browser = await launchChromium();
-        const page = await newPersonPage(browser);
         const problems = collectPageProblems(page);
         await page.goto(`${server.origin}/notes/first`);
         await waitForHydration(page);
@@ -95,8 +91,8 @@ describe('a second app on the same runtime', () => {
         expect(await hasMarker(page)).toBe(true);
         expect(problems).toEqual([]);
       } finally {
-        await browser?.close();
+        await page.close();
       }
-    },
-  );
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe } from 'vitest';
 
 /** Debian's Chromium: CHROMIUM_PATH, else `chromium` on PATH. Browser tests are skipped without it. */
 export const chromiumPath: string | undefined = process.env.CHROMIUM_PATH || findOnPath('chromium');
@@ -18,7 +19,7 @@ function findOnPath(command: string): string | undefined {
 }
 
 /** Launches headless Chromium with the flags this machine needs (no sandbox as root, no network chatter). */
-export function launchChromium(): Promise<Browser> {
+function launchChromium(): Promise<Browser> {
   if (!chromiumPath) throw new Error(CHROMIUM_MISSING);
   return chromium.launch({
     executablePath: chromiumPath,
@@ -41,8 +42,40 @@ export function launchChromium(): Promise<Browser> {
 export const PERSON_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
-/** A fresh page (own cookies and storage) as a person's browser would open it. */
-export async function newPersonPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
+/** What a browser suite's tests get: fresh pages of the suite's one Chromium. */
+export interface ChromiumSuite {
+  /** A fresh page (own cookies and storage) as a person's browser would open it. */
+  newPage(options?: PersonPageOptions): Promise<Page>;
+}
+
+type PersonPageOptions = Pick<BrowserContextOptions, 'javaScriptEnabled'>;
+
+/**
+ * A describe block whose tests share one headless Chromium, launched before them and closed after them;
+ * skipped, with the reason in its title, when Chromium is missing. Every browser test runs in one.
+ */
+export function describeInChromium(title: string, body: (chromium: ChromiumSuite) => void): void {
+  describe.skipIf(!chromiumPath)(
+    `${title} in Chromium${chromiumPath ? '' : ` (${CHROMIUM_MISSING})`}`,
+    () => {
+      let browser: Browser | undefined;
+      beforeAll(async () => {
+        browser = await launchChromium();
+      });
+      afterAll(async () => {
+        await browser?.close();
+      });
+      body({
+        newPage(options) {
+          if (!browser) throw new Error('Chromium is not running: newPage() is for the tests of the suite');
+          return newPersonPage(browser, options);
+        },
+      });
+    },
+  );
+}
+
+async function newPersonPage(browser: Browser, options: PersonPageOptions = {}) {
   const context = await browser.newContext({ userAgent: PERSON_USER_AGENT, locale: 'en-US', ...options });
   // Records Content-Security-Policy violations, so tests can assert there were none.
   await context.addInitScript(() => {

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface RunningServer {
   origin: string;
@@ -22,4 +23,22 @@ export function listen(app: Express): Promise<RunningServer> {
     });
     server.once('error', reject);
   });
+}
+
+/**
+ * Listens before the tests of the enclosing describe block and closes after them. Returns a getter: the
+ * server exists only once the block has started.
+ */
+export function listenForSuite(createApp: () => Express): () => RunningServer {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await listen(createApp());
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => {
+    if (!server) throw new Error('The server is not listening: use it in the tests of its describe block');
+    return server;
+  };
 }
