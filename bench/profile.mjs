@@ -11,18 +11,16 @@ import {
   BASELINE_BUNDLE,
   buildBaseline,
   cliOption,
-  installCleanup,
   pinning,
   RESULTS_DIR,
   runLoad,
+  runMain,
   SHOP_PATH,
   SNAPSHOT_DIR,
   snapshotBuild,
   startSentryCapture,
   startServer,
-  stopAllChildren,
   stopChild,
-  wasInterrupted,
 } from './lib.mjs';
 
 const urlPath = cliOption('--path', SHOP_PATH);
@@ -30,7 +28,6 @@ const connections = Number(cliOption('--connections', '32'));
 const seconds = Number(cliOption('--seconds', '10'));
 const PROFILE_DIR = path.join(RESULTS_DIR, 'profiles');
 
-installCleanup();
 const pin = pinning();
 
 /** Monotonic microseconds, the clock of the .cpuprofile's timestamps. */
@@ -119,15 +116,5 @@ async function main() {
   console.log(`\nJSON: ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'profile.json'))}`);
 }
 
-try {
-  await main();
-} catch (error) {
-  if (wasInterrupted()) process.exitCode = 130;
-  else {
-    console.error(`profile failed: ${error.stack ?? error}`);
-    process.exitCode = 1;
-  }
-} finally {
-  await stopAllChildren();
-  process.exit(process.exitCode ?? 0);
-}
+// Last, so that every helper above is initialised.
+await runMain('profile', main);

@@ -14,18 +14,16 @@ import {
   BROWSER_UA,
   buildBaseline,
   cliOption,
-  installCleanup,
   median,
   PRODUCT_PATH,
   pinning,
   readCpuTimeUs,
+  runMain,
   SHOP_PATH,
   SNAPSHOT_DIR,
   snapshotBuild,
   spawnTracked,
   startServer,
-  stopAllChildren,
-  wasInterrupted,
 } from './lib.mjs';
 
 const sides = [cliOption('--a', 'ours'), cliOption('--b', 'baseline')];
@@ -34,7 +32,6 @@ const seconds = Number(cliOption('--seconds', '8'));
 const connections = Number(cliOption('--connections', '200'));
 const urlPath = cliOption('--path', PRODUCT_PATH);
 
-installCleanup();
 const pin = pinning();
 
 /** An autocannon process of its own (bench/load.mjs), so the two loads run at once. */
@@ -108,15 +105,5 @@ async function main() {
   );
 }
 
-try {
-  await main();
-} catch (error) {
-  if (wasInterrupted()) process.exitCode = 130;
-  else {
-    console.error(`side-by-side failed: ${error.stack ?? error}`);
-    process.exitCode = 1;
-  }
-} finally {
-  await stopAllChildren();
-  process.exit(process.exitCode ?? 0);
-}
+// Last, so that every helper above is initialised.
+await runMain('side-by-side', main);

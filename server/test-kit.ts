@@ -138,50 +138,69 @@ export function createTestApp(
       const response = await call;
       return { status: response.status, ...readDataLines(response.text) };
     },
-    async submit(path, action, fields = {}, options = {}) {
-      const target = options.javascript ? dataUrl(path) : path;
-      const call = request(server)
-        .post(target)
-        .type('form')
-        .set('Origin', 'http://127.0.0.1')
-        .set('Host', '127.0.0.1')
-        .send({ [ACTION_FIELD]: action, ...fields });
-      if (options.cookie) call.set('Cookie', options.cookie);
-      const response = await call;
-      const cookies = ([] as string[])
-        .concat(response.headers['set-cookie'] ?? [])
-        .map((cookie) => cookie.split(';')[0] as string);
-      if (options.javascript) {
-        const { first } = readDataLines(response.text);
-        const location = first.type === 'redirect' ? first.location : undefined;
-        return { status: response.status, first, location, cookies };
-      }
-      const location = response.headers.location as string | undefined;
-      return location
-        ? { status: response.status, location, cookies }
-        : { status: response.status, html: response.text, cookies };
-    },
-    async follow(path, options = {}) {
-      const redirects: Followed['redirects'] = [];
-      let target = path;
-      for (let hop = 0; hop <= 10; hop += 1) {
-        const call = request(server).get(target);
-        if (options.cookie) call.set('Cookie', options.cookie);
-        const response = await call;
-        const location = response.headers.location as string | undefined;
-        if (response.status < 300 || response.status >= 400 || !location) {
-          return { status: response.status, text: response.text, redirects };
-        }
-        redirects.push({ status: response.status, location });
-        const next = new URL(location, 'http://127.0.0.1');
-        if (next.host !== '127.0.0.1') return { status: response.status, text: response.text, redirects };
-        target = `${next.pathname}${next.search}`;
-      }
-      throw new Error(
-        `follow(${path}): more than 10 redirects: ${redirects.map((hop) => hop.location).join(' -> ')}`,
-      );
-    },
+    submit: (path, action, fields = {}, options = {}) =>
+      submitForm(
+        server,
+        options.javascript ? dataUrl(path) : path,
+        { [ACTION_FIELD]: action, ...fields },
+        options,
+      ),
+    follow: (path, options = {}) => followRedirects(server, path, options),
   };
+}
+/** Posts a form as a browser on the app's origin would; with `javascript`, to the page's data URL. */
+async function submitForm(
+  server: Express,
+  target: string,
+  fields: Record<string, string>,
+  options: SubmitOptions = {},
+): Promise<Submitted> {
+  const call = request(server)
+    .post(target)
+    .type('form')
+    .set('Origin', 'http://127.0.0.1')
+    .set('Host', '127.0.0.1')
+    .send(fields);
+  if (options.cookie) call.set('Cookie', options.cookie);
+  const response = await call;
+  const cookies = ([] as string[])
+    .concat(response.headers['set-cookie'] ?? [])
+    .map((cookie) => cookie.split(';')[0] as string);
+  if (options.javascript) {
+    const { first } = readDataLines(response.text);
+    const location = first.type === 'redirect' ? first.location : undefined;
+    return { status: response.status, first, location, cookies };
+  }
+  const location = response.headers.location as string | undefined;
+  return location
+    ? { status: response.status, location, cookies }
+    : { status: response.status, html: response.text, cookies };
+}
+
+/** GETs `path`, following redirects within the app (at most 10); stops at the first answer that is not one. */
+async function followRedirects(
+  server: Express,
+  path: string,
+  options: { cookie?: string },
+): Promise<Followed> {
+  const redirects: Followed['redirects'] = [];
+  let target = path;
+  for (let hop = 0; hop <= 10; hop += 1) {
+    const call = request(server).get(target);
+    if (options.cookie) call.set('Cookie', options.cookie);
+    const response = await call;
+    const location = response.headers.location as string | undefined;
+    if (response.status < 300 || response.status >= 400 || !location) {
+      return { status: response.status, text: response.text, redirects };
+    }
+    redirects.push({ status: response.status, location });
+    const next = new URL(location, 'http://127.0.0.1');
+    if (next.host !== '127.0.0.1') return { status: response.status, text: response.text, redirects };
+    target = `${next.pathname}${next.search}`;
+  }
+  throw new Error(
+    `follow(${path}): more than 10 redirects: ${redirects.map((hop) => hop.location).join(' -> ')}`,
+  );
 }
 
 /** The data endpoint URL of a page URL (base path and locale prefix included, as a browser would have it). */

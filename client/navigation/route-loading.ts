@@ -45,87 +45,101 @@ export interface RouteLoaderOptions {
  * to the model as `navigation-loaded`, or `navigation-failed` (a full load) when the deadline passes or a
  * load fails.
  */
-export function createRouteLoader({
-  win,
-  resources,
-  isInterceptable,
-  dispatch,
-  now,
-  showPending,
-}: RouteLoaderOptions) {
-  const resolve = (href: string) => new URL(href, win.location.href);
-  /** `url`: where to load in full instead of the navigation's own URL. */
-  const fail = (token: number, url?: string) => dispatch({ type: 'navigation-failed', token, url });
-
-  /** The form post of an action navigation; returns the URL to load next, or undefined when the navigation ended. */
-  async function post(token: number, navigation: Navigation, href: string): Promise<URL | undefined> {
-    const { submission, controller } = navigation;
-    if (!submission) return resolve(href);
-    const target = resolve(href);
-    const result = await postForm(resources.dataHrefOf(target), submission.body, {
-      here: resolve(win.location.href),
-      resolve,
-      isInterceptable,
-      signal: controller.signal,
-    });
-    if (controller.signal.aborted) return undefined;
-    if (result.type === 'leave') return void fail(token, result.url);
-    if (result.type === 'end') {
-      dispatch({ type: 'action-failed', token });
-      return void submission.settle(result.outcome);
-    }
-    navigation.actionResult = result.actionResult;
-    return result.url;
-  }
-
-  /** Code and data of `target`, following redirects, until the page is loaded or the navigation fails. */
-  async function loadPage(token: number, navigation: Navigation, target: URL, options: LoadOptions) {
-    const { signal } = navigation.controller;
-    for (let redirects = 0; ; redirects += 1) {
-      const page = await resources.load(hrefOf(target), {
-        reuseData: options.reuseData && redirects === 0,
-        full: options.full,
-        signal,
-      });
-      if (signal.aborted) return;
-      if (page.type !== 'redirect') {
-        navigation.page = page;
-        return dispatch({ type: 'navigation-loaded', token, url: hrefOf(target), now: now() });
-      }
-      // Never follow a `javascript:` (or other non-http) target: the navigation's own URL loads in full.
-      const next = isSafeRedirectTarget(page.location) ? resolve(page.location) : undefined;
-      if (!next || redirects >= MAX_CLIENT_REDIRECTS || !isInterceptable(next))
-        return fail(token, next?.href);
-      target = next;
-    }
-  }
-
-  return async function load(token: number, navigation: Navigation, href: string, options: LoadOptions) {
+export function createRouteLoader(options: RouteLoaderOptions) {
+  const { win, dispatch } = options;
+  const loader: Loader = {
+    ...options,
+    resolve: (href) => new URL(href, win.location.href),
+    fail: (token, url) => dispatch({ type: 'navigation-failed', token, url }),
+  };
+  return async function load(token: number, navigation: Navigation, href: string, loadOptions: LoadOptions) {
     const { signal } = navigation.controller;
     let pendingTimer: ReturnType<typeof setTimeout> | undefined;
     let deadline: ReturnType<typeof setTimeout> | undefined;
     try {
       // The post is the action itself, not the route's code and data: the deadline starts after it.
-      const target = await post(token, navigation, href);
+      const target = await post(loader, token, navigation, href);
       if (!target || signal.aborted) return;
-      if (!options.full)
-        pendingTimer = setTimeout(() => showPending(token, href), PENDING_COMPONENT_DELAY_MS);
+      if (!loadOptions.full) {
+        pendingTimer = setTimeout(() => options.showPending(token, href), PENDING_COMPONENT_DELAY_MS);
+      }
       // The deadline applies once per URL: a URL that already fell back gets the time it needs. The model
       // ignores it once the navigation has committed or been superseded; a stopped router ignores it here.
       if (!hasFallenBack(win, hrefOf(target))) {
         deadline = setTimeout(() => {
-          if (!signal.aborted) fail(token);
+          if (!signal.aborted) loader.fail(token);
         }, ROUTE_LOAD_TIMEOUT_MS);
       }
-      await loadPage(token, navigation, target, options);
+      await loadPage(loader, token, navigation, target, loadOptions);
     } catch {
       // An aborted navigation was superseded (the model moved on) or the router stopped.
-      if (!signal.aborted) fail(token);
+      if (!signal.aborted) loader.fail(token);
     } finally {
       clearTimeout(deadline);
       clearTimeout(pendingTimer);
     }
   };
+}
+
+interface Loader extends RouteLoaderOptions {
+  /** Resolves a target against the current page. */
+  resolve: (href: string) => URL;
+  /** Ends the navigation with a full load; `url`: where to load instead of the navigation's own URL. */
+  fail: (token: number, url?: string) => void;
+}
+
+/** The form post of an action navigation; returns the URL to load next, or undefined when the navigation ended. */
+async function post(
+  loader: Loader,
+  token: number,
+  navigation: Navigation,
+  href: string,
+): Promise<URL | undefined> {
+  const { submission, controller } = navigation;
+  if (!submission) return loader.resolve(href);
+  const result = await postForm(loader.resources.dataHrefOf(loader.resolve(href)), submission.body, {
+    here: loader.resolve(loader.win.location.href),
+    resolve: loader.resolve,
+    isInterceptable: loader.isInterceptable,
+    signal: controller.signal,
+  });
+  if (controller.signal.aborted) return undefined;
+  if (result.type === 'leave') return void loader.fail(token, result.url);
+  if (result.type === 'end') {
+    loader.dispatch({ type: 'action-failed', token });
+    return void submission.settle(result.outcome);
+  }
+  navigation.actionResult = result.actionResult;
+  return result.url;
+}
+
+/** Code and data of `target`, following redirects, until the page is loaded or the navigation fails. */
+async function loadPage(
+  loader: Loader,
+  token: number,
+  navigation: Navigation,
+  target: URL,
+  options: LoadOptions,
+) {
+  const { signal } = navigation.controller;
+  for (let redirects = 0; ; redirects += 1) {
+    const page = await loader.resources.load(hrefOf(target), {
+      reuseData: options.reuseData && redirects === 0,
+      full: options.full,
+      signal,
+    });
+    if (signal.aborted) return;
+    if (page.type !== 'redirect') {
+      navigation.page = page;
+      return loader.dispatch({ type: 'navigation-loaded', token, url: hrefOf(target), now: loader.now() });
+    }
+    // Never follow a `javascript:` (or other non-http) target: the navigation's own URL loads in full.
+    const next = isSafeRedirectTarget(page.location) ? loader.resolve(page.location) : undefined;
+    if (!next || redirects >= MAX_CLIENT_REDIRECTS || !loader.isInterceptable(next)) {
+      return loader.fail(token, next?.href);
+    }
+    target = next;
+  }
 }
 
 interface LoadOptions {

@@ -88,44 +88,10 @@ export function createRouteResources({
     return dataHref(basePath, buildId, locale, `${pathname}${search}`);
   }
 
-  /** Asks for the page's data, leaving out the segments the page on screen shares with it (unless `full`). */
-  function fetchData(resource: Resource, options: { signal?: AbortSignal; full?: boolean } = {}) {
-    let bodyEnded = () => {};
-    resource.dataEnded = new Promise((resolve) => {
-      bodyEnded = resolve;
-    });
-    const keptKeys = options.full ? [] : resource.keys.slice(0, sharedPrefix(keysOnScreen(), resource.keys));
-    const data = fetchPageData(resource.dataHref, {
-      signal: options.signal,
-      onBodyEnd: bodyEnded,
-      keep: keptKeys.map(idOfKey),
-    });
-    resource.data = data;
-    resource.keptKeys = keptKeys;
-    data.catch(() => {
-      if (resource.data === data) resource.data = undefined;
-    });
-    return data;
-  }
-
-  /** Whether the page on screen still shows these segments (a prefetched answer left them out). */
-  function stillOnScreen(keys: readonly string[]): boolean {
-    return sharedPrefix(keysOnScreen(), keys) === keys.length;
-  }
-
-  function modulesOf(segments: readonly SegmentState[]): Promise<SegmentModule[]> {
-    return loadModules(
-      segments.map(({ id }) => {
-        const node = routes.byId(id);
-        if (!node) throw new PageLoadError(`Unknown route segment ${id}`);
-        return node;
-      }),
-    );
-  }
-
+  const fetchData = (resource: Resource, options?: FetchOptions) =>
+    fetchResourceData(resource, keysOnScreen, options);
   return {
     appUrlOf,
-    modulesOf,
     /** Whether a URL's route is a resource route (no page: links to it load in full). */
     isResource(url: URL): boolean {
       try {
@@ -166,24 +132,62 @@ export function createRouteResources({
       const resource = resourceOf(href);
       const reused = options.reuseData && !options.full ? resource.data : undefined;
       let [, answer] = await Promise.all([resource.code, reused ?? fetchData(resource, options)]);
-      if (
-        reused &&
-        answer.type === 'page' &&
-        !stillOnScreen(resource.keptKeys?.slice(0, answer.kept) ?? [])
-      ) {
+      // A prefetched answer left out segments the page on screen no longer shows: ask again.
+      const left = resource.keptKeys?.slice(0, answer.type === 'page' ? answer.kept : 0) ?? [];
+      if (reused && answer.type === 'page' && sharedPrefix(keysOnScreen(), left) !== left.length) {
         answer = await fetchData(resource, options);
       }
       if (answer.type === 'invalid') throw new PageLoadError('Form answer to a page load');
       if (answer.type === 'redirect') return answer;
       // The server's segments decide the page (the client's own match only started their download early);
       // the module system hands out an imported chunk again without a request.
-      return { ...answer, modules: await modulesOf(answer.segments ?? []) };
+      return { ...answer, modules: await modulesOf(routes, answer.segments ?? []) };
     },
     /** Forgets all data answers (after an action or refresh); code stays. */
     clearData() {
       for (const resource of resources.values()) resource.data = undefined;
     },
   };
+}
+
+interface FetchOptions {
+  signal?: AbortSignal;
+  full?: boolean;
+}
+
+/** Asks for the page's data, leaving out the segments the page on screen shares with it (unless `full`). */
+function fetchResourceData(
+  resource: Resource,
+  keysOnScreen: () => readonly string[],
+  options: FetchOptions = {},
+) {
+  let bodyEnded = () => {};
+  resource.dataEnded = new Promise((resolve) => {
+    bodyEnded = resolve;
+  });
+  const keptKeys = options.full ? [] : resource.keys.slice(0, sharedPrefix(keysOnScreen(), resource.keys));
+  const data = fetchPageData(resource.dataHref, {
+    signal: options.signal,
+    onBodyEnd: bodyEnded,
+    keep: keptKeys.map(idOfKey),
+  });
+  resource.data = data;
+  resource.keptKeys = keptKeys;
+  data.catch(() => {
+    if (resource.data === data) resource.data = undefined;
+  });
+  return data;
+}
+
+/** The modules of the segments an answer shows, by their ids. */
+function modulesOf(routes: RouteMatcher, segments: readonly SegmentState[]): Promise<SegmentModule[]> {
+  return loadModules(
+    segments.map(({ id }) => {
+      const node = routes.byId(id);
+      if (!node) throw new PageLoadError(`Unknown route segment ${id}`);
+      return node;
+    }),
+  );
 }
 
 /** Loads the modules of route nodes (a node without one renders only its outlet). */

@@ -96,15 +96,8 @@ export function update(model: RouterModel, message: RouterMessage): [RouterModel
       return navigate(model, message.type, message.url, message.now);
     case 'refresh':
       return navigate(model, 'refresh', model.currentUrl, message.now);
-    case 'prefetch': {
-      const { url, now } = message;
-      const pruned = prune(model, now, false);
-      const entry = pruned.prefetch.entries[url];
-      // One request per URL: queued, in-flight and fresh entries are kept; a failure is not retried until it
-      // expires.
-      if (entry && (entry.state !== 'ready' || freshness(entry, now) === 'fresh')) return [pruned, []];
-      return pump(withEntry(pruned, url, { state: 'queued' }, [...pruned.prefetch.queue, url]));
-    }
+    case 'prefetch':
+      return queuePrefetch(model, message.url, message.now);
     case 'prefetch-answered': {
       const { url } = message;
       if (model.prefetch.entries[url]?.state !== 'loading') return [model, []];
@@ -148,6 +141,14 @@ export function update(model: RouterModel, message: RouterMessage): [RouterModel
       ];
     }
   }
+}
+
+/** One request per URL: queued, in-flight and fresh entries are kept; a failure is not retried until it expires. */
+function queuePrefetch(model: RouterModel, url: string, now: number): [RouterModel, RouterEffect[]] {
+  const pruned = prune(model, now, false);
+  const entry = pruned.prefetch.entries[url];
+  if (entry && (entry.state !== 'ready' || freshness(entry, now) === 'fresh')) return [pruned, []];
+  return pump(withEntry(pruned, url, { state: 'queued' }, [...pruned.prefetch.queue, url]));
 }
 
 function navigate(

@@ -1,22 +1,18 @@
-import type { MouseEvent } from 'react';
 import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
-import type { LinkNavigator, SubmitOutcome } from '../../shared/ui/navigation-context.ts';
+import type { SubmitOutcome } from '../../shared/ui/navigation-context.ts';
+import { linkNavigator, observeLinks, popStateHandler } from './browser-events.ts';
 import { createPageCommitter, keysOnScreen, type RouterSnapshot, type ShownPage } from './commit-page.ts';
 import { canPrefetch } from './dom-effects.ts';
-import { formBodyOf } from './form-submission.ts';
 import { rememberFullLoad } from './full-load-guard.ts';
-import { createHistoryEntries, routerKeyOf } from './history-entries.ts';
+import { createHistoryEntries } from './history-entries.ts';
 import { sharedPrefix } from './kept-segments.ts';
 import type { NavigationMonitor } from './navigation-monitor.ts';
 import { createRouteLoader, type Navigation } from './route-loading.ts';
 import { createRouteResources, hrefOf } from './route-resources.ts';
 import { initialModel, type RouterEffect, type RouterMessage, update } from './router-model.ts';
-import { isRouterUrl, shouldInterceptClick } from './should-intercept-click.ts';
+import { isRouterUrl } from './should-intercept-click.ts';
 
 export type { RouterSnapshot, ShownPage } from './commit-page.ts';
-
-/** Prefetch links this close to the viewport. */
-export const PREFETCH_ROOT_MARGIN = '200px';
 
 export interface RouterOptions {
   routes: RouteMatcher;
@@ -159,54 +155,29 @@ export function createRouter({
     );
   }
 
-  function onPopState(event: PopStateEvent) {
-    history?.rememberScroll();
-    const key = routerKeyOf(event.state);
-    const target = resolve(win.location.href);
-    const current = resolve(model.currentUrl);
-    if (target.pathname === current.pathname && target.search === current.search) {
-      // Only the hash differs: the browser scrolls; keep our bookkeeping in step.
-      if (key) history?.arrive(key);
-      model = { ...model, currentUrl: hrefOf(target) };
-      return;
-    }
-    if (!key) {
-      // An entry this runtime did not create: let the browser load it.
-      win.location.reload();
-      return;
-    }
-    const navigation = dispatch({ type: 'pop', url: hrefOf(target), now: now() });
-    if (navigation) navigation.popKey = key;
-  }
-
-  const navigator: LinkNavigator = {
-    onLinkClick(event: MouseEvent<HTMLAnchorElement>) {
-      const anchor = event.currentTarget;
-      const url = resolve(anchor.href);
-      const facts = { url, target: anchor.target, download: anchor.hasAttribute('download') };
-      if (!shouldInterceptClick(event, facts, pageFacts())) return;
-      event.preventDefault();
-      dispatch({ type: 'push', url: hrefOf(url), now: now() });
+  const navigator = linkNavigator({
+    resolve,
+    pageFacts,
+    isInterceptable,
+    prefetchAllowed,
+    dispatch,
+    now,
+    submitting: (submission) => {
+      submitting = submission;
     },
-    prefetch(href: string) {
-      const url = resolve(href);
-      if (prefetchAllowed && isInterceptable(url))
-        dispatch({ type: 'prefetch', url: hrefOf(url), now: now() });
+    observer: () => observer,
+  });
+  const onPopState = popStateHandler({
+    win,
+    resolve,
+    dispatch,
+    now,
+    history: () => history,
+    model: () => model,
+    setModel: (next) => {
+      model = next;
     },
-    /** A form post is an `action` navigation: posted, then its result loaded and shown, with a token. */
-    submit(form: HTMLFormElement, submitter: HTMLElement | null): Promise<SubmitOutcome> {
-      const target = resolve(form.action);
-      if (!isInterceptable(target)) return Promise.resolve('native');
-      return new Promise((settle) => {
-        submitting = { body: formBodyOf(form, submitter), settle };
-        dispatch({ type: 'action', url: hrefOf(target), now: now() });
-      });
-    },
-    observe(anchor: HTMLAnchorElement) {
-      observer?.observe(anchor);
-      return () => observer?.unobserve(anchor);
-    },
-  };
+  });
 
   return {
     navigator,
@@ -244,18 +215,3 @@ export function createRouter({
 }
 
 export type Router = ReturnType<typeof createRouter>;
-
-/** Prefetches each observed link once, when it comes within PREFETCH_ROOT_MARGIN of the viewport. */
-function observeLinks(prefetch: (href: string) => void): IntersectionObserver {
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        observer.unobserve(entry.target);
-        prefetch((entry.target as HTMLAnchorElement).href);
-      }
-    },
-    { rootMargin: PREFETCH_ROOT_MARGIN },
-  );
-  return observer;
-}

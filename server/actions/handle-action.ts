@@ -52,7 +52,7 @@ export interface HandleActionOptions {
  * answer is `Cache-Control: no-store`.
  */
 export function createActionHandler(options: HandleActionOptions): HandleAction {
-  const { routes, actions, resolvePage, renderer, basePath } = options;
+  const { resolvePage, renderer, basePath } = options;
 
   return async function handleAction(request, response, pageRequest, representation, next) {
     response.setHeader('Cache-Control', 'no-store');
@@ -63,25 +63,12 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
       else renderer.renderError(request, response, pageRequest, status);
     };
 
-    const match = routes.match(pageRequest.appPath);
-    if (!match) return fail(404);
-    const routeActions = actions[match.route.id];
-    if (!routeActions) {
-      response.setHeader('Allow', 'GET, HEAD');
-      return fail(405);
+    const accepted = await acceptAction(request, pageRequest, options);
+    if (accepted.type === 'refused') {
+      if (accepted.allow) response.setHeader('Allow', accepted.allow);
+      return fail(accepted.status);
     }
-    if (!isAllowedOrigin(request, options.allowedOrigins)) return fail(403);
-
-    let fields: Awaited<ReturnType<typeof readFormBody>>;
-    try {
-      fields = await readFormBody(request, options.formBodyTimeoutMs);
-    } catch (error) {
-      if (error instanceof HttpError) return fail(error.status);
-      throw error;
-    }
-    const name = fields[ACTION_FIELD];
-    const handler = name !== undefined && Object.hasOwn(routeActions, name) ? routeActions[name] : undefined;
-    if (!handler || name === undefined) return fail(400);
+    const { match, handler, name, fields } = accepted;
 
     const abortController = abortOnDisconnectOrDeadline(response, options.renderTimeoutMs);
     const context: ActionContext = {
@@ -133,4 +120,39 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
     if (resolution.type === 'redirect') return response.redirect(303, resolution.location);
     return fail(resolution.type === 'error' ? resolution.status : 405);
   };
+}
+
+type Acceptance =
+  | { type: 'refused'; status: number; allow?: string }
+  | {
+      type: 'accepted';
+      match: NonNullable<ReturnType<CompiledRouteTable['match']>>;
+      name: string;
+      handler: RouteActions[string][string];
+      fields: Awaited<ReturnType<typeof readFormBody>>;
+    };
+
+/** The checks before an action runs, in order: route (404), actions (405), origin (403), body, action name (400). */
+async function acceptAction(
+  request: Request,
+  pageRequest: PageRequest,
+  { routes, actions, allowedOrigins, formBodyTimeoutMs }: HandleActionOptions,
+): Promise<Acceptance> {
+  const match = routes.match(pageRequest.appPath);
+  if (!match) return { type: 'refused', status: 404 };
+  const routeActions = actions[match.route.id];
+  if (!routeActions) return { type: 'refused', status: 405, allow: 'GET, HEAD' };
+  // Before reading the body: a cross-site post is refused without taking its bytes.
+  if (!isAllowedOrigin(request, allowedOrigins)) return { type: 'refused', status: 403 };
+  let fields: Awaited<ReturnType<typeof readFormBody>>;
+  try {
+    fields = await readFormBody(request, formBodyTimeoutMs);
+  } catch (error) {
+    if (error instanceof HttpError) return { type: 'refused', status: error.status };
+    throw error;
+  }
+  const name = fields[ACTION_FIELD];
+  const handler = name !== undefined && Object.hasOwn(routeActions, name) ? routeActions[name] : undefined;
+  if (!handler || name === undefined) return { type: 'refused', status: 400 };
+  return { type: 'accepted', match, name, handler, fields };
 }

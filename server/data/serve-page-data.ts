@@ -9,7 +9,7 @@ import type { ReportError } from '../monitoring/report-error.ts';
 import { hasValidPercentEncoding } from '../pipeline/normalize-url.ts';
 import { type PageRequest, setPageRequest } from '../pipeline/page-request.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from '../pipeline/request-abort.ts';
-import type { ResolveFrame, ResolvePage } from '../pipeline/resolve-page.ts';
+import type { PageResolution, ResolveFrame, ResolvePage } from '../pipeline/resolve-page.ts';
 import { prepareDeferredData } from './deferred-data.ts';
 import { dataLine, flush, sendDataLine, sendErrorLine, startDataLines } from './page-data-response.ts';
 
@@ -86,32 +86,7 @@ export function servePageData({
         );
       }
 
-      const { routeId, params, head, status, kept } = resolution;
-      const entries: Promise<DeferredEntry>[] = [];
-      const segments = resolution.segments.slice(kept).map(({ state }): SegmentState => {
-        if (!('data' in state)) return state;
-        const deferred = prepareDeferredData(
-          state.data,
-          abortController.signal,
-          (error) => reportError(error, request),
-          `${state.id}:`,
-        );
-        entries.push(...deferred.entries);
-        return { ...state, data: deferred.serializable };
-      });
-      startDataLines(response, 200);
-      response.write(dataLine({ type: 'page', routeId, params, kept, segments, head, status }));
-      flush(response);
-      await Promise.all(
-        entries.map((entry) =>
-          entry.then(([key, ok, value]) => {
-            if (response.destroyed) return;
-            response.write(dataLine({ type: 'deferred', key, ok, value }));
-            flush(response);
-          }),
-        ),
-      );
-      response.end();
+      await sendPageLines(request, response, resolution, abortController.signal, reportError);
     } catch (error) {
       if (error instanceof ClientDisconnectedError) return;
       reportError(error, request);
@@ -119,4 +94,40 @@ export function servePageData({
       else response.destroy();
     }
   };
+}
+
+/** The page's data as JSON lines: the page with deferred placeholders first, then each deferred value as it settles. */
+async function sendPageLines(
+  request: Request,
+  response: Response,
+  resolution: Extract<PageResolution, { type: 'page' }>,
+  signal: AbortSignal,
+  reportError: ReportError,
+): Promise<void> {
+  const { routeId, params, head, status, kept } = resolution;
+  const entries: Promise<DeferredEntry>[] = [];
+  const segments = resolution.segments.slice(kept).map(({ state }): SegmentState => {
+    if (!('data' in state)) return state;
+    const deferred = prepareDeferredData(
+      state.data,
+      signal,
+      (error) => reportError(error, request),
+      `${state.id}:`,
+    );
+    entries.push(...deferred.entries);
+    return { ...state, data: deferred.serializable };
+  });
+  startDataLines(response, 200);
+  response.write(dataLine({ type: 'page', routeId, params, kept, segments, head, status }));
+  flush(response);
+  await Promise.all(
+    entries.map((entry) =>
+      entry.then(([key, ok, value]) => {
+        if (response.destroyed) return;
+        response.write(dataLine({ type: 'deferred', key, ok, value }));
+        flush(response);
+      }),
+    ),
+  );
+  response.end();
 }

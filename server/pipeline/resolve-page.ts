@@ -55,14 +55,21 @@ export interface ResolvePageOptions {
  * with no such component, a 404/4xx resolution, or the error thrown for Express's error handler (500).
  */
 export function createPageResolver(options: ResolvePageOptions) {
-  const { routes, dataSteps, basePath, monitoring, reportError, root } = options;
   const loadModule = createModuleCache();
+  return { resolvePage: pageResolver(options, loadModule), resolveFrame: frameResolver(options, loadModule) };
+}
 
+type LoadModule = ReturnType<typeof createModuleCache>;
+
+function frameResolver(
+  { dataSteps, basePath, reportError, root }: ResolvePageOptions,
+  loadModule: LoadModule,
+) {
   /**
    * The root layout around an error page: its segment with its data, or none when its data step did not
    * give data (the error page then renders without the layout), never a rejection.
    */
-  async function resolveFrame(
+  return async function resolveFrame(
     request: Request,
     response: Response,
     pageRequest: PageRequest,
@@ -80,11 +87,12 @@ export function createPageResolver(options: ResolvePageOptions) {
       if (!signal.aborted) reportError(error, request);
     }
     return [];
-  }
+  };
+}
 
-  return { resolvePage, resolveFrame };
-
-  async function resolvePage(
+function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
+  const { routes, dataSteps, basePath, monitoring, reportError } = options;
+  return async function resolvePage(
     request: Request,
     response: Response,
     pageRequest: PageRequest,
@@ -110,19 +118,13 @@ export function createPageResolver(options: ResolvePageOptions) {
     let kept = 0;
     while (kept < keep.length && match.branch[kept]?.node.id === keep[kept]) kept += 1;
     const outcomes = runDataSteps(match.branch, dataSteps, context, kept, reading.values);
-    const modules = match.branch.map(({ node }) => loadModule(node));
-    // The common case, loaded modules and synchronous steps, waits on nothing; otherwise modules and data
-    // arrive in parallel, and an abort stops the wait.
-    const settled =
-      !signal.aborted && modules.every(isLoaded) && outcomes.every(isLoaded)
-        ? { modules: modules as SegmentModule[], outcomes: outcomes as Outcome[] }
-        : await untilAborted(
-            Promise.all([Promise.all(modules), Promise.all(outcomes)]).then(([loaded, results]) => ({
-              modules: loaded,
-              outcomes: results,
-            })),
-            signal,
-          );
+    const settling = settle(
+      match.branch.map(({ node }) => loadModule(node)),
+      outcomes,
+      signal,
+    );
+    // No await when nothing is pending: each promise costs under load (see request-handler.ts).
+    const settled = isLoaded(settling) ? settling : await settling;
     return decide(match.branch, settled.modules, settled.outcomes, {
       searchValues: reading.values,
       routeId: match.route.id,
@@ -130,7 +132,30 @@ export function createPageResolver(options: ResolvePageOptions) {
       pageRequest,
       onFailure: (error) => reportError(error, request),
     });
+  };
+}
+
+/**
+ * The segments' modules and data outcomes. The common case, loaded modules and synchronous steps, waits on
+ * nothing; otherwise modules and data arrive in parallel, and an abort stops the wait.
+ */
+function settle(
+  modules: (SegmentModule | Promise<SegmentModule>)[],
+  outcomes: (Outcome | Promise<Outcome>)[],
+  signal: AbortSignal,
+):
+  | { modules: SegmentModule[]; outcomes: Outcome[] }
+  | Promise<{ modules: SegmentModule[]; outcomes: Outcome[] }> {
+  if (!signal.aborted && modules.every(isLoaded) && outcomes.every(isLoaded)) {
+    return { modules: modules as SegmentModule[], outcomes: outcomes as Outcome[] };
   }
+  return untilAborted(
+    Promise.all([Promise.all(modules), Promise.all(outcomes)]).then(([loaded, results]) => ({
+      modules: loaded,
+      outcomes: results,
+    })),
+    signal,
+  );
 }
 
 export type ResolvePage = ReturnType<typeof createPageResolver>['resolvePage'];

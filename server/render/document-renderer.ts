@@ -2,8 +2,6 @@ import type { Request, Response } from 'express';
 import { createElement } from 'react';
 import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
 import { buildHref } from '../../shared/routing/href.ts';
-import { LOCALES, type Locale } from '../../shared/routing/locale.ts';
-import { assetHref } from '../../shared/routing/reserved-paths.ts';
 import type { Head, RouteParams } from '../../shared/routing/route-table.ts';
 import type { AppDefinition } from '../../shared/ui/app-definition.ts';
 import { AppRoot } from '../../shared/ui/app-root.tsx';
@@ -12,7 +10,6 @@ import {
   type ActionResultState,
   type BrowserSentryConfig,
   type DeferredEntry,
-  type DocumentAssets,
   type PageState,
   type SegmentState,
   SSR_DEFERRED_GLOBAL,
@@ -27,7 +24,8 @@ import type { PageRequest } from '../pipeline/page-request.ts';
 import { abortOnDisconnectOrDeadline } from '../pipeline/request-abort.ts';
 import type { ResolveFrame } from '../pipeline/resolve-page.ts';
 import { cspNonceOf } from '../pipeline/security-headers.ts';
-import { type BuildOutput, buildIdOf, type ChunkInfo } from '../process/build-output.ts';
+import { type BuildOutput, buildIdOf } from '../process/build-output.ts';
+import { pageAssets } from './document-assets.ts';
 import { errorHead } from './error-head.ts';
 import { serializeForScript } from './serialize-for-script.ts';
 import { streamDocument } from './stream-document.ts';
@@ -76,117 +74,43 @@ export interface DocumentRendererOptions {
   browserSentry: BrowserSentryConfig | null;
 }
 
-/** Precomputes everything that does not depend on the request: asset URLs per route, the bootstrap module. */
-export function createDocumentRenderer({
-  app,
-  routes,
-  basePath,
-  build,
-  renderTimeoutMs,
-  resolveFrame,
-  reportError,
-  monitoring,
-  browserSentry,
-}: DocumentRendererOptions): DocumentRenderer {
-  const assetUrl = (file: string) => assetHref(basePath, file);
-  const manifest = build?.manifest;
+/** Renders pages and error pages as streamed documents; what does not depend on the request is worked out here once. */
+export function createDocumentRenderer(options: DocumentRendererOptions): DocumentRenderer {
+  const { app, routes, basePath, build, renderTimeoutMs, resolveFrame, reportError, monitoring } = options;
+  const assets = pageAssets(app.root, routes, basePath, build);
   const buildId = buildIdOf(build);
-  const stylesheets = (manifest?.stylesheets ?? []).map(assetUrl);
-  const bootstrapModules = manifest ? [assetUrl(manifest.entry.file)] : undefined;
-  const preloadsOf = (chunk: ChunkInfo | undefined) =>
-    chunk ? [chunk.file, ...chunk.imports].map(assetUrl) : [];
-  // Per locale and route (or error page, ''): the entry's imports, the locale's module, and the chunks of
-  // the segments the page shows (the root layout's alone for an error page).
-  const segmentsOfPage: [string, readonly string[]][] = [
-    ['', [app.root.id]],
-    ...routes.routes.map(({ pattern }): [string, string[]] => [
-      pattern.id,
-      pattern.branch.map(({ id }) => id),
-    ]),
-  ];
-  const assetsByPage = new Map<string, DocumentAssets>();
-  for (const locale of LOCALES) {
-    for (const [routeId, segmentIds] of segmentsOfPage) {
-      const modulePreloads = [
-        ...new Set([
-          ...(manifest?.entry.imports.map(assetUrl) ?? []),
-          ...preloadsOf(manifest?.locales[locale]),
-          ...segmentIds.flatMap((id) => preloadsOf(manifest?.routes[id])),
-        ]),
-      ];
-      assetsByPage.set(`${locale}:${routeId}`, Object.freeze({ stylesheets, modulePreloads }));
-    }
-  }
-  const assetsOf = (locale: Locale, routeId = ''): DocumentAssets =>
-    assetsByPage.get(`${locale}:${routeId}`) ?? (assetsByPage.get(`${locale}:`) as DocumentAssets);
 
   function payloadFor(
     request: Request,
     pageRequest: PageRequest,
     page: PageState,
-    assets: DocumentAssets,
+    routeId?: string,
   ): SsrPayload {
     return {
       crawler: isCrawler(request.get('user-agent')),
       trace: monitoring.traceMeta() ?? null,
-      sentry: browserSentry,
+      sentry: options.browserSentry,
       buildId,
       basePath,
       locale: pageRequest.locale,
       url: { pathname: pageRequest.appPath, search: pageRequest.search },
       page,
-      assets,
+      assets: assets.assetsOf(pageRequest.locale, routeId),
     };
   }
-
-  function stream(
+  const stream = (
     request: Request,
     response: Response,
     payload: SsrPayload,
     segments: ShownSegment[],
-    options: { status: number; abortController: AbortController; onShellError: (error: unknown) => void },
-  ) {
-    const deferred = segments.map(({ state }) =>
-      'data' in state
-        ? prepareDeferredData(
-            state.data,
-            options.abortController.signal,
-            (error) => reportError(error, request),
-            `${state.id}:`,
-          )
-        : undefined,
+    streaming: Streaming,
+  ) =>
+    streamPage(
+      request,
+      response,
+      { app, payload, segments, bootstrapModules: assets.bootstrapModules, reportError },
+      streaming,
     );
-    const serializable: SsrPayload = {
-      ...payload,
-      page: {
-        ...payload.page,
-        segments: segments.map(({ state }, index): SegmentState => {
-          const prepared = deferred[index];
-          return prepared ? { ...state, data: prepared.serializable } : state;
-        }),
-      },
-    };
-    response.setHeader('Cache-Control', DYNAMIC_CACHE_CONTROL);
-    streamDocument(response, {
-      element: createElement(AppRoot, { app, payload, modules: segments.map(({ module }) => module) }),
-      status: options.status,
-      waitForAll: payload.crawler,
-      nonce: cspNonceOf(response),
-      bootstrapScriptContent: bootstrapModules
-        ? `self.${SSR_PAYLOAD_GLOBAL}=${serializeForScript(serializable)};self.${SSR_DEFERRED_GLOBAL}||=[]`
-        : undefined,
-      bootstrapModules,
-      deferredScripts: deferred.flatMap(
-        (prepared) =>
-          prepared?.entries.map((entry) =>
-            entry.then((settled) => deferredScript(settled, (error) => reportError(error, request))),
-          ) ?? [],
-      ),
-      abortController: options.abortController,
-      onRenderError: (error) => reportError(error, request),
-      onShellError: options.onShellError,
-    });
-  }
 
   const renderer: DocumentRenderer = {
     renderRoute(request, response, pageRequest, render) {
@@ -198,26 +122,16 @@ export function createDocumentRenderer({
         segments: render.segments.map(({ state }) => state),
         head: render.head,
       };
-      const payload = payloadFor(request, pageRequest, page, assetsOf(pageRequest.locale, render.routeId));
-      stream(request, response, payload, render.segments, {
+      stream(request, response, payloadFor(request, pageRequest, page, render.routeId), render.segments, {
         status: render.status,
         abortController: render.abortController,
         onShellError(error) {
           const eventId = reportError(error, request);
           // A segment failed while rendering the shell: nothing was sent, so render again with the deepest
           // error component in its place (the layouts above stay); above every one, the 500 page.
-          const boundary = deepestErrorBoundary(render.segments);
-          if (boundary === -1) return renderer.renderError(request, response, pageRequest, 500, eventId);
-          const failed = render.segments[boundary] as ShownSegment;
-          renderer.renderRoute(request, response, pageRequest, {
-            ...render,
-            segments: [
-              ...render.segments.slice(0, boundary),
-              { state: { id: failed.state.id, boundary: 'error', status: 500 }, module: failed.module },
-            ],
-            head: errorHead(500),
-            status: 500,
-          });
+          const inPlace = withErrorInPlace(render);
+          if (inPlace) renderer.renderRoute(request, response, pageRequest, inPlace);
+          else renderer.renderError(request, response, pageRequest, 500, eventId);
         },
       });
     },
@@ -229,14 +143,15 @@ export function createDocumentRenderer({
       resolveFrame(request, response, pageRequest, abortController.signal)
         .then((segments) => {
           if (response.headersSent || response.destroyed) return;
+          const states = segments.map(({ state }) => state);
           const page: PageState = {
             type: 'error',
             status,
             head: errorHead(status),
-            segments: segments.map(({ state }) => state),
+            segments: states,
             eventId,
           };
-          const payload = payloadFor(request, pageRequest, page, assetsOf(pageRequest.locale));
+          const payload = payloadFor(request, pageRequest, page);
           stream(request, response, payload, segments, { status, abortController, onShellError: sendPlain });
         })
         .catch((error: unknown) => {
@@ -246,6 +161,79 @@ export function createDocumentRenderer({
     },
   };
   return renderer;
+}
+
+interface Streaming {
+  status: number;
+  abortController: AbortController;
+  onShellError: (error: unknown) => void;
+}
+
+interface StreamedPage {
+  app: AppDefinition;
+  payload: SsrPayload;
+  segments: ShownSegment[];
+  bootstrapModules: string[] | undefined;
+  reportError: ReportError;
+}
+
+/** Streams one document: the app's page, the payload script with deferred placeholders, then each deferred value. */
+function streamPage(request: Request, response: Response, page: StreamedPage, options: Streaming) {
+  const { payload, segments, bootstrapModules } = page;
+  const report = (error: unknown) => page.reportError(error, request);
+  const deferred = segments.map(({ state }) =>
+    'data' in state
+      ? prepareDeferredData(state.data, options.abortController.signal, report, `${state.id}:`)
+      : undefined,
+  );
+  const serializable: SsrPayload = {
+    ...payload,
+    page: {
+      ...payload.page,
+      segments: segments.map(({ state }, index): SegmentState => {
+        const prepared = deferred[index];
+        return prepared ? { ...state, data: prepared.serializable } : state;
+      }),
+    },
+  };
+  response.setHeader('Cache-Control', DYNAMIC_CACHE_CONTROL);
+  streamDocument(response, {
+    element: createElement(AppRoot, {
+      app: page.app,
+      payload,
+      modules: segments.map(({ module }) => module),
+    }),
+    status: options.status,
+    waitForAll: payload.crawler,
+    nonce: cspNonceOf(response),
+    bootstrapScriptContent: bootstrapModules
+      ? `self.${SSR_PAYLOAD_GLOBAL}=${serializeForScript(serializable)};self.${SSR_DEFERRED_GLOBAL}||=[]`
+      : undefined,
+    bootstrapModules,
+    deferredScripts: deferred.flatMap(
+      (prepared) =>
+        prepared?.entries.map((entry) => entry.then((settled) => deferredScript(settled, report))) ?? [],
+    ),
+    abortController: options.abortController,
+    onRenderError: report,
+    onShellError: options.onShellError,
+  });
+}
+
+/** The render again with the deepest error component in place of the failed segments; undefined when none has one. */
+function withErrorInPlace(render: RouteRender): RouteRender | undefined {
+  const boundary = deepestErrorBoundary(render.segments);
+  if (boundary === -1) return undefined;
+  const failed = render.segments[boundary] as ShownSegment;
+  return {
+    ...render,
+    segments: [
+      ...render.segments.slice(0, boundary),
+      { state: { id: failed.state.id, boundary: 'error', status: 500 }, module: failed.module },
+    ],
+    head: errorHead(500),
+    status: 500,
+  };
 }
 
 /** The deepest segment (not already a boundary) whose module has an error component; -1 when none has. */

@@ -25,36 +25,7 @@ export interface StreamDocumentOptions {
 /** Streams a React document into the response with the status and headers decided before the shell flushes. */
 export function streamDocument(response: Response, options: StreamDocumentOptions): void {
   const { abortController } = options;
-  // Made on the first error: most renders have none.
-  let seenErrors: WeakSet<object> | undefined;
-  let writer: ResponseWriter | null = null;
-  const earlyScripts: string[] = [];
-  // A count and a callback rather than Promise.all, which makes promises per request (see answer() in
-  // create-app.ts for what they cost).
-  let scriptsPending = options.deferredScripts.length;
-  let afterLastScript: (() => void) | null = null;
-  const settleScript = () => {
-    scriptsPending -= 1;
-    if (scriptsPending === 0) afterLastScript?.();
-  };
-
-  for (const script of options.deferredScripts) {
-    script.then(
-      (source) => {
-        const tag = options.nonce
-          ? `<script nonce="${options.nonce}">${source}</script>`
-          : `<script>${source}</script>`;
-        if (writer) writer.writeBetweenFlushes(tag);
-        else earlyScripts.push(tag);
-        settleScript();
-      },
-      (error: unknown) => {
-        options.onRenderError(error);
-        settleScript();
-      },
-    );
-  }
-
+  const scripts = deferredScriptQueue(options);
   const stream = renderToPipeableStream(options.element, {
     bootstrapScriptContent: options.bootstrapScriptContent,
     nonce: options.nonce,
@@ -68,16 +39,7 @@ export function streamDocument(response: Response, options: StreamDocumentOption
     onShellError(error) {
       if (!response.destroyed && !response.headersSent) options.onShellError(error);
     },
-    onError(error) {
-      // Our own abort reason reaches onError for every boundary it cuts short: it is not a render bug.
-      if (abortController.signal.aborted && error === abortController.signal.reason) return;
-      if (typeof error === 'object' && error !== null) {
-        seenErrors ??= new WeakSet();
-        if (seenErrors.has(error)) return;
-        seenErrors.add(error);
-      }
-      options.onRenderError(error);
-    },
+    onError: renderErrorsOnce(options),
   });
   abortController.signal.addEventListener('abort', () => stream.abort(abortController.signal.reason), {
     once: true,
@@ -87,11 +49,65 @@ export function streamDocument(response: Response, options: StreamDocumentOption
     if (response.headersSent || response.destroyed) return;
     response.status(options.status);
     response.setHeader('Content-Type', 'text/html; charset=utf-8');
-    writer = new ResponseWriter(response, (done) => {
-      if (scriptsPending === 0) done();
-      else afterLastScript = done;
-    });
+    const writer = new ResponseWriter(response, scripts.whenAllWritten);
     stream.pipe(writer);
-    for (const tag of earlyScripts.splice(0)) writer.writeBetweenFlushes(tag);
+    scripts.writeTo(writer);
   }
+}
+
+/**
+ * The deferred values' scripts: held until the shell is out, then written between React's flushes; the
+ * document ends once the last is written. A count and a callback rather than Promise.all, which makes
+ * promises per request (see pipeline/request-handler.ts for what they cost).
+ */
+function deferredScriptQueue(options: StreamDocumentOptions) {
+  let writer: ResponseWriter | null = null;
+  const early: string[] = [];
+  let pending = options.deferredScripts.length;
+  let afterLast: (() => void) | null = null;
+  const settled = () => {
+    pending -= 1;
+    if (pending === 0) afterLast?.();
+  };
+  for (const script of options.deferredScripts) {
+    script.then(
+      (source) => {
+        const tag = options.nonce
+          ? `<script nonce="${options.nonce}">${source}</script>`
+          : `<script>${source}</script>`;
+        if (writer) writer.writeBetweenFlushes(tag);
+        else early.push(tag);
+        settled();
+      },
+      (error: unknown) => {
+        options.onRenderError(error);
+        settled();
+      },
+    );
+  }
+  return {
+    writeTo(target: ResponseWriter) {
+      writer = target;
+      for (const tag of early.splice(0)) target.writeBetweenFlushes(tag);
+    },
+    whenAllWritten(done: () => void) {
+      if (pending === 0) done();
+      else afterLast = done;
+    },
+  };
+}
+
+/** React's onError: each error reported once, and never our own abort reason (it cuts boundaries short). */
+function renderErrorsOnce({ abortController, onRenderError }: StreamDocumentOptions) {
+  // Made on the first error: most renders have none.
+  let seenErrors: WeakSet<object> | undefined;
+  return (error: unknown) => {
+    if (abortController.signal.aborted && error === abortController.signal.reason) return;
+    if (typeof error === 'object' && error !== null) {
+      seenErrors ??= new WeakSet();
+      if (seenErrors.has(error)) return;
+      seenErrors.add(error);
+    }
+    onRenderError(error);
+  };
 }

@@ -1,0 +1,52 @@
+// The builds a benchmark runs: ours (timed, and a private snapshot) and the bare baseline's bundle.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { spawnTracked } from './children.mjs';
+import { BASELINE_BUNDLE, ROOT, SNAPSHOT_DIR } from './constants.mjs';
+
+/** Runs `node build.mjs`; resolves with wall time and the build's own reported time. */
+export async function runBuild() {
+  const started = performance.now();
+  const child = spawnTracked(process.execPath, ['build.mjs']);
+  const { code } = await child.exited;
+  const wallMs = performance.now() - started;
+  if (code !== 0) throw new Error(`node build.mjs failed (exit ${code}):\n${child.output}`);
+  const reported = /build (\w+) in (\d+) ms/.exec(child.output);
+  return { wallMs, reportedMs: reported ? Number(reported[2]) : Number.NaN, buildId: reported?.[1] };
+}
+
+/**
+ * Writes the production build (build.mjs's `build()`, what `node build.mjs` runs) to bench/results/dist.
+ * A private copy, because other people's builds rewrite dist/ at any time; `../../../node_modules` stays
+ * reachable from it, so the server bundle runs from there exactly as from dist/.
+ */
+export async function snapshotBuild() {
+  await rm(SNAPSHOT_DIR, { recursive: true, force: true });
+  const { build } = await import(pathToFileURL(path.join(ROOT, 'build.mjs')).href);
+  const manifest = await build({ outdir: SNAPSHOT_DIR });
+  return { method: "build.mjs's build() into bench/results/dist", buildId: manifest.buildId };
+}
+
+/** Bundles bench/baseline/server.tsx like build.mjs's server build, but with every package bundled. */
+export async function buildBaseline() {
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: ['bench/baseline/server.tsx'],
+    outfile: BASELINE_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
+    loader: { '.css': 'empty' },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    // Linked like the server build's, so CPU profiles map back to react-dom, the storefront and bench/.
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+}

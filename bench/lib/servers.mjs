@@ -1,0 +1,139 @@
+// The servers a benchmark loads (ours, the baseline) and the local Sentry capture endpoint; 127.0.0.1 only.
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { spawnTracked, stopChild } from './children.mjs';
+import {
+  BASELINE_BUNDLE,
+  BENCH_LOG_LEVEL,
+  BROWSER_UA,
+  HOST,
+  SHOP_PATH,
+  SNAPSHOT_DIR,
+  sleep,
+} from './constants.mjs';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A Sentry ingestion stand-in: answers POST /api/<n>/envelope/ with 200 and counts what it got. */
+export async function startSentryCapture() {
+  const stats = { envelopes: 0, bytes: 0, other: 0 };
+  const server = http.createServer((request, response) => {
+    let bytes = 0;
+    request.on('data', (chunk) => {
+      bytes += chunk.length;
+    });
+    request.on('end', () => {
+      if (request.method === 'POST' && /^\/api\/\d+\/envelope\/?(\?|$)/.test(request.url ?? '')) {
+        stats.envelopes++;
+        stats.bytes += bytes;
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      } else {
+        stats.other++;
+        response.writeHead(404).end();
+      }
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise((resolve) => server.listen(0, HOST, resolve));
+  const { port } = server.address();
+  return {
+    stats,
+    dsn: `http://benchpublickey@${HOST}:${port}/1`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const COOKIE_SECRET = randomBytes(32).toString('hex');
+
+/**
+ * Starts a server process on core 0: `ours` (the production bundle of the snapshot, started as
+ * `node --import <dist>/server/instrument.mjs <dist>/server/index.mjs`, optionally with Sentry) or
+ * `baseline`. Resolves once it answers.
+ */
+export async function startServer(
+  kind,
+  { pin, sentryDsn, nodeArgs = [], distDir = SNAPSHOT_DIR, env: extraEnv = {} } = {},
+) {
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST, NODE_ENV: 'production' };
+  for (const name of ['SENTRY_DSN', 'SENTRY_TRACES_SAMPLE_RATE', 'ENABLE_DEBUG_ROUTES', 'WEB_CONCURRENCY'])
+    delete env[name];
+  let args;
+  if (kind === 'baseline') {
+    env.BASELINE_DIST = distDir;
+    args = [...nodeArgs, BASELINE_BUNDLE];
+  } else {
+    Object.assign(env, { LOG_LEVEL: BENCH_LOG_LEVEL, COOKIE_SECRET });
+    if (sentryDsn) {
+      Object.assign(env, {
+        SENTRY_DSN: sentryDsn,
+        SENTRY_TRACES_SAMPLE_RATE: '1',
+        SENTRY_ENVIRONMENT: 'bench',
+      });
+    }
+    Object.assign(env, extraEnv);
+    args = [
+      ...nodeArgs,
+      '--import',
+      pathToFileURL(path.join(distDir, 'server', 'instrument.mjs')).href,
+      path.join(distDir, 'server', 'index.mjs'),
+    ];
+  }
+  const [command, commandArgs] = pin.node(0, args);
+  const child = spawnTracked(command, commandArgs, { env });
+  const origin = `http://${HOST}:${port}`;
+  const probe = kind === 'baseline' ? SHOP_PATH : '/readyz';
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${kind} server exited while starting:\n${child.output}`);
+    const status = await fetchText(`${origin}${probe}`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return { kind, child, pid: child.pid, port, origin };
+    await sleep(100);
+  }
+  await stopChild(child);
+  throw new Error(`${kind} server did not answer ${probe} within 20 s:\n${child.output}`);
+}
+
+/** GET with a browser user agent over a fresh connection; resolves with status, headers and body text. */
+export function fetchText(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      url,
+      { headers: { 'user-agent': BROWSER_UA, ...headers }, agent: false },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    request.setTimeout(15_000, () => request.destroy(new Error(`timeout: ${url}`)));
+    request.on('error', reject);
+  });
+}

@@ -1,0 +1,108 @@
+import type { MouseEvent } from 'react';
+import type { LinkNavigator, SubmitOutcome } from '../../shared/ui/navigation-context.ts';
+import { formBodyOf, type Submission } from './form-submission.ts';
+import { type createHistoryEntries, routerKeyOf } from './history-entries.ts';
+import type { Navigation } from './route-loading.ts';
+import { hrefOf } from './route-resources.ts';
+import type { RouterMessage, RouterModel } from './router-model.ts';
+import { type PageFacts, shouldInterceptClick } from './should-intercept-click.ts';
+
+// What the browser tells the router: link clicks, prefetch triggers and form submits (through <Link> and
+// <Form>), and back/forward. Each becomes a message to the router model.
+
+/** Prefetch links this close to the viewport. */
+export const PREFETCH_ROOT_MARGIN = '200px';
+
+export interface NavigatorParts {
+  resolve: (href: string) => URL;
+  pageFacts: () => PageFacts;
+  isInterceptable: (url: URL) => boolean;
+  prefetchAllowed: boolean;
+  dispatch: (message: RouterMessage) => Navigation | undefined;
+  now: () => number;
+  /** Hands the router the form post the next `action` message carries. */
+  submitting: (submission: Submission) => void;
+  observer: () => IntersectionObserver | null;
+}
+
+/** What `<Link>` and `<Form>` call (shared/ui/navigation-context.ts): clicks, prefetches, form submits. */
+export function linkNavigator(parts: NavigatorParts): LinkNavigator {
+  const { resolve, dispatch, now, observer } = parts;
+  return {
+    onLinkClick(event: MouseEvent<HTMLAnchorElement>) {
+      const anchor = event.currentTarget;
+      const url = resolve(anchor.href);
+      const facts = { url, target: anchor.target, download: anchor.hasAttribute('download') };
+      if (!shouldInterceptClick(event, facts, parts.pageFacts())) return;
+      event.preventDefault();
+      dispatch({ type: 'push', url: hrefOf(url), now: now() });
+    },
+    prefetch(href: string) {
+      const url = resolve(href);
+      if (parts.prefetchAllowed && parts.isInterceptable(url))
+        dispatch({ type: 'prefetch', url: hrefOf(url), now: now() });
+    },
+    /** A form post is an `action` navigation: posted, then its result loaded and shown, with a token. */
+    submit(form: HTMLFormElement, submitter: HTMLElement | null): Promise<SubmitOutcome> {
+      const target = resolve(form.action);
+      if (!parts.isInterceptable(target)) return Promise.resolve('native');
+      return new Promise((settle) => {
+        parts.submitting({ body: formBodyOf(form, submitter), settle });
+        dispatch({ type: 'action', url: hrefOf(target), now: now() });
+      });
+    },
+    observe(anchor: HTMLAnchorElement) {
+      observer()?.observe(anchor);
+      return () => observer()?.unobserve(anchor);
+    },
+  };
+}
+
+export interface PopStateParts {
+  win: Window;
+  resolve: (href: string) => URL;
+  dispatch: (message: RouterMessage) => Navigation | undefined;
+  now: () => number;
+  history: () => ReturnType<typeof createHistoryEntries> | null;
+  model: () => RouterModel;
+  setModel: (model: RouterModel) => void;
+}
+
+/** Back and forward: a `pop` navigation to an entry of ours; a hash change is the browser's; others load in full. */
+export function popStateHandler({ win, resolve, dispatch, now, history, model, setModel }: PopStateParts) {
+  return function onPopState(event: PopStateEvent) {
+    const entries = history();
+    entries?.rememberScroll();
+    const key = routerKeyOf(event.state);
+    const target = resolve(win.location.href);
+    const current = resolve(model().currentUrl);
+    if (target.pathname === current.pathname && target.search === current.search) {
+      // Only the hash differs: the browser scrolls; keep our bookkeeping in step.
+      if (key) entries?.arrive(key);
+      setModel({ ...model(), currentUrl: hrefOf(target) });
+      return;
+    }
+    if (!key) {
+      // An entry this runtime did not create: let the browser load it.
+      win.location.reload();
+      return;
+    }
+    const navigation = dispatch({ type: 'pop', url: hrefOf(target), now: now() });
+    if (navigation) navigation.popKey = key;
+  };
+}
+
+/** Prefetches each observed link once, when it comes within PREFETCH_ROOT_MARGIN of the viewport. */
+export function observeLinks(prefetch: (href: string) => void): IntersectionObserver {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        prefetch((entry.target as HTMLAnchorElement).href);
+      }
+    },
+    { rootMargin: PREFETCH_ROOT_MARGIN },
+  );
+  return observer;
+}
