@@ -97,32 +97,65 @@ function textByCategory(code, map, categoryOfSource) {
 export async function analyzeClientJs(root, distDir) {
   const manifest = JSON.parse(await readFile(path.join(distDir, 'manifest.json'), 'utf8'));
   const publicDir = path.join(distDir, 'client');
-  const sizeCache = new Map();
-  const sizesOf = async (file) => {
-    if (!sizeCache.has(file)) {
+  const sizes = createSizes(publicDir);
+  const replica = await replicaBuild(root, publicDir);
+  const sentry = await sentryFilesOf(replica, publicDir);
+  const entryFiles = await entryFilesOf(manifest, sizes);
+  const routeFiles = (id) => [
+    ...new Set(
+      manifest.pages[id]
+        .map((segmentId) => manifest.routes[segmentId])
+        .filter(Boolean)
+        .flatMap((chunk) => [chunk.file, ...chunk.imports]),
+    ),
+  ];
+  const routes = {};
+  for (const id of Object.keys(manifest.pages)) {
+    routes[id] = await routeSizes(id, { manifest, entryFiles, routeFiles, sentryFiles: sentry.files, sizes });
+  }
+  const productFirstLoad = new Set([...entryFiles, ...routeFiles('product')]);
+  const attribution = await attribute(root, replica, productFirstLoad, sizes);
+  return {
+    buildId: manifest.buildId,
+    replicaMatchesDist: replica.mismatched.length === 0,
+    replicaMismatches: replica.mismatched,
+    entry: await sizes.total(entryFiles),
+    sentry: { method: sentry.method, files: sentry.files, ...(await sizes.total(sentry.files)) },
+    routes,
+    ...attribution,
+  };
+}
+
+/** Sizes of served files (raw, gzip -9, brotli 11), each read once. */
+function createSizes(publicDir) {
+  const cache = new Map();
+  const of = async (file) => {
+    if (!cache.has(file)) {
       const bytes = await readFile(path.join(publicDir, file));
-      sizeCache.set(file, { raw: bytes.length, gzip: gzipSize(bytes), brotli: brotliSize(bytes) });
+      cache.set(file, { raw: bytes.length, gzip: gzipSize(bytes), brotli: brotliSize(bytes) });
     }
-    return sizeCache.get(file);
+    return cache.get(file);
   };
   const total = async (files) => {
     const sum = { files: files.length, raw: 0, gzip: 0, brotli: 0 };
     for (const file of files) {
-      const size = await sizesOf(file);
+      const size = await of(file);
       sum.raw += size.raw;
       sum.gzip += size.gzip;
       sum.brotli += size.brotli;
     }
     return sum;
   };
+  return { of, total };
+}
 
-  // The in-memory replica build, for the metafile and source maps.
+/** The in-memory replica build, for the metafile and source maps; `mismatched` lists scripts that differ from the served ones. */
+async function replicaBuild(root, publicDir) {
   const result = await esbuild.build({
     ...clientOptions({ entry: 'client/entry.tsx', publicDir, minify: true, entries: await appEntries(root) }),
     write: false,
   });
   const outputFiles = reminifyScripts(result.outputFiles);
-  const outputs = result.metafile.outputs;
   const publicName = (output) =>
     path.relative(publicDir, path.resolve(root, output)).split(path.sep).join('/');
   const contents = new Map(outputFiles.map((file) => [publicName(file.path), file]));
@@ -132,132 +165,141 @@ export async function analyzeClientJs(root, distDir) {
     const served = await readFile(path.join(publicDir, name)).catch(() => null);
     if (!served || Buffer.compare(served, Buffer.from(file.contents)) !== 0) mismatched.push(name);
   }
+  return { outputs: result.metafile.outputs, publicName, contents, mismatched };
+}
 
-  // Sentry's chunk: the output whose entry point is the dynamic import of client/monitoring/sentry-browser.ts,
-  // plus what it imports statically.
+/**
+ * Sentry's chunk: the output whose entry point is the dynamic import of client/monitoring/sentry-browser.ts,
+ * plus what it imports statically; failing that, the served files carrying Sentry's global marker.
+ */
+async function sentryFilesOf({ outputs, publicName }, publicDir) {
   const sentryOutput = Object.keys(outputs).find(
     (output) => outputs[output].entryPoint === 'client/monitoring/sentry-browser.ts',
   );
-  let sentryFiles = sentryOutput
+  const files = sentryOutput
     ? [sentryOutput, ...staticImportsOf(outputs, sentryOutput)]
         .map(publicName)
         .filter((name) => name.endsWith('.js'))
     : [];
-  let sentryMethod = 'metafile (entryPoint client/monitoring/sentry-browser.ts)';
-  if (sentryFiles.length === 0 || sentryFiles.some((file) => !existsSync(path.join(publicDir, file)))) {
-    sentryFiles = [];
-    // Fallback: the served file carrying Sentry's global marker.
-    sentryMethod = 'content marker __SENTRY__';
-    for (const name of await readdir(publicDir)) {
-      if (!name.endsWith('.js')) continue;
-      const text = await readFile(path.join(publicDir, name), 'utf8').catch(() => '');
-      if (text.includes('__SENTRY__')) sentryFiles.push(name);
-    }
+  if (files.length > 0 && files.every((file) => existsSync(path.join(publicDir, file)))) {
+    return { method: 'metafile (entryPoint client/monitoring/sentry-browser.ts)', files };
   }
+  const marked = [];
+  for (const name of await readdir(publicDir)) {
+    if (!name.endsWith('.js')) continue;
+    const text = await readFile(path.join(publicDir, name), 'utf8').catch(() => '');
+    if (text.includes('__SENTRY__')) marked.push(name);
+  }
+  return { method: 'content marker __SENTRY__', files: marked };
+}
 
-  // A first visit also downloads its locale's module (what the app's loadLocale imports, preloaded):
-  // counted here with the entry, taking the largest locale.
+/**
+ * The entry and what it imports; a first visit also downloads its locale's module (what the app's
+ * loadLocale imports, preloaded): counted here with the entry, taking the largest locale.
+ */
+async function entryFilesOf(manifest, sizes) {
   let localeFiles = [];
   let largestLocale = -1;
   for (const chunk of Object.values(manifest.locales ?? {})) {
     const files = [chunk.file, ...chunk.imports];
-    const { gzip } = await total(files);
+    const { gzip } = await sizes.total(files);
     if (gzip > largestLocale) [largestLocale, localeFiles] = [gzip, files];
   }
-  const entryFiles = [...new Set([manifest.entry.file, ...manifest.entry.imports, ...localeFiles])];
-  const entrySet = new Set(entryFiles);
-  // A page's files: the chunks of all its segments (layouts included) and what they import.
-  const routeFiles = (id) => [
-    ...new Set(
-      manifest.pages[id]
-        .map((segmentId) => manifest.routes[segmentId])
-        .filter(Boolean)
-        .flatMap((chunk) => [chunk.file, ...chunk.imports]),
-    ),
-  ];
-  const ownChunks = (id) => manifest.pages[id].map((segmentId) => manifest.routes[segmentId]?.file);
-  const routes = {};
-  for (const id of Object.keys(manifest.pages)) {
-    const firstLoad = [...new Set([...entryFiles, ...routeFiles(id)])];
-    const withSentry = [...new Set([...firstLoad, ...sentryFiles])];
-    const navigation = routeFiles(id).filter((file) => !entrySet.has(file));
-    const homeLoaded = new Set([...entryFiles, ...routeFiles('home')]);
-    const navigationFromHome = routeFiles(id).filter((file) => !homeLoaded.has(file));
-    routes[id] = {
-      firstLoad: await total(firstLoad),
-      firstLoadWithSentry: await total(withSentry),
-      navigation: { ...(await total(navigation)), list: navigation },
-      navigationFromHome: { ...(await total(navigationFromHome)), list: navigationFromHome },
-      // Anything a navigation would fetch besides its segments' chunks and the chunks they import.
-      navigationExtras: navigation.filter(
-        (file) => !ownChunks(id).includes(file) && !routeFiles(id).includes(file),
-      ),
-    };
-  }
+  return [...new Set([manifest.entry.file, ...manifest.entry.imports, ...localeFiles])];
+}
 
-  // Attribution of every JS output's bytes to categories.
-  const byCategory = {};
-  const runtimeInputs = {};
+/** A page's first load, with Sentry, and what a navigation to it fetches (from the entry alone, from home). */
+async function routeSizes(id, { manifest, entryFiles, routeFiles, sentryFiles, sizes }) {
+  const entrySet = new Set(entryFiles);
+  const firstLoad = [...new Set([...entryFiles, ...routeFiles(id)])];
+  const withSentry = [...new Set([...firstLoad, ...sentryFiles])];
+  const navigation = routeFiles(id).filter((file) => !entrySet.has(file));
+  const homeLoaded = new Set([...entryFiles, ...routeFiles('home')]);
+  const navigationFromHome = routeFiles(id).filter((file) => !homeLoaded.has(file));
+  const ownChunks = manifest.pages[id].map((segmentId) => manifest.routes[segmentId]?.file);
+  return {
+    firstLoad: await sizes.total(firstLoad),
+    firstLoadWithSentry: await sizes.total(withSentry),
+    navigation: { ...(await sizes.total(navigation)), list: navigation },
+    navigationFromHome: { ...(await sizes.total(navigationFromHome)), list: navigationFromHome },
+    // Anything a navigation would fetch besides its segments' chunks and the chunks they import.
+    navigationExtras: navigation.filter(
+      (file) => !ownChunks.includes(file) && !routeFiles(id).includes(file),
+    ),
+  };
+}
+
+/** Attribution of every JS output's bytes to categories (react, runtime, app, other packages). */
+async function attribute(root, { outputs, publicName, contents }, productFirstLoad, sizes) {
+  const totals = {
+    byCategory: {},
+    runtimeInputs: {},
+    productFirstLoadByCategory: {},
+    proportional: { gzip: 0, brotli: 0 },
+  };
   const runtimeTexts = [];
   const runtimeFirstLoadTexts = [];
-  let proportional = { gzip: 0, brotli: 0 };
-  const productFirstLoadByCategory = {};
-  const productFirstLoad = new Set([...entryFiles, ...routeFiles('product')]);
   for (const [output, meta] of Object.entries(outputs)) {
     if (!output.endsWith('.js')) continue;
     const name = publicName(output);
-    const outputTotal = Object.values(meta.inputs).reduce((sum, input) => sum + input.bytesInOutput, 0);
-    let runtimeBytes = 0;
-    for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) {
-      const category = classifyInput(input);
-      byCategory[category] = (byCategory[category] ?? 0) + bytesInOutput;
-      if (category === 'runtime') {
-        runtimeBytes += bytesInOutput;
-        runtimeInputs[input] = (runtimeInputs[input] ?? 0) + bytesInOutput;
-      }
-    }
-    if (productFirstLoad.has(name) && outputTotal > 0) {
-      const size = await sizesOf(name);
-      for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) {
-        const category = classifyInput(input);
-        productFirstLoadByCategory[category] =
-          (productFirstLoadByCategory[category] ?? 0) + (size.gzip * bytesInOutput) / outputTotal;
-      }
-    }
-    if (runtimeBytes > 0 && outputTotal > 0) {
-      const size = await sizesOf(name);
-      proportional = {
-        gzip: proportional.gzip + (size.gzip * runtimeBytes) / outputTotal,
-        brotli: proportional.brotli + (size.brotli * runtimeBytes) / outputTotal,
-      };
-    }
+    await addOutputBytes(totals, meta, name, productFirstLoad.has(name), sizes);
     const file = contents.get(name);
     const map = contents.get(`${name}.map`);
-    if (file && map) {
-      const mapJson = JSON.parse(map.text);
-      const mapDir = path.dirname(path.resolve(root, output));
-      const categoryOfSource = (source) =>
-        classifyInput(path.relative(root, path.resolve(mapDir, source)).split(path.sep).join('/'));
-      const parts = textByCategory(file.text, mapJson, categoryOfSource);
-      if (parts.runtime) {
-        runtimeTexts.push(parts.runtime);
-        if (productFirstLoad.has(name)) runtimeFirstLoadTexts.push(parts.runtime);
-      }
+    if (!file || !map) continue;
+    const mapDir = path.dirname(path.resolve(root, output));
+    const categoryOfSource = (source) =>
+      classifyInput(path.relative(root, path.resolve(mapDir, source)).split(path.sep).join('/'));
+    const parts = textByCategory(file.text, JSON.parse(map.text), categoryOfSource);
+    if (parts.runtime) {
+      runtimeTexts.push(parts.runtime);
+      if (productFirstLoad.has(name)) runtimeFirstLoadTexts.push(parts.runtime);
     }
   }
-  const runtimeText = Buffer.from(runtimeTexts.join('\n'));
-  const runtimeFirstLoadText = Buffer.from(runtimeFirstLoadTexts.join('\n'));
+  return runtimeSummary(
+    totals,
+    Buffer.from(runtimeTexts.join('\n')),
+    Buffer.from(runtimeFirstLoadTexts.join('\n')),
+  );
+}
+
+/** Adds one output's input bytes to the totals, and its gzip/brotli share where it carries runtime code. */
+async function addOutputBytes(totals, meta, name, inProductFirstLoad, sizes) {
+  const outputTotal = Object.values(meta.inputs).reduce((sum, input) => sum + input.bytesInOutput, 0);
+  let runtimeBytes = 0;
+  for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) {
+    const category = classifyInput(input);
+    totals.byCategory[category] = (totals.byCategory[category] ?? 0) + bytesInOutput;
+    if (category === 'runtime') {
+      runtimeBytes += bytesInOutput;
+      totals.runtimeInputs[input] = (totals.runtimeInputs[input] ?? 0) + bytesInOutput;
+    }
+  }
+  if (inProductFirstLoad && outputTotal > 0) {
+    const size = await sizes.of(name);
+    for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) {
+      const category = classifyInput(input);
+      totals.productFirstLoadByCategory[category] =
+        (totals.productFirstLoadByCategory[category] ?? 0) + (size.gzip * bytesInOutput) / outputTotal;
+    }
+  }
+  if (runtimeBytes > 0 && outputTotal > 0) {
+    const size = await sizes.of(name);
+    totals.proportional = {
+      gzip: totals.proportional.gzip + (size.gzip * runtimeBytes) / outputTotal,
+      brotli: totals.proportional.brotli + (size.brotli * runtimeBytes) / outputTotal,
+    };
+  }
+}
+
+function runtimeSummary(
+  { byCategory, runtimeInputs, productFirstLoadByCategory, proportional },
+  runtimeText,
+  runtimeFirstLoadText,
+) {
   const sentryGlue = Object.entries(runtimeInputs)
     .filter(([input]) => input.startsWith('client/monitoring/'))
     .reduce((sum, [, bytes]) => sum + bytes, 0);
-
   return {
-    buildId: manifest.buildId,
-    replicaMatchesDist: mismatched.length === 0,
-    replicaMismatches: mismatched,
-    entry: await total(entryFiles),
-    sentry: { method: sentryMethod, files: sentryFiles, ...(await total(sentryFiles)) },
-    routes,
     runtime: {
       rawBytes: byCategory.runtime ?? 0,
       textBytes: runtimeText.length,

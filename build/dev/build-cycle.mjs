@@ -11,12 +11,12 @@ export function createBuildCycle({ onCycleEnd }) {
   // The first cycle is the initial build of both; later ones start when a watcher sees a change.
   let pending = new Set(NAMES);
   let active = true;
-  let started = performance.now();
+  let startedAt = performance.now();
 
   const endIfDone = () => {
     if (!active || pending.size > 0) return;
     active = false;
-    onCycleEnd(latest, Math.round(performance.now() - started));
+    onCycleEnd(latest, Math.round(performance.now() - startedAt));
   };
   /** Rebuilds `name` too, so that a change under shared/ (seen by one watcher first) restarts once. */
   const kick = (name) => {
@@ -32,6 +32,23 @@ export function createBuildCycle({ onCycleEnd }) {
       });
   };
 
+  function started(name) {
+    building.add(name);
+    if (!active) {
+      active = true;
+      startedAt = performance.now();
+      pending = new Set([name]);
+      for (const other of NAMES) if (other !== name) kick(other);
+    }
+    pending.add(name);
+  }
+  function ended(name, result) {
+    building.delete(name);
+    latest[name] = result;
+    pending.delete(name);
+    endIfDone();
+  }
+
   return {
     contexts,
     get active() {
@@ -40,28 +57,18 @@ export function createBuildCycle({ onCycleEnd }) {
     /** True when the last build of either bundle failed. */
     failed: () => NAMES.some((name) => latest[name]?.errors.length),
     /** The esbuild plugin that tells the cycle when bundle `name` starts and ends a build. */
-    plugin: (name) => ({
-      name: 'dev-cycle',
-      setup(build) {
-        build.onStart(() => {
-          building.add(name);
-          if (!active) {
-            active = true;
-            started = performance.now();
-            pending = new Set([name]);
-            for (const other of NAMES) if (other !== name) kick(other);
-          }
-          pending.add(name);
-        });
-        build.onEnd((result) => {
-          building.delete(name);
-          latest[name] = result;
-          pending.delete(name);
-          endIfDone();
-        });
-      },
-    }),
+    plugin: (name) => cyclePlugin(name, { started, ended }),
     watch: () => Promise.all(NAMES.map((name) => contexts[name].watch())),
     dispose: () => Promise.allSettled(Object.values(contexts).map((context) => context.dispose())),
+  };
+}
+
+function cyclePlugin(name, { started, ended }) {
+  return {
+    name: 'dev-cycle',
+    setup(build) {
+      build.onStart(() => started(name));
+      build.onEnd((result) => ended(name, result));
+    },
   };
 }

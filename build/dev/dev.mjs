@@ -29,132 +29,85 @@
 // restarts.
 
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { appEntries, appModulesPlugin, evaluateApp } from '../app-modules.mjs';
-import { clientOptions, createManifest, moveSourceMaps, serverOnlyGuard } from '../client-bundle.mjs';
+import { appEntries, appModulesPlugin } from '../app-modules.mjs';
+import { clientOptions, serverOnlyGuard } from '../client-bundle.mjs';
 import { ROOT } from '../paths.mjs';
 import { serverOptions } from '../server-bundle.mjs';
 import { createBuildCycle } from './build-cycle.mjs';
 import { createDevEvents } from './dev-events.mjs';
 import { createDevProxy } from './proxy.mjs';
+import { createRestarts, DEV_ENTRY } from './restarts.mjs';
 import { createServerSupervisor } from './server-supervisor.mjs';
-
-const DEV_ENTRY = 'client/entry.tsx';
 
 /** Runs dev mode until SIGINT/SIGTERM. */
 export async function runDev({ outdir, port, host, extraImport }) {
-  const entries = await appEntries(ROOT);
-  const dirs = { outdir, publicDir: path.join(outdir, 'client'), serverDir: path.join(outdir, 'server') };
   const color = Boolean(process.stdout.isTTY);
   const log = (message) => console.log(`${color ? '\x1b[36mdev\x1b[0m' : 'dev'}: ${message}`);
-  const events = createDevEvents();
   let stopping = false;
-  let applying = null;
-  let applyAgain = false;
-  const busy = () => Boolean(applying || cycle.active);
-  const report = (title, message) => {
-    events.report(title, message);
-    if (!supervisor.current && !supervisor.starting && !busy()) supervisor.releaseWaiters();
+  const dev = {
+    dirs: { outdir, publicDir: path.join(outdir, 'client'), serverDir: path.join(outdir, 'server') },
+    entries: await appEntries(ROOT),
+    color,
+    log,
+    events: createDevEvents(),
+    isStopping: () => stopping,
+    /** Shows a problem in the tabs; requests waiting for a server that is not coming get the error page now. */
+    report(title, message) {
+      dev.events.report(title, message);
+      if (!dev.supervisor.current && !dev.supervisor.starting && !restarts.busy())
+        dev.supervisor.releaseWaiters();
+    },
   };
-  const supervisor = createServerSupervisor({
-    serverDir: dirs.serverDir,
+  dev.supervisor = createServerSupervisor({
+    serverDir: dev.dirs.serverDir,
     // One random key for the whole session when unset, so carts survive restarts.
     env: { ...process.env, COOKIE_SECRET: process.env.COOKIE_SECRET || randomBytes(32).toString('hex') },
     log,
     onCrash(how, output) {
       log(`the server exited (${how}); it starts again after the next successful build`);
-      report(`The server exited (${how})`, output);
+      dev.report(`The server exited (${how})`, output);
     },
   });
-  const cycle = createBuildCycle({
-    onCycleEnd: (latest, ms) => void finishCycle(latest, ms),
-  });
-
-  async function finishCycle(latest, ms) {
-    if (stopping) return;
-    const results = [latest.client, latest.server];
-    const warnings = results.flatMap((result) => result.warnings);
-    if (warnings.length) console.warn((await formatOnce(warnings, 'warning', color)).join(''));
-    const errors = results.flatMap((result) => result.errors);
-    if (errors.length) {
-      console.error((await formatOnce(errors, 'error', color)).join(''));
-      const plain = await formatOnce(errors, 'error', false);
-      log(
-        `build failed (${plain.length} error${plain.length === 1 ? '' : 's'}); ` +
-          (supervisor.current
-            ? 'the last good server keeps running'
-            : 'no server runs until a build succeeds'),
-      );
-      return report('Build failed', plain.join('').trim());
-    }
-    log(`built in ${ms} ms`);
-    if (applying) {
-      applyAgain = true;
-      return;
-    }
-    applying = (async () => {
-      do {
-        applyAgain = false;
-        await restart(latest);
-      } while (applyAgain && !stopping);
-    })().finally(() => {
-      applying = null;
-    });
-  }
-
-  async function restart(latest) {
-    if (stopping || cycle.failed()) return;
-    const started = performance.now();
-    const evaluation = await evaluateApp(ROOT, entries.app);
-    await supervisor.stop();
-    const manifest = await writeDevOutput(dirs, latest, evaluation);
-    if (stopping) return;
-    try {
-      const server = await supervisor.start();
-      if (!server || stopping) return;
-      // A build that failed meanwhile stays on show: tabs get it again when they reconnect after reloading.
-      if (!cycle.failed()) events.clear();
-      log(
-        `server ${manifest.buildId} ready in ${Math.round(performance.now() - started)} ms ` +
-          `(pid ${server.process.pid}, 127.0.0.1:${server.port}); reloading ${events.tabs} tab(s)`,
-      );
-      events.reload(supervisor.generation);
-    } catch (error) {
-      log('the server failed to start; it starts again after the next successful build');
-      report('The server failed to start', error.message);
-      if (!cycle.active && !applyAgain) supervisor.releaseWaiters();
-    }
-  }
-
+  dev.cycle = createBuildCycle({ onCycleEnd: (latest, ms) => void restarts.onCycleEnd(latest, ms) });
+  const restarts = createRestarts(dev);
   const proxy = createDevProxy({
-    supervisor,
-    events,
+    supervisor: dev.supervisor,
+    events: dev.events,
     waitForServer: (deadline) =>
-      stopping ? Promise.resolve(supervisor.current) : supervisor.waitFor(deadline, busy),
+      stopping ? Promise.resolve(dev.supervisor.current) : dev.supervisor.waitFor(deadline, restarts.busy),
     log,
   });
-
-  async function shutdown(signal) {
-    if (stopping) {
-      supervisor.kill();
-      process.exit(1);
-    }
-    stopping = true;
-    log(`${signal}: stopping`);
-    events.close();
-    proxy.close();
-    proxy.closeAllConnections();
-    await cycle.dispose();
-    await applying?.catch(() => {});
-    await supervisor.shutdown();
-    log('stopped');
-    process.exit(0);
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      if (stopping) {
+        dev.supervisor.kill();
+        process.exit(1);
+      }
+      stopping = true;
+      void shutdown(dev, proxy, restarts, signal);
+    });
   }
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void shutdown(signal));
-
   await listen(proxy, port, host, log);
+  await watch(dev, extraImport);
+}
+
+async function shutdown({ log, events, cycle, supervisor }, proxy, restarts, signal) {
+  log(`${signal}: stopping`);
+  events.close();
+  proxy.close();
+  proxy.closeAllConnections();
+  await cycle.dispose();
+  await restarts.settled();
+  await supervisor.shutdown();
+  log('stopped');
+  process.exit(0);
+}
+
+/** Starts the client and server watchers from empty output folders; the first cycle is the initial build. */
+async function watch({ dirs, entries, cycle, log, isStopping }, extraImport) {
   await rm(dirs.publicDir, { recursive: true, force: true });
   await rm(dirs.serverDir, { recursive: true, force: true });
   cycle.contexts.client = await esbuild.context({
@@ -162,7 +115,7 @@ export async function runDev({ outdir, port, host, extraImport }) {
     plugins: [serverOnlyGuard, appModulesPlugin(ROOT, entries), cycle.plugin('client')],
   });
   cycle.contexts.server = await esbuild.context({
-    ...serverOptions({ outdir, entries }),
+    ...serverOptions({ outdir: dirs.outdir, entries }),
     metafile: true,
     plugins: [
       appModulesPlugin(ROOT, entries),
@@ -170,24 +123,9 @@ export async function runDev({ outdir, port, host, extraImport }) {
       ...(extraImport ? [extraImportPlugin(extraImport)] : []),
     ],
   });
-  if (stopping) return;
+  if (isStopping()) return;
   log('watching client/, shared/ and server/');
   await cycle.watch();
-}
-
-/** Writes what a good build cycle produced: manifest, source maps apart, no stale chunks. */
-async function writeDevOutput({ outdir, publicDir, serverDir }, latest, evaluation) {
-  const manifest = createManifest(latest.client.metafile, publicDir, DEV_ENTRY, evaluation);
-  await removeStaleOutputs(publicDir, latest.client.metafile);
-  await moveSourceMaps(publicDir, path.join(outdir, 'sourcemaps'));
-  await removeStaleOutputs(serverDir, latest.server.metafile);
-  await writeFile(path.join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  return manifest;
-}
-
-/** esbuild's formatted messages; a broken file under shared/ fails both bundles alike, shown once. */
-async function formatOnce(messages, kind, color) {
-  return [...new Set(await esbuild.formatMessages(messages, { kind, color }))];
 }
 
 async function listen(proxy, port, host, log) {
@@ -225,14 +163,4 @@ function extraImportPlugin(file) {
       });
     },
   };
-}
-
-/** Deletes the files under `dir` that the last build did not write (old hashed chunks). */
-async function removeStaleOutputs(dir, metafile) {
-  const current = new Set(Object.keys(metafile.outputs).map((output) => path.resolve(ROOT, output)));
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  for (const entry of entries) {
-    const file = path.join(entry.parentPath, entry.name);
-    if (entry.isFile() && !current.has(file)) await rm(file, { force: true });
-  }
 }

@@ -31,31 +31,13 @@ export function createDevProxy({ supervisor, events, waitForServer, log }) {
   const scriptTag = (nonce) =>
     `<script src="${DEV_SCRIPT_PATH}?g=${supervisor.generation}" async${nonce ? ` nonce="${nonce}"` : ''}></script>`;
 
-  function unavailable(request, response) {
-    const html = /text\/html/.test(request.headers.accept ?? '');
-    const text = events.problem
-      ? `${events.problem.title}: see the terminal.`
-      : `The server did not become ready within ${DEV_WAIT_MS / 1000} s.`;
-    response.writeHead(503, {
-      'content-type': html ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8',
-      'cache-control': 'no-store',
-      'retry-after': '1',
-    });
-    response.end(
-      html
-        ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev server</title></head>` +
-            `<body><p>${text} This page reloads when the next build succeeds.</p>${scriptTag()}</body></html>`
-        : `${text}\n`,
-    );
-  }
-
   /** Forwards to the current server; a bodyless request whose server went away (a restart) waits for the next. */
   async function forwardWhenReady(request, response, headers) {
     const hasBody = !(request.method === 'GET' || request.method === 'HEAD');
     const deadline = Date.now() + DEV_WAIT_MS;
     for (;;) {
       const server = await waitForServer(deadline);
-      if (!server) return unavailable(request, response);
+      if (!server) return unavailable(request, response, events.problem, scriptTag);
       try {
         return await forward(server, request, response, headers, hasBody);
       } catch (error) {
@@ -69,29 +51,6 @@ export function createDevProxy({ supervisor, events, waitForServer, log }) {
         await sleep(100);
       }
     }
-  }
-
-  function sendBack(request, response, upstream) {
-    const headers = withoutHopByHop(upstream.headers);
-    const encoding = upstream.headers['content-encoding'];
-    const inject =
-      request.method !== 'HEAD' &&
-      /^text\/html\b/i.test(upstream.headers['content-type'] ?? '') &&
-      (!encoding || encoding === 'identity') &&
-      upstream.statusCode !== 204 &&
-      upstream.statusCode !== 304;
-    const done = (error) => {
-      if (error && !response.destroyed) response.destroy();
-    };
-    if (!inject) {
-      response.writeHead(upstream.statusCode, upstream.statusMessage, headers);
-      return pipeline(upstream, response, done);
-    }
-    const csp = relaxCspForDevScript(upstream.headers['content-security-policy']);
-    if (csp.header !== undefined) headers['content-security-policy'] = csp.header;
-    delete headers['content-length'];
-    response.writeHead(upstream.statusCode, upstream.statusMessage, headers);
-    pipeline(upstream, injectBeforeBodyEnd(scriptTag(csp.nonce)), response, done);
   }
 
   async function handle(request, response) {
@@ -110,7 +69,7 @@ export function createDevProxy({ supervisor, events, waitForServer, log }) {
       headers['accept-encoding'] = 'identity';
     }
     const upstream = await forwardWhenReady(request, response, headers);
-    if (upstream) sendBack(request, response, upstream);
+    if (upstream) sendBack(request, response, upstream, scriptTag);
   }
 
   return http.createServer((request, response) => {
@@ -120,6 +79,49 @@ export function createDevProxy({ supervisor, events, waitForServer, log }) {
       response.end();
     });
   });
+}
+
+/** 503 while no server is ready: an HTML page that reloads itself once a build succeeds, or plain text. */
+function unavailable(request, response, problem, scriptTag) {
+  const html = /text\/html/.test(request.headers.accept ?? '');
+  const text = problem
+    ? `${problem.title}: see the terminal.`
+    : `The server did not become ready within ${DEV_WAIT_MS / 1000} s.`;
+  response.writeHead(503, {
+    'content-type': html ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    'retry-after': '1',
+  });
+  response.end(
+    html
+      ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev server</title></head>` +
+          `<body><p>${text} This page reloads when the next build succeeds.</p>${scriptTag()}</body></html>`
+      : `${text}\n`,
+  );
+}
+
+/** Streams the server's answer back; HTML gets the reload script (and a CSP that lets it run). */
+function sendBack(request, response, upstream, scriptTag) {
+  const headers = withoutHopByHop(upstream.headers);
+  const encoding = upstream.headers['content-encoding'];
+  const inject =
+    request.method !== 'HEAD' &&
+    /^text\/html\b/i.test(upstream.headers['content-type'] ?? '') &&
+    (!encoding || encoding === 'identity') &&
+    upstream.statusCode !== 204 &&
+    upstream.statusCode !== 304;
+  const done = (error) => {
+    if (error && !response.destroyed) response.destroy();
+  };
+  if (!inject) {
+    response.writeHead(upstream.statusCode, upstream.statusMessage, headers);
+    return pipeline(upstream, response, done);
+  }
+  const csp = relaxCspForDevScript(upstream.headers['content-security-policy']);
+  if (csp.header !== undefined) headers['content-security-policy'] = csp.header;
+  delete headers['content-length'];
+  response.writeHead(upstream.statusCode, upstream.statusMessage, headers);
+  pipeline(upstream, injectBeforeBodyEnd(scriptTag(csp.nonce)), response, done);
 }
 
 function withoutHopByHop(headers) {

@@ -19,6 +19,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * `env`: the child's environment (PORT and HOST are set here). `onCrash(how, output)`: the running server
  * exited on its own. Returns the supervisor; `current` is the child that accepts requests, or null.
+ *
+ * long function: start, stop and waitFor share the child's state and the waiting requests; each is short.
  */
 export function createServerSupervisor({ serverDir, env, log, onCrash }) {
   let child = null;
@@ -55,13 +57,9 @@ export function createServerSupervisor({ serverDir, env, log, onCrash }) {
     const record = await spawnServer(serverDir, env);
     child = record;
     watchExit(record);
-    const deadline = Date.now() + DEV_START_MS;
-    while (!record.exit && !stopping && Date.now() < deadline) {
-      if (record.listening || (await isReady(record.port))) break;
-      await sleep(50);
-    }
+    const ready = await waitUntilReady(record, () => stopping);
     if (stopping) return stop();
-    if (record.exit || Date.now() >= deadline) {
+    if (!ready || record.exit) {
       if (!record.exit) await stop();
       throw new Error(`The server ${failureOf(record)} while starting\n\n${record.output.trim()}`);
     }
@@ -76,16 +74,7 @@ export function createServerSupervisor({ serverDir, env, log, onCrash }) {
     if (!record) return;
     record.stopping = true;
     if (current === record) current = null;
-    if (!record.exit) {
-      const exited = new Promise((resolve) => record.process.once('exit', resolve));
-      record.process.kill('SIGTERM');
-      const timer = setTimeout(() => {
-        log(`the server did not stop within ${DEV_STOP_MS / 1000} s: SIGKILL`);
-        record.process.kill('SIGKILL');
-      }, DEV_STOP_MS);
-      await exited;
-      clearTimeout(timer);
-    }
+    if (!record.exit) await terminate(record, log);
     record.agent.destroy();
     if (child === record) child = null;
   }
@@ -128,6 +117,28 @@ export function createServerSupervisor({ serverDir, env, log, onCrash }) {
     },
     kill: () => child?.process.kill('SIGKILL'),
   };
+}
+
+/** True once the child says it listens or answers /readyz; false when it exited or DEV_START_MS passed. */
+async function waitUntilReady(record, isStopping) {
+  const deadline = Date.now() + DEV_START_MS;
+  while (!record.exit && !isStopping() && Date.now() < deadline) {
+    if (record.listening || (await isReady(record.port))) return true;
+    await sleep(50);
+  }
+  return false;
+}
+
+/** SIGTERM, then SIGKILL after DEV_STOP_MS; resolves once the child has exited. */
+async function terminate(record, log) {
+  const exited = new Promise((resolve) => record.process.once('exit', resolve));
+  record.process.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    log(`the server did not stop within ${DEV_STOP_MS / 1000} s: SIGKILL`);
+    record.process.kill('SIGKILL');
+  }, DEV_STOP_MS);
+  await exited;
+  clearTimeout(timer);
 }
 
 async function spawnServer(serverDir, env) {

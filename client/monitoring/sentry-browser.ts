@@ -23,29 +23,7 @@ export interface PageloadFacts {
  * our own tunnel. This module is its own chunk, downloaded only when the server sends a DSN.
  */
 export function startBrowserSentry(config: BrowserSentryConfig, pageload: PageloadFacts): BrowserMonitoring {
-  Sentry.init({
-    // dsn, environment, release, tracesSampleRate and tunnel, under Sentry's own option names.
-    ...config,
-    maxBreadcrumbs: 100,
-    integrations: [
-      Sentry.browserTracingIntegration({
-        instrumentPageLoad: false,
-        instrumentNavigation: false,
-        // No span per file a stylesheet loads (the storefront's drawings): Chromium gives all keepalive
-        // requests of a page 64 KiB, and a pageload envelope that big made the next envelope vanish.
-        ignoreResourceSpans: ['resource.css'],
-      }),
-    ],
-    beforeSend(event, hint) {
-      // redirect() and notFound() are control flow, not failures.
-      return isControlSignal(hint.originalException) ? null : event;
-    },
-    beforeSendTransaction(event) {
-      const trace = event.contexts?.trace;
-      // Superseded, aborted and full-load navigations did not complete: their timings would mislead.
-      return trace?.op === 'navigation' && trace.data?.[OUTCOME_ATTRIBUTE] !== 'committed' ? null : event;
-    },
-  });
+  initSentry(config);
   const client = Sentry.getClient();
   const spans = new Map<number, Sentry.Span>();
   // The 404 page's pageload is not measured: visits to missing URLs would skew the pages' timings. An error
@@ -90,4 +68,31 @@ export function startBrowserSentry(config: BrowserSentryConfig, pageload: Pagelo
       Sentry.captureException(error, { tags: routePattern ? { route: routePattern } : {} });
     },
   };
+}
+
+/** Sentry's own tracing of page loads and navigations is off: our router starts those spans. */
+function initSentry(config: BrowserSentryConfig): void {
+  Sentry.init({
+    // dsn, environment, release, tracesSampleRate and tunnel, under Sentry's own option names.
+    ...config,
+    maxBreadcrumbs: 100,
+    integrations: [
+      Sentry.browserTracingIntegration({
+        instrumentPageLoad: false,
+        instrumentNavigation: false,
+        // No span per file a stylesheet loads (the storefront's drawings): Chromium gives all keepalive
+        // requests of a page 64 KiB, and a pageload envelope that big made the next envelope vanish.
+        ignoreResourceSpans: ['resource.css'],
+      }),
+    ],
+    beforeSend(event, hint) {
+      // redirect() and notFound() are control flow, not failures.
+      return isControlSignal(hint.originalException) ? null : event;
+    },
+    beforeSendTransaction(event) {
+      const trace = event.contexts?.trace;
+      // Superseded, aborted and full-load navigations did not complete: their timings would mislead.
+      return trace?.op === 'navigation' && trace.data?.[OUTCOME_ATTRIBUTE] !== 'committed' ? null : event;
+    },
+  });
 }

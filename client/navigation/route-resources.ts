@@ -42,6 +42,8 @@ export interface RouteResourcesOptions {
  * Code and data per URL (an href on our origin), shared by prefetches and navigations: one promise per URL.
  * Code comes from the route's lazy import (the hashed chunk the build made for it), data from the data
  * endpoint. Failed data is forgotten, so the next attempt asks again.
+ *
+ * long function: its methods share the per-URL cache; each is short.
  */
 export function createRouteResources({
   routes,

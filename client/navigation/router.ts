@@ -29,6 +29,9 @@ export interface RouterOptions {
  * prefetch triggers into messages, and runs the model's effects with its parts: route loading
  * (route-loading.ts), committing a page (commit-page.ts), history, full loads. `start()`/`stop()` attach
  * and detach it.
+ *
+ * long function: the adapter's state (model, snapshot, navigations, history, observer) is shared by the
+ * short handlers below; the work itself is in the modules they call.
  */
 export function createRouter({
   routes,

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
 import { HttpError, Redirect } from '../../shared/routing/control-signals.ts';
+import type { ActionResultState } from '../../shared/ui/ssr-payload.ts';
 import { sendDataLine, sendErrorLine } from '../data/page-data-response.ts';
 import type { ReportError } from '../monitoring/report-error.ts';
 import type { PageRequest } from '../pipeline/page-request.ts';
@@ -52,7 +53,7 @@ export interface HandleActionOptions {
  * answer is `Cache-Control: no-store`.
  */
 export function createActionHandler(options: HandleActionOptions): HandleAction {
-  const { resolvePage, renderer, basePath } = options;
+  const { renderer, basePath } = options;
 
   return async function handleAction(request, response, pageRequest, representation, next) {
     response.setHeader('Cache-Control', 'no-store');
@@ -80,22 +81,17 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
       setCookie: createCookieSetter(request, response, basePath),
       signal: abortController.signal,
     };
-
-    let result: Redirect | Invalid;
-    try {
-      result = await untilAborted(handler(context), abortController.signal);
-    } catch (error) {
-      if (error instanceof ClientDisconnectedError) return;
-      if (error instanceof Redirect) {
-        result = error;
-      } else if (error instanceof HttpError && error.status < 500) {
-        return fail(error.status);
-      } else {
-        options.reportError(error, request);
-        return representation === 'data' ? fail(500) : next?.(error);
-      }
+    const outcome = await runAction(handler, context);
+    switch (outcome.type) {
+      case 'disconnected':
+        return;
+      case 'refused':
+        return fail(outcome.status);
+      case 'failed':
+        options.reportError(outcome.error, request);
+        return representation === 'data' ? fail(500) : next?.(outcome.error);
     }
-
+    const { result } = outcome;
     if (result instanceof Redirect) {
       const { location } = result;
       if (representation === 'data')
@@ -106,31 +102,19 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
     const actionResult = toActionResultState(name, result);
     // 200, not 422, for the JavaScript path: browsers log every 4xx fetch as a console error.
     if (representation === 'data') return sendDataLine(response, 200, { type: 'invalid', ...actionResult });
-    // Without JavaScript: the same page again, with the errors and the submitted values, as 422.
-    const resolution = await resolvePage(request, response, pageRequest, abortController.signal);
-    if (resolution.type === 'page') {
-      return renderer.renderRoute(request, response, pageRequest, {
-        ...resolution,
-        abortController,
-        // A page whose segment failed keeps that status; otherwise the invalid input's.
-        status: resolution.status === 200 ? 422 : resolution.status,
-        actionResult,
-      });
-    }
-    if (resolution.type === 'redirect') return response.redirect(303, resolution.location);
-    return fail(resolution.type === 'error' ? resolution.status : 405);
+    return answerInvalid(request, response, pageRequest, { actionResult, abortController, fail }, options);
   };
 }
 
-type Acceptance =
-  | { type: 'refused'; status: number; allow?: string }
-  | {
-      type: 'accepted';
-      match: NonNullable<ReturnType<CompiledRouteTable['match']>>;
-      name: string;
-      handler: RouteActions[string][string];
-      fields: Awaited<ReturnType<typeof readFormBody>>;
-    };
+interface Accepted {
+  type: 'accepted';
+  match: NonNullable<ReturnType<CompiledRouteTable['match']>>;
+  name: string;
+  handler: RouteActions[string][string];
+  fields: Awaited<ReturnType<typeof readFormBody>>;
+}
+
+type Acceptance = { type: 'refused'; status: number; allow?: string } | Accepted;
 
 /** The checks before an action runs, in order: route (404), actions (405), origin (403), body, action name (400). */
 async function acceptAction(
@@ -155,4 +139,50 @@ async function acceptAction(
   const handler = name !== undefined && Object.hasOwn(routeActions, name) ? routeActions[name] : undefined;
   if (!handler || name === undefined) return { type: 'refused', status: 400 };
   return { type: 'accepted', match, name, handler, fields };
+}
+
+type ActionOutcome =
+  | { type: 'done'; result: Redirect | Invalid }
+  | { type: 'disconnected' }
+  /** An expected failure (HttpError 4xx): the error page with its status. */
+  | { type: 'refused'; status: number }
+  /** Unexpected: reported, then the 500. */
+  | { type: 'failed'; error: unknown };
+
+/** Runs the action until it answers or its signal aborts; a thrown `redirect()` is an answer too. */
+async function runAction(handler: Accepted['handler'], context: ActionContext): Promise<ActionOutcome> {
+  try {
+    return { type: 'done', result: await untilAborted(handler(context), context.signal) };
+  } catch (error) {
+    if (error instanceof ClientDisconnectedError) return { type: 'disconnected' };
+    if (error instanceof Redirect) return { type: 'done', result: error };
+    if (error instanceof HttpError && error.status < 500) return { type: 'refused', status: error.status };
+    return { type: 'failed', error };
+  }
+}
+
+/** Without JavaScript, invalid input answers with the same page again, its errors and submitted values, as 422. */
+async function answerInvalid(
+  request: Request,
+  response: Response,
+  pageRequest: PageRequest,
+  answer: {
+    actionResult: ActionResultState;
+    abortController: AbortController;
+    fail: (status: number) => void;
+  },
+  { resolvePage, renderer }: HandleActionOptions,
+): Promise<void> {
+  const resolution = await resolvePage(request, response, pageRequest, answer.abortController.signal);
+  if (resolution.type === 'page') {
+    return renderer.renderRoute(request, response, pageRequest, {
+      ...resolution,
+      abortController: answer.abortController,
+      // A page whose segment failed keeps that status; otherwise the invalid input's.
+      status: resolution.status === 200 ? 422 : resolution.status,
+      actionResult: answer.actionResult,
+    });
+  }
+  if (resolution.type === 'redirect') return response.redirect(303, resolution.location);
+  return answer.fail(resolution.type === 'error' ? resolution.status : 405);
 }

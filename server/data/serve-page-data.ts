@@ -47,21 +47,8 @@ export function servePageData({
   ): Promise<void> {
     response.setHeader('Cache-Control', 'private, no-store');
     response.setHeader('X-Content-Type-Options', 'nosniff');
-    const { buildId: requestedBuild, path, query } = parseDataPath(rest);
-    if (requestedBuild !== buildId) return sendDataLine(response, 409, { type: 'build-changed', buildId });
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST') {
-      response.setHeader('Allow', 'GET, HEAD, POST');
-      return sendErrorLine(response, 405);
-    }
-    if (!hasValidPercentEncoding(path)) return sendErrorLine(response, 400);
-
-    const search = query === undefined ? '' : `?${query}`;
-    const target = splitLocalePrefix(path);
-    if (target.type === 'default-spelled-out') {
-      const location = `${buildHref(basePath, DEFAULT_LOCALE, target.path)}${search}`;
-      return sendDataLine(response, 200, { type: 'redirect', location, status: 308 });
-    }
-    const pageRequest: PageRequest = { locale: target.locale, appPath: target.path, search };
+    const pageRequest = readDataRequest(request, response, rest, buildId, basePath);
+    if (!pageRequest) return;
     setPageRequest(response, pageRequest);
     if (request.method === 'POST') return handleAction(request, response, pageRequest, 'data');
     const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
@@ -130,4 +117,31 @@ async function sendPageLines(
     ),
   );
   response.end();
+}
+
+/**
+ * The page a data URL asks for; undefined once it has been answered: 409 for another build, 405 for another
+ * method, 400 for malformed percent-encoding, a redirect line for `/en/…`.
+ */
+function readDataRequest(
+  request: Request,
+  response: Response,
+  rest: string,
+  buildId: string,
+  basePath: string,
+): PageRequest | undefined {
+  const { buildId: requestedBuild, path, query } = parseDataPath(rest);
+  if (requestedBuild !== buildId) return void sendDataLine(response, 409, { type: 'build-changed', buildId });
+  if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST') {
+    response.setHeader('Allow', 'GET, HEAD, POST');
+    return void sendErrorLine(response, 405);
+  }
+  if (!hasValidPercentEncoding(path)) return void sendErrorLine(response, 400);
+  const search = query === undefined ? '' : `?${query}`;
+  const target = splitLocalePrefix(path);
+  if (target.type === 'default-spelled-out') {
+    const location = `${buildHref(basePath, DEFAULT_LOCALE, target.path)}${search}`;
+    return void sendDataLine(response, 200, { type: 'redirect', location, status: 308 });
+  }
+  return { locale: target.locale, appPath: target.path, search };
 }

@@ -74,7 +74,13 @@ export interface DocumentRendererOptions {
   browserSentry: BrowserSentryConfig | null;
 }
 
-/** Renders pages and error pages as streamed documents; what does not depend on the request is worked out here once. */
+/**
+ * Renders pages and error pages as streamed documents; what does not depend on the request is worked out
+ * here once.
+ *
+ * long function: renderRoute and renderError share the page assets and the payload builder, and a page
+ * whose shell fails falls back to renderError.
+ */
 export function createDocumentRenderer(options: DocumentRendererOptions): DocumentRenderer {
   const { app, routes, basePath, build, renderTimeoutMs, resolveFrame, reportError, monitoring } = options;
   const assets = pageAssets(app.root, routes, basePath, build);

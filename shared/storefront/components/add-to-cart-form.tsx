@@ -4,6 +4,7 @@ import { useRouter } from '../../ui/router-context.tsx';
 import { href } from '../href.ts';
 import type { Messages } from '../messages.ts';
 import type { ProductDetail } from '../types.ts';
+import { FieldError } from './field-error.tsx';
 import { CheckIcon } from './icons.tsx';
 
 /** The quantity a successful add redirects with (`?added=2`), when it is a sane one. */
@@ -62,11 +63,7 @@ export function AddToCartForm({ product, messages }: { product: ProductDetail; m
       noValidate
     >
       <input type="hidden" name="productId" value={product.id} />
-      {productError ? (
-        <p className="field-error add-to-cart__error" id="add-to-cart-error" role="alert">
-          {productError}
-        </p>
-      ) : null}
+      <FieldError id="add-to-cart-error" message={productError} className="add-to-cart__error" />
       <div className="field">
         <label htmlFor="quantity" className="field__label">
           {messages.quantity}
@@ -90,11 +87,7 @@ export function AddToCartForm({ product, messages }: { product: ProductDetail; m
       >
         {messages.addToCart}
       </SubmitButton>
-      {quantityError ? (
-        <p className="field-error add-to-cart__error" id="quantity-error" role="alert">
-          {quantityError}
-        </p>
-      ) : null}
+      <FieldError id="quantity-error" message={quantityError} className="add-to-cart__error" />
     </Form>
   );
 }

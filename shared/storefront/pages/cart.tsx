@@ -3,6 +3,7 @@ import type { Head } from '../../routing/route-table.ts';
 import { Form, SubmitButton, useActionResult } from '../../ui/form.tsx';
 import { Link } from '../../ui/link.tsx';
 import type { ActionResultState } from '../../ui/ssr-payload.ts';
+import { FieldError } from '../components/field-error.tsx';
 import { BagIcon } from '../components/icons.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { formatPrice } from '../format-price.ts';
@@ -112,82 +113,103 @@ interface CartRowProps {
 }
 
 function CartRow({ line, locale, messages, result }: CartRowProps) {
-  const { productId, name } = line;
-  const quantityId = `quantity-${productId}`;
-  const productError = result?.errors.productId;
-  const quantityError = result?.action === 'update' ? result.errors.quantity : undefined;
-  const productErrorId = `cart-error-${productId}`;
-  const quantityErrorId = `quantity-error-${productId}`;
   return (
     <tr>
       <th scope="row" className="cart-table__item">
-        <div className="cart-item">
-          <ProductImage product={{ id: productId, name, categoryPath: line.categoryPath }} size="thumb" />
-          <div className="cart-item__body">
-            <Link to={href('product', { id: productId })} className="cart-table__product">
-              {name}
-            </Link>
-            <Form action="remove" failureMessage={messages.formFailure} className="cart-table__remove">
-              <input type="hidden" name="productId" value={productId} />
-              <SubmitButton
-                className="text-button"
-                aria-describedby={productError ? productErrorId : undefined}
-              >
-                {messages.remove}
-                <span className="visually-hidden"> {name}</span>
-              </SubmitButton>
-            </Form>
-            {productError ? (
-              <p className="field-error" id={productErrorId} role="alert">
-                {productError}
-              </p>
-            ) : null}
-          </div>
-        </div>
+        <CartItem line={line} messages={messages} error={result?.errors.productId} />
       </th>
       <td className="cart-table__number" data-label={messages.unitPrice}>
         {formatPrice(line.unitPriceCents, locale)}
       </td>
       <td className="cart-table__quantity" data-label={messages.quantity}>
-        {/* Keyed by the stored quantity, so the field shows the cart's value again after an update. */}
-        <Form
-          action="update"
-          failureMessage={messages.formFailure}
-          className="quantity-form"
-          key={line.quantity}
-          noValidate
-        >
-          <input type="hidden" name="productId" value={productId} />
-          <label htmlFor={quantityId} className="visually-hidden">
-            {messages.quantityOf(name)}
-          </label>
-          <input
-            id={quantityId}
-            name="quantity"
-            type="number"
-            min={1}
-            max={99}
-            inputMode="numeric"
-            defaultValue={result?.action === 'update' ? result.values.quantity : String(line.quantity)}
-            aria-invalid={quantityError ? true : undefined}
-            aria-describedby={quantityError ? quantityErrorId : undefined}
-            className="field__input field__input--small"
-          />
-          <SubmitButton className="button button--ghost button--small">
-            {messages.update}
-            <span className="visually-hidden"> {name}</span>
-          </SubmitButton>
-        </Form>
-        {quantityError ? (
-          <p className="field-error" id={quantityErrorId} role="alert">
-            {quantityError}
-          </p>
-        ) : null}
+        <QuantityForm line={line} messages={messages} result={result?.action === 'update' ? result : null} />
       </td>
       <td className="cart-table__number cart-table__total" data-label={messages.lineTotal}>
         {formatPrice(line.lineTotalCents, locale)}
       </td>
     </tr>
+  );
+}
+
+/** The product of a line, with its remove button and that button's error. */
+function CartItem({
+  line,
+  messages,
+  error,
+}: {
+  line: CartLine;
+  messages: Messages;
+  error: string | undefined;
+}) {
+  const { productId, name } = line;
+  const errorId = `cart-error-${productId}`;
+  return (
+    <div className="cart-item">
+      <ProductImage product={{ id: productId, name, categoryPath: line.categoryPath }} size="thumb" />
+      <div className="cart-item__body">
+        <Link to={href('product', { id: productId })} className="cart-table__product">
+          {name}
+        </Link>
+        <Form action="remove" failureMessage={messages.formFailure} className="cart-table__remove">
+          <input type="hidden" name="productId" value={productId} />
+          <SubmitButton className="text-button" aria-describedby={error ? errorId : undefined}>
+            {messages.remove}
+            <span className="visually-hidden"> {name}</span>
+          </SubmitButton>
+        </Form>
+        <FieldError id={errorId} message={error} />
+      </div>
+    </div>
+  );
+}
+
+/** A line's quantity field and update button; `result`: an invalid update of this line, shown in place. */
+function QuantityForm({
+  line,
+  messages,
+  result,
+}: {
+  line: CartLine;
+  messages: Messages;
+  result: ActionResultState | null;
+}) {
+  const { productId, name } = line;
+  const fieldId = `quantity-${productId}`;
+  const error = result?.errors.quantity;
+  const errorId = `quantity-error-${productId}`;
+  return (
+    <>
+      {/* Keyed by the stored quantity, so the field shows the cart's value again after an update. */}
+      <Form
+        action="update"
+        failureMessage={messages.formFailure}
+        className="quantity-form"
+        key={line.quantity}
+        noValidate
+      >
+        <input type="hidden" name="productId" value={productId} />
+        <label htmlFor={fieldId} className="visually-hidden">
+          {messages.quantityOf(name)}
+        </label>
+        <input
+          id={fieldId}
+          name="quantity"
+          type="number"
+          min={1}
+          max={99}
+          inputMode="numeric"
+          defaultValue={result ? result.values.quantity : String(line.quantity)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="field__input field__input--small"
+        />
+        <SubmitButton className="button button--ghost button--small">
+          {messages.update}
+          <span className="visually-hidden"> {name}</span>
+        </SubmitButton>
+      </Form>
+      <FieldError id={errorId} message={error} />
+    </>
   );
 }
 
