@@ -2,6 +2,7 @@
 // or Ctrl-C), CPU pinning, builds, servers, measurements and load runs. Everything listens on and talks to
 // 127.0.0.1 only.
 export * from './lib/builds.mjs';
+export * from './lib/bytes.mjs';
 export * from './lib/children.mjs';
 export * from './lib/constants.mjs';
 export * from './lib/measurements.mjs';

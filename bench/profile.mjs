@@ -77,25 +77,7 @@ async function main() {
   }
   await capture.close();
 
-  // Side by side: CPU µs per request by package/module.
-  const perRequest = (result, group) => {
-    const entry = result.summary.groups.find((candidate) => candidate.group === group);
-    return entry ? (entry.ms * 1000) / result.load.requests : 0;
-  };
-  const groups = [
-    ...new Set(results.flatMap((result) => result.summary.groups.slice(0, 20).map((g) => g.group))),
-  ];
-  groups.sort((a, b) => perRequest(results[0], b) - perRequest(results[0], a));
-  console.log('\n==== CPU µs per request by package/module (ours | baseline | ours+Sentry)');
-  const total = (result) => (result.summary.busyMs * 1000) / result.load.requests;
-  console.log(
-    `  ${'total busy'.padEnd(40)} ${total(results[0]).toFixed(0).padStart(7)} | ${total(results[1]).toFixed(0).padStart(7)} | ${total(results[2]).toFixed(0).padStart(7)}`,
-  );
-  for (const group of groups) {
-    console.log(
-      `  ${group.padEnd(40)} ${results.map((result) => perRequest(result, group).toFixed(0).padStart(7)).join(' | ')}`,
-    );
-  }
+  printSideBySide(results);
   await writeFile(
     path.join(RESULTS_DIR, 'profile.json'),
     `${JSON.stringify(
@@ -114,6 +96,28 @@ async function main() {
     )}\n`,
   );
   console.log(`\nJSON: ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'profile.json'))}`);
+}
+
+/** Side by side: CPU µs per request by package/module, ours first. */
+function printSideBySide(results) {
+  const perRequest = (result, group) => {
+    const entry = result.summary.groups.find((candidate) => candidate.group === group);
+    return entry ? (entry.ms * 1000) / result.load.requests : 0;
+  };
+  const groups = [
+    ...new Set(results.flatMap((result) => result.summary.groups.slice(0, 20).map((g) => g.group))),
+  ];
+  groups.sort((a, b) => perRequest(results[0], b) - perRequest(results[0], a));
+  console.log('\n==== CPU µs per request by package/module (ours | baseline | ours+Sentry)');
+  const total = (result) => (result.summary.busyMs * 1000) / result.load.requests;
+  console.log(
+    `  ${'total busy'.padEnd(40)} ${total(results[0]).toFixed(0).padStart(7)} | ${total(results[1]).toFixed(0).padStart(7)} | ${total(results[2]).toFixed(0).padStart(7)}`,
+  );
+  for (const group of groups) {
+    console.log(
+      `  ${group.padEnd(40)} ${results.map((result) => perRequest(result, group).toFixed(0).padStart(7)).join(' | ')}`,
+    );
+  }
 }
 
 // Last, so that every helper above is initialised.

@@ -7,144 +7,29 @@
 // Environment: PORT (default 0 = any; the bound port is printed as `listening <port>`), BASELINE_DIST (the
 // build output whose manifest.json gives the asset URLs).
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { BuildManifest } from '../../build.mjs';
 import type { DataStepContext } from '../../server/data/data-step.ts';
 import { serializeForScript } from '../../server/render/serialize-for-script.ts';
-import { shopLayoutStep } from '../../server/storefront/steps/layouts.ts';
-import { productStep } from '../../server/storefront/steps/product.ts';
-import { rootStep } from '../../server/storefront/steps/root.ts';
-import { shopStep } from '../../server/storefront/steps/shop.ts';
 import { compileRoutes } from '../../shared/routing/compile-routes.ts';
 import { setHrefScope } from '../../shared/routing/href.ts';
-import type { RouteParams, SegmentModule } from '../../shared/routing/route-table.ts';
 import { storefront } from '../../shared/storefront/app.ts';
-import * as rootLayout from '../../shared/storefront/layout.tsx';
-import * as shopLayout from '../../shared/storefront/layouts/shop-layout.tsx';
-import * as productPage from '../../shared/storefront/pages/product.tsx';
-import * as shopPage from '../../shared/storefront/pages/shop.tsx';
 import { AppRoot } from '../../shared/ui/app-root.tsx';
 import {
-  DEFERRED_MARKER,
-  type DocumentAssets,
   type PageState,
   SSR_DEFERRED_GLOBAL,
   SSR_PAYLOAD_GLOBAL,
   type SsrPayload,
 } from '../../shared/ui/ssr-payload.ts';
+import { bootstrapModules, manifest, type Route, routeOf, type Segment, splitDeferred } from './routes.ts';
 
 // Links are built with href(): one scope for every request (English, no base path), from the route tree's
 // patterns worked out once at start, as the browser has them.
 const { pathOf } = compileRoutes([storefront.root]);
 setHrefScope(() => ({ basePath: '', locale: 'en', pathOf }));
-
-const distDir = path.resolve(process.env.BASELINE_DIST ?? 'dist');
-const manifest = JSON.parse(readFileSync(path.join(distDir, 'manifest.json'), 'utf8')) as BuildManifest;
-const assetUrl = (file: string) => `/_assets/${file}`;
-const stylesheets = manifest.stylesheets.map(assetUrl);
-const entryPreloads = manifest.entry.imports.map(assetUrl);
-const bootstrapModules = [assetUrl(manifest.entry.file)];
-
-/** A page's stylesheets and preloads, as the server's document has them: entry imports, locale, segments. */
-function assetsOf(routeId: string): DocumentAssets {
-  const segmentIds = manifest.pages[routeId];
-  if (!segmentIds) throw new Error(`No page ${routeId} in the manifest`);
-  // A segment without a chunk of its own (the root layout rides in the entry) preloads nothing more.
-  const chunks = segmentIds.flatMap((id) => manifest.routes[id] ?? []);
-  const locale = manifest.locales.en;
-  const modulePreloads = [
-    ...new Set([
-      ...entryPreloads,
-      ...(locale ? [locale.file, ...locale.imports].map(assetUrl) : []),
-      ...chunks.flatMap((chunk) => [chunk.file, ...chunk.imports].map(assetUrl)),
-    ]),
-  ];
-  return { stylesheets, modulePreloads };
-}
-
-/** One segment of a page: its module and its data step, called with the request's context. */
-interface Segment {
-  id: string;
-  /** What the segment's search reader read, when it has one. */
-  search?: unknown;
-  module: SegmentModule;
-  data: (context: DataStepContext) => unknown;
-}
-
-interface Route {
-  routeId: string;
-  params: RouteParams;
-  /** Root first. */
-  segments: Segment[];
-  /** The leaf's search params, as its search reader gives them. */
-  search: unknown;
-  assets: DocumentAssets;
-}
-
-const root: Segment = {
-  id: 'root',
-  module: rootLayout as SegmentModule,
-  data: (context) => rootStep({ ...context, params: {}, search: undefined }),
-};
-const productAssets = assetsOf('product');
-const shopAssets = assetsOf('shop');
-
-/** The two pages the benchmark loads; anything else is a 404. */
-function routeOf(pathname: string): Route | null {
-  if (pathname === '/shop') {
-    const layout: Segment = {
-      id: 'shop-layout',
-      module: shopLayout as SegmentModule,
-      data: (context) => shopLayoutStep({ ...context, params: {}, search: undefined }),
-    };
-    const search = { sort: null, page: 1 };
-    const shop: Segment = {
-      id: 'shop',
-      search,
-      module: shopPage as unknown as SegmentModule,
-      data: (context) => shopStep({ ...context, params: {}, search }),
-    };
-    return { routeId: 'shop', params: {}, segments: [root, layout, shop], search, assets: shopAssets };
-  }
-  const product = /^\/products\/([a-z0-9-]+)$/.exec(pathname);
-  if (!product) return null;
-  const params = { id: product[1] as string };
-  const page: Segment = {
-    id: 'product',
-    module: productPage as unknown as SegmentModule,
-    data: (context) => productStep({ ...context, params, search: undefined }),
-  };
-  return { routeId: 'product', params, segments: [root, page], search: undefined, assets: productAssets };
-}
-
-/**
- * A segment's data as the payload carries it: top-level promises become placeholders, and go out later as
- * `(self.__ssrDeferred||=[]).push([key, ok, value])` scripts.
- */
-function splitDeferred(id: string, data: Record<string, unknown>, deferred: Promise<string>[]) {
-  const serializable: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) {
-    if (!(value instanceof Promise)) {
-      serializable[key] = value;
-      continue;
-    }
-    const segmentKey = `${id}:${key}`;
-    serializable[key] = { [DEFERRED_MARKER]: segmentKey };
-    deferred.push(
-      value.then(
-        (resolved) => serializeForScript([segmentKey, 1, resolved]),
-        () => serializeForScript([segmentKey, 0, null]),
-      ),
-    );
-  }
-  return serializable;
-}
 
 /** Forwards React's chunks to the response and ends it once React is done and every deferred script is out. */
 class Sink extends Writable {
@@ -178,11 +63,10 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   response.once('close', () => {
     if (!response.writableFinished) abort.abort(new Error('client disconnected'));
   });
-  const locale = 'en';
   const context: DataStepContext = {
     params: route.params,
     search: undefined,
-    locale,
+    locale: 'en',
     url,
     cookies: {},
     signedCookies: {},
@@ -196,10 +80,25 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     unknown
   >[];
   const deferred: Promise<string>[] = [];
-  const serializable = route.segments.map(({ id }, index) => ({
+  const serializable = route.segments.map(({ id, search }, index) => ({
     id,
     data: splitDeferred(id, data[index] ?? {}, deferred),
+    search,
   }));
+  const payload = payloadOf(route, data, url);
+  render(
+    response,
+    route,
+    payload,
+    { ...payload, page: { ...payload.page, segments: serializable } as PageState },
+    deferred,
+    abort,
+  );
+}
+
+/** The page's payload as the production server writes it: English, no base path, no monitoring. */
+function payloadOf(route: Route, data: unknown[], url: URL): SsrPayload {
+  const locale = 'en';
   const leaf = route.segments.at(-1) as Segment;
   const head = leaf.module.head?.({
     data: data.at(-1),
@@ -216,7 +115,7 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     segments: route.segments.map(({ id, search }, index) => ({ id, data: data[index], search })),
     head,
   };
-  const payload: SsrPayload = {
+  return {
     crawler: false,
     trace: null,
     sentry: null,
@@ -227,14 +126,6 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     page,
     assets: route.assets,
   };
-  render(
-    response,
-    route,
-    payload,
-    { ...payload, page: { ...page, segments: serializable } },
-    deferred,
-    abort,
-  );
 }
 
 /** Streams the document, then each deferred value's script as it settles; ends once all are out. */

@@ -1,5 +1,5 @@
 // Checks that every server answers the pages the bench loads as it should, before any load runs.
-import { gzipSize } from '../client-js.mjs';
+import { gzipSize } from '../lib/bytes.mjs';
 import { fetchText, PRODUCT_NAME, PRODUCT_PATH, SHOP_PATH } from '../lib.mjs';
 
 /** Both pages from every server: status, content, payload; and whether ours equals the baseline's HTML. */

@@ -78,32 +78,38 @@ export async function startSentryCaptureServer(): Promise<SentryCaptureServer> {
     behave(next) {
       behaviour = next;
     },
-    waitFor(predicate, timeoutMs = 10_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (!predicate(envelopes)) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve();
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(
-            new Error(
-              `Sentry capture: condition not met within ${timeoutMs} ms (${envelopes.length} envelopes)`,
-            ),
-          );
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
+    waitFor: (predicate, timeoutMs = 10_000) => waitForEnvelopes(envelopes, waiters, predicate, timeoutMs),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
   };
+}
+
+/** Resolves once `predicate` holds for the envelopes captured so far; rejects after `timeoutMs`. */
+function waitForEnvelopes(
+  envelopes: CapturedEnvelope[],
+  waiters: Set<() => void>,
+  predicate: (envelopes: CapturedEnvelope[]) => boolean,
+  timeoutMs: number,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!predicate(envelopes)) return;
+      clearTimeout(timer);
+      waiters.delete(check);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      waiters.delete(check);
+      reject(
+        new Error(`Sentry capture: condition not met within ${timeoutMs} ms (${envelopes.length} envelopes)`),
+      );
+    }, timeoutMs);
+    waiters.add(check);
+    check();
+  });
 }
 
 /** Parses the envelope format: a header line, then per item a header line and a payload (sized or one line). */

@@ -4,12 +4,12 @@ import { pipeline } from 'node:stream/promises';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogger, errorDetails, type Logger } from '../../server/monitoring/logger.ts';
+import type { Logger } from '../../server/monitoring/logger.ts';
 import { setRouteFacts } from '../../server/monitoring/report-error.ts';
 import { requestLog } from '../../server/monitoring/request-log.ts';
-import type { LogLevel } from '../../server/process/config.ts';
 import { DEFAULT_LOCALE } from '../../shared/routing/locale.ts';
 import { listen, type RunningServer } from '../helpers/listen.ts';
+import { type LogEntry, memoryLogger } from '../helpers/memory-logger.ts';
 import { streamedRequest } from '../helpers/streamed-request.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -22,27 +22,6 @@ const STREAMED_CHUNKS = [
 ];
 const STREAMED_BYTES = STREAMED_CHUNKS.reduce((total, chunk) => total + Buffer.byteLength(chunk), 0);
 const PIPED_CHUNKS = ['one ', 'two ', 'thrée'];
-
-type LogEntry = Record<string, unknown>;
-
-/** A real pino logger (createLogger) writing into memory; entries() parses every line, failing on any non-JSON. */
-function memoryLogger(level: LogLevel = 'info') {
-  const output: string[] = [];
-  const logger = createLogger({
-    level,
-    pretty: false,
-    destination: { write: (line) => void output.push(line) },
-  });
-  const text = () => output.join('');
-  const entries = (): LogEntry[] => {
-    for (const line of output) expect(line.endsWith('\n')).toBe(true);
-    return text()
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line) as LogEntry);
-  };
-  return { logger, text, entries };
-}
 
 function deferred() {
   let resolve!: () => void;
@@ -300,38 +279,5 @@ describe('requestLog', () => {
     expectRequestLine(entry);
     expect(entry).toMatchObject({ path: '/hang', bytes: 0, aborted: true, level: 'info' });
     expect(entry).not.toHaveProperty('status');
-  });
-});
-
-describe('createLogger', () => {
-  it("writes nothing at 'silent'", () => {
-    const { logger, text } = memoryLogger('silent');
-    logger.error({ a: 1 }, 'error');
-    logger.warn({ a: 1 }, 'warn');
-    logger.info({ a: 1 }, 'info');
-    expect(text()).toBe('');
-  });
-
-  it("drops info at 'warn' and keeps warn and error", () => {
-    const { logger, entries } = memoryLogger('warn');
-    logger.info({ a: 1 }, 'dropped');
-    logger.warn({ a: 2 }, 'kept warn');
-    logger.error({ a: 3 }, 'kept error');
-    expect(entries().map(({ level, msg, a }) => ({ level, msg, a }))).toEqual([
-      { level: 'warn', msg: 'kept warn', a: 2 },
-      { level: 'error', msg: 'kept error', a: 3 },
-    ]);
-  });
-
-  it('writes level names and ISO times, and errorDetails as given', () => {
-    const { logger, entries } = memoryLogger('info');
-    logger.error(errorDetails(new TypeError('boom')), 'unexpected error');
-    const [entry] = entries();
-    expect(entry).toMatchObject({
-      level: 'error',
-      msg: 'unexpected error',
-      err: { name: 'TypeError', message: 'boom' },
-    });
-    expect(new Date(entry?.time as string).toISOString()).toBe(entry?.time);
   });
 });
