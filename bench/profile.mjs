@@ -1,16 +1,21 @@
 // Where our server's time goes, against the baseline: each server runs under `node --cpu-prof` (on core 0)
 // while autocannon (core 1) loads it for 10 s after a 2 s warm-up; only the samples of the measured 10 s are
 // summarised (bench/cpuprofile-summary.mjs), per function and per package, also as CPU µs per request.
-// Usage: node bench/profile.mjs [--path /shop] [--connections 32] [--seconds 10] [--rebuild]
+// Usage: node bench/profile.mjs [--light] [--path /shop] [--connections 32] [--seconds 10] [--rebuild]
 // Runs from the build snapshot of the last `npm run bench` (bench/results/dist); builds it when missing.
+// `--light`: the light pair instead (bench/light/ on our runtime at LOG_LEVEL=info, and the bare renderer).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatSummary, summarize } from './cpuprofile-summary.mjs';
 import {
+  BARE_SERVER_BUNDLE,
   BASELINE_BUNDLE,
   buildBaseline,
+  buildLightPair,
   cliOption,
+  LIGHT_DIST,
+  LIGHT_PATH,
   pinning,
   RESULTS_DIR,
   runLoad,
@@ -23,7 +28,8 @@ import {
   stopChild,
 } from './lib.mjs';
 
-const urlPath = cliOption('--path', SHOP_PATH);
+const LIGHT = process.argv.includes('--light');
+const urlPath = cliOption('--path', LIGHT ? LIGHT_PATH : SHOP_PATH);
 const connections = Number(cliOption('--connections', '32'));
 const seconds = Number(cliOption('--seconds', '10'));
 const PROFILE_DIR = path.join(RESULTS_DIR, 'profiles');
@@ -37,7 +43,14 @@ async function profileServer(name, kind, sentryDsn) {
   const dir = path.join(PROFILE_DIR, name);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  const server = await startServer(kind, { pin, sentryDsn, nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir] });
+  const light = LIGHT && kind === 'ours' ? { distDir: LIGHT_DIST, env: { LOG_LEVEL: 'info' } } : {};
+  const nodeArgs = ['--cpu-prof', '--cpu-prof-dir', dir];
+  const server = await startServer(LIGHT && kind === 'baseline' ? 'bare' : kind, {
+    pin,
+    sentryDsn,
+    nodeArgs,
+    ...light,
+  });
   const url = `${server.origin}${urlPath}`;
   await runLoad(pin, { url, connections, duration: 2 });
   const fromUs = nowUs();
@@ -57,6 +70,8 @@ async function main() {
     await snapshotBuild();
   }
   if (process.argv.includes('--rebuild') || !existsSync(BASELINE_BUNDLE)) await buildBaseline();
+  if (LIGHT && (process.argv.includes('--rebuild') || !existsSync(BARE_SERVER_BUNDLE)))
+    await buildLightPair();
   pin.pinSelf(1);
   const capture = await startSentryCapture();
   console.log(

@@ -1,71 +1,17 @@
 // The rows of the bench table: what each metric is, how it reads, and its target.
+
+import { lightRows } from './report-light-rows.mjs';
+import {
+  comparedRow,
+  kb,
+  mb,
+  ms,
+  oursOverBase,
+  SERVERS,
+  THROUGHPUT_METRICS,
+  verdict,
+} from './report-metrics.mjs';
 import { CONNECTIONS, DEFER_MS, SATURATING_CONNECTIONS, TARGETS } from './run/settings.mjs';
-
-export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const ms = (value) =>
-  `${Number.isFinite(value) ? (value >= 100 ? value.toFixed(0) : value.toFixed(1)) : '—'} ms`;
-const us = (value) => `${value.toFixed(0)} µs`;
-const perSecond = (value) => `${value.toFixed(0)}/s`;
-const verdict = (pass) => (pass ? 'PASS' : 'MISS');
-const SERVERS = ['ours', 'oursSentry', 'baseline'];
-
-/**
- * The throughput metrics of each route: how a value reads, ours against the baseline (higher is better for
- * `ratio`), and the target of the routes that have one. CPU per request is judged on the saturated run: at
- * 58 req/s the servers' fixed per-second work (timers, GC) weighs on each request and the figure swings;
- * baseline ÷ ours is the throughput ratio once the CPU is the limit, whatever the deferred value does.
- */
-const throughputTarget = (route) => ({
-  route,
-  text: '>= 0.85',
-  pass: (ratio) => ratio >= TARGETS.throughputRatio,
-});
-const oursOverBase = (ours, base) => ours / base;
-const THROUGHPUT_METRICS = [
-  {
-    label: 'req/s',
-    field: 'requestsPerSecond',
-    format: perSecond,
-    ratio: oursOverBase,
-    sentryToo: true,
-    target: throughputTarget('product'),
-  },
-  {
-    label: 'CPU per request (baseline/ours = CPU-bound req/s)',
-    field: 'cpuUsPerRequest',
-    format: us,
-    // Higher is better: baseline ÷ ours.
-    ratio: (ours, base) => base / ours,
-    sentryToo: true,
-    target: throughputTarget('productSaturated'),
-  },
-  { label: 'p50', field: 'p50Ms', format: ms, ratio: oursOverBase },
-  {
-    label: 'p99',
-    field: 'p99Ms',
-    format: ms,
-    ratio: oursOverBase,
-    sentryToo: true,
-    target: { route: 'product', text: '<= 1.5', pass: (ratio) => ratio <= TARGETS.p99Ratio },
-  },
-  { label: 'peak RSS during runs', field: 'peakRss', format: mb, ratio: oursOverBase },
-];
-
-/** One row comparing the three servers on a metric: values, ratio (with Sentry's), target and verdict. */
-function comparedRow(values, metric, routeId) {
-  const ratioOf = (name) => metric.ratio(values[name], values.baseline);
-  const withSentry = (text, sentryText) => (metric.sentryToo ? `${text} (Sentry ${sentryText})` : text);
-  const target = metric.target?.route === routeId ? metric.target : undefined;
-  return [
-    ...SERVERS.map((name) => metric.format(values[name])),
-    withSentry(ratioOf('ours').toFixed(2), ratioOf('oursSentry').toFixed(2)),
-    target?.text ?? '',
-    target
-      ? withSentry(verdict(target.pass(ratioOf('ours'))), verdict(target.pass(ratioOf('oursSentry'))))
-      : '',
-  ];
-}
 
 function throughputRows(r, add) {
   for (const [routeId, label] of [
@@ -262,6 +208,12 @@ export function rows(r) {
   const out = [];
   const section = (title) => out.push({ section: title });
   const add = (metric, cells, key, value) => out.push({ metric, cells, key, value });
+  if (r.light) {
+    section(
+      `0. Light page (bench/light/) against a bare node:http + renderToPipeableStream, production defaults`,
+    );
+    lightRows(r, add);
+  }
   section(`1. SSR throughput and latency (${CONNECTIONS} connections unless noted, median of rounds)`);
   throughputRows(r, add);
   section(`2. Product page streaming (median of ${r.ttfb.ours.requests} sequential requests)`);

@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RESULTS_DIR, ROOT, SNAPSHOT_DIR } from './lib.mjs';
-import { kb, rows } from './report-rows.mjs';
+import { kb } from './report-metrics.mjs';
+import { rows } from './report-rows.mjs';
 
 function get(object, key) {
   return key.split('.').reduce((value, part) => value?.[part], object);
@@ -57,6 +58,11 @@ export async function save(r) {
     [
       `build ${r.buildId}, ${r.mode} run in ${r.durationS} s; ${r.pinning}; load average ${r.machine.loadAverageAtStart.map((v) => v.toFixed(2)).join(' ')} → ${r.machine.loadAverageAtEnd.map((v) => v.toFixed(2)).join(' ')}`,
       `our server: node --import dist/server/instrument.mjs dist/server/index.mjs (from ${path.relative(ROOT, SNAPSHOT_DIR)}), LOG_LEVEL=${r.logLevel}, NODE_ENV=production; Sentry on: ${r.sentry}; ${r.sentryCapture.envelopes} envelopes (${kb(r.sentryCapture.bytes)}) captured`,
+      ...(r.light
+        ? [
+            `light pair: ours = bench/light/ as an app on the runtime (build(), createApp(), LOG_LEVEL=info into a pipe, security headers, compression negotiation, cookies; Sentry off, and on at SENTRY_TRACES_SAMPLE_RATE=0.1); bare = node:http + renderToPipeableStream of the same component, its own document, JSON.stringify data, one client script (bench/light/bare-server.tsx)`,
+          ]
+        : []),
       `load: autocannon, ${r.settings.connections} connections, ${r.settings.durationS} s x ${r.settings.rounds} rounds per server and route, interleaved, after ${r.settings.warmupS} s warm-up each; browser user agent; no Accept-Encoding (no compression on either side)`,
       `same HTML as the baseline (nonce aside): /shop ${r.verification.ours.shopSameAsBaseline ? 'yes' : 'no'}, product ${r.verification.ours.productSameAsBaseline ? 'yes' : 'no (streaming order of the deferred script may differ)'}; bytes ours/baseline: product ${r.verification.ours.productBytes}/${r.verification.baseline.productBytes}, /shop ${r.verification.ours.shopBytes}/${r.verification.baseline.shopBytes}`,
       ...r.notes,

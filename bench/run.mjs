@@ -24,6 +24,7 @@ import { analyzeClientJs } from './client-js.mjs';
 import {
   BENCH_LOG_LEVEL,
   buildBaseline,
+  buildLightPair,
   median,
   PRODUCT_PATH,
   pinning,
@@ -39,6 +40,7 @@ import {
   stopChild,
 } from './lib.mjs';
 import { save } from './report.mjs';
+import { measureLightPair } from './run/light.mjs';
 import { measureMemory } from './run/memory.mjs';
 import { CONNECTIONS, SATURATING_CONNECTIONS, SETTINGS } from './run/settings.mjs';
 import { runRounds, summarizeRuns, warmUp } from './run/throughput.mjs';
@@ -78,7 +80,12 @@ async function main() {
   log('client JavaScript measured');
   // From here on this process (TTFB client, Sentry capture) shares core 1 with autocannon.
   pin.pinSelf(1);
-  await measureServers(manifest);
+  const capture = await startSentryCapture();
+  await measureServers(manifest, capture);
+  // 3b. The light page against a truly bare renderer, with production defaults.
+  results.light = await measureLightPair(pin, capture.dsn, SETTINGS, log);
+  results.sentryCapture = { ...capture.stats };
+  await capture.close();
   // 5. Memory under load, on a fresh server.
   results.memory = await measureMemory(pin, SETTINGS.memory, log);
   results.machine.loadAverageAtEnd = os.loadavg();
@@ -100,6 +107,7 @@ async function measureBuild() {
   };
   const snapshot = await snapshotBuild();
   await buildBaseline();
+  await buildLightPair();
   const manifest = JSON.parse(await readFile(path.join(SNAPSHOT_DIR, 'manifest.json'), 'utf8'));
   results.buildId = manifest.buildId;
   results.snapshot = snapshot.method;
@@ -108,8 +116,7 @@ async function measureBuild() {
 }
 
 /** 3. Throughput and latency, and 4. TTFB of the streamed shell: ours, ours with Sentry, the baseline. */
-async function measureServers(manifest) {
-  const capture = await startSentryCapture();
+async function measureServers(manifest, capture) {
   const servers = {
     ours: await startServer('ours', { pin }),
     oursSentry: await startServer('ours', { pin, sentryDsn: capture.dsn }),
@@ -137,11 +144,9 @@ async function measureServers(manifest) {
   results.peakRss = Object.fromEntries(
     Object.entries(servers).map(([name, server]) => [name, readMemory(server.pid)?.hwm]),
   );
-  results.sentryCapture = { ...capture.stats };
   results.ttfb = await measureTtfb(servers);
   log('TTFB measured');
   await Promise.all(Object.values(servers).map((server) => stopChild(server.child)));
-  await capture.close();
 }
 
 // Last, so that every helper above is initialised.

@@ -8,7 +8,6 @@
 // build output whose manifest.json gives the asset URLs).
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { createElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -24,6 +23,7 @@ import {
   SSR_PAYLOAD_GLOBAL,
   type SsrPayload,
 } from '../../shared/ui/ssr-payload.ts';
+import { serveUntilSignal } from '../lib/serve-until-signal.ts';
 import { bootstrapModules, manifest, type Route, routeOf, type Segment, splitDeferred } from './routes.ts';
 
 // Links are built with href(): one scope for every request (English, no base path), from the route tree's
@@ -179,16 +179,6 @@ const server = http.createServer((request, response) => {
     else response.destroy();
   });
 });
-server.keepAliveTimeout = 65_000;
 // The storefront's English strings, loaded as our server loads every locale before its first request.
 await storefront.loadLocale?.('en');
-server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1', () => {
-  console.log(`listening ${(server.address() as AddressInfo).port}`);
-});
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close();
-    server.closeAllConnections();
-    process.exit(0);
-  });
-}
+serveUntilSignal(server);

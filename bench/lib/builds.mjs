@@ -4,7 +4,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { spawnTracked } from './children.mjs';
-import { BASELINE_BUNDLE, ROOT, SNAPSHOT_DIR } from './constants.mjs';
+import {
+  BARE_CLIENT_BUNDLE,
+  BARE_SERVER_BUNDLE,
+  BASELINE_BUNDLE,
+  LIGHT_DIST,
+  ROOT,
+  SNAPSHOT_DIR,
+} from './constants.mjs';
 
 /** Runs `node build.mjs`; resolves with wall time and the build's own reported time. */
 export async function runBuild() {
@@ -48,5 +55,46 @@ export async function buildBaseline() {
     // Linked like the server build's, so CPU profiles map back to react-dom, the storefront and bench/.
     sourcemap: 'linked',
     logLevel: 'warning',
+  });
+}
+
+/**
+ * The light pair: the light page built as a user's app with build.mjs's build() (into bench/results/
+ * light-dist), and the bare renderer, bundled with React in production mode, with its one client script
+ * (minified ESM for the same browsers as ours).
+ */
+export async function buildLightPair() {
+  await rm(LIGHT_DIST, { recursive: true, force: true });
+  const { build } = await import(pathToFileURL(path.join(ROOT, 'build.mjs')).href);
+  await build({
+    outdir: LIGHT_DIST,
+    app: { app: 'bench/light/app.ts', serverApp: 'bench/light/server-app.ts' },
+  });
+  const common = {
+    absWorkingDir: ROOT,
+    bundle: true,
+    format: 'esm',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
+    logLevel: 'warning',
+  };
+  await esbuild.build({
+    ...common,
+    entryPoints: ['bench/light/bare-server.tsx'],
+    outfile: BARE_SERVER_BUNDLE,
+    platform: 'node',
+    target: 'node20',
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    sourcemap: 'linked',
+  });
+  await esbuild.build({
+    ...common,
+    entryPoints: ['bench/light/bare-client.tsx'],
+    outfile: BARE_CLIENT_BUNDLE,
+    platform: 'browser',
+    target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
+    minify: true,
   });
 }

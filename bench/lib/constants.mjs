@@ -7,6 +7,12 @@ export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 /** A private copy of the build: other people's builds into dist/ cannot change it under a running server. */
 export const SNAPSHOT_DIR = path.join(RESULTS_DIR, 'dist');
 export const BASELINE_BUNDLE = path.join(RESULTS_DIR, 'build', 'baseline-server.mjs');
+/** The light page as a user's app on our runtime: its production build. */
+export const LIGHT_DIST = path.join(RESULTS_DIR, 'light-dist');
+/** The light page's bare renderer and its one client script. */
+export const BARE_SERVER_BUNDLE = path.join(RESULTS_DIR, 'build', 'bare-server.mjs');
+export const BARE_CLIENT_BUNDLE = path.join(RESULTS_DIR, 'build', 'bare-client.js');
+export const LIGHT_PATH = '/products';
 export const HOST = '127.0.0.1';
 export const PRODUCT_PATH = '/products/chef-knife-20cm';
 export const PRODUCT_NAME = 'Chef knife 20 cm';

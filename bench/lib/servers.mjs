@@ -1,4 +1,4 @@
-// The servers a benchmark loads (ours, the baseline) and the local Sentry capture endpoint; 127.0.0.1 only.
+// The servers a benchmark loads (ours, the storefront's baseline, the light page's bare renderer) and the local Sentry capture endpoint; 127.0.0.1 only.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
@@ -6,10 +6,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawnTracked, stopChild } from './children.mjs';
 import {
+  BARE_CLIENT_BUNDLE,
+  BARE_SERVER_BUNDLE,
   BASELINE_BUNDLE,
   BENCH_LOG_LEVEL,
   BROWSER_UA,
   HOST,
+  LIGHT_PATH,
   SHOP_PATH,
   SNAPSHOT_DIR,
   sleep,
@@ -62,9 +65,9 @@ export async function startSentryCapture() {
 const COOKIE_SECRET = randomBytes(32).toString('hex');
 
 /**
- * Starts a server process on core 0: `ours` (the production bundle of the snapshot, started as
- * `node --import <dist>/server/instrument.mjs <dist>/server/index.mjs`, optionally with Sentry) or
- * `baseline`. Resolves once it answers.
+ * Starts a server process on core 0: `ours` (the production bundle of `distDir`, the snapshot by default,
+ * started as `node --import <dist>/server/instrument.mjs <dist>/server/index.mjs`, optionally with Sentry),
+ * `baseline` (the storefront's) or `bare` (the light page's bare renderer). Resolves once it answers.
  */
 export async function startServer(
   kind,
@@ -78,6 +81,9 @@ export async function startServer(
   if (kind === 'baseline') {
     env.BASELINE_DIST = distDir;
     args = [...nodeArgs, BASELINE_BUNDLE];
+  } else if (kind === 'bare') {
+    env.BARE_CLIENT = BARE_CLIENT_BUNDLE;
+    args = [...nodeArgs, BARE_SERVER_BUNDLE];
   } else {
     Object.assign(env, { LOG_LEVEL: BENCH_LOG_LEVEL, COOKIE_SECRET });
     if (sentryDsn) {
@@ -98,7 +104,7 @@ export async function startServer(
   const [command, commandArgs] = pin.node(0, args);
   const child = spawnTracked(command, commandArgs, { env });
   const origin = `http://${HOST}:${port}`;
-  const probe = kind === 'baseline' ? SHOP_PATH : '/readyz';
+  const probe = { baseline: SHOP_PATH, bare: LIGHT_PATH }[kind] ?? '/readyz';
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)

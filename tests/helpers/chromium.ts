@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
+import launch from './chromium-launch.json' with { type: 'json' };
 
 /** Debian's Chromium: CHROMIUM_PATH, else `chromium` on PATH. Browser tests are skipped without it. */
 export const chromiumPath: string | undefined = process.env.CHROMIUM_PATH || findOnPath('chromium');
@@ -18,20 +19,16 @@ function findOnPath(command: string): string | undefined {
   }
 }
 
-/** Launches headless Chromium with the flags this machine needs (no sandbox as root, no network chatter). */
+/**
+ * Launches headless Chromium with the flags this machine needs (no sandbox as root, no network chatter),
+ * kept in chromium-launch.json, which the bench's hydration timing reads too.
+ */
 function launchChromium(): Promise<Browser> {
   if (!chromiumPath) throw new Error(CHROMIUM_MISSING);
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: launch.args,
   });
 }
 
@@ -39,8 +36,7 @@ function launchChromium(): Promise<Browser> {
  * Headless Chromium says "HeadlessChrome" in its user agent, which the isbot list rightly calls a crawler
  * (complete documents, no prefetching). Tests that play a person use an ordinary Chrome user agent.
  */
-export const PERSON_USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+export const PERSON_USER_AGENT = launch.personUserAgent;
 
 /** What a browser suite's tests get: fresh pages of the suite's one Chromium. */
 export interface ChromiumSuite {

@@ -1,0 +1,47 @@
+// The bare renderer of the light pair in `npm run bench`: what a user would otherwise run. node:http calls
+// React's renderToPipeableStream on the light page's component with its own tiny document, the data inlined
+// as one JSON script and one client script; it shares none of our runtime's code (no router, no Express, no
+// logging, no headers beyond the content type; its process plumbing is the bench's serveUntilSignal). bench/lib/builds.mjs bundles it (React bundled, production).
+//
+// Environment: PORT (default 0 = any; prints `listening <port>`), BARE_CLIENT (the bundled client script).
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { renderToPipeableStream } from 'react-dom/server';
+import { serveUntilSignal } from '../lib/serve-until-signal.ts';
+import { BareDocument } from './bare-document.tsx';
+import { ProductTable } from './product-table.tsx';
+import { LIGHT_ROWS } from './rows.ts';
+
+const client = readFileSync(process.env.BARE_CLIENT ?? 'bare-client.js');
+// `<` escaped, so no value can close the script.
+const dataScript = `window.__DATA=${JSON.stringify(LIGHT_ROWS).replace(/</g, '\\u003c')}`;
+
+function renderPage(response: http.ServerResponse) {
+  const stream = renderToPipeableStream(
+    <BareDocument>
+      <ProductTable rows={LIGHT_ROWS} />
+    </BareDocument>,
+    {
+      bootstrapScriptContent: dataScript,
+      bootstrapModules: ['/client.js'],
+      onShellReady() {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        stream.pipe(response);
+      },
+      onShellError(error) {
+        response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
+      },
+    },
+  );
+  response.once('close', () => stream.abort());
+}
+
+const server = http.createServer((request, response) => {
+  if (request.url === '/products') return renderPage(response);
+  if (request.url === '/client.js') {
+    response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(client);
+    return;
+  }
+  response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+});
+serveUntilSignal(server);

@@ -1,0 +1,16 @@
+import type { DataOfSteps, DataStepsOf } from '../../server/data/data-step.ts';
+import type { ServerAppDefinition } from '../../server/server-app-definition.ts';
+import type { lightRoutes } from './routes.ts';
+import { LIGHT_ROWS } from './rows.ts';
+
+const dataSteps = {
+  products: () => ({ rows: LIGHT_ROWS }),
+} satisfies DataStepsOf<typeof lightRoutes>;
+
+declare module './routes.ts' {
+  interface LightData extends DataOfSteps<typeof dataSteps> {}
+}
+
+/** The light page's data step: the 50 products. */
+const lightServerApp: ServerAppDefinition = { dataSteps };
+export default lightServerApp;

@@ -1,0 +1,59 @@
+// The light pair: the light page (bench/light/) served through our runtime exactly as a user's app is, with
+// production defaults (request log at info into a pipe, security headers, compression negotiation, route
+// tree, cookies; Sentry off, and on at the default sample rate 0.1), against the bare renderer that shares
+// none of our code. Interleaved rounds, like the storefront pair.
+import { fetchText, LIGHT_DIST, LIGHT_PATH, readMemory, startServer, stopChild } from '../lib.mjs';
+import { measureHydration } from './hydration.mjs';
+import { CONNECTIONS } from './settings.mjs';
+import { runRounds, summarizeRuns, warmUp } from './throughput.mjs';
+
+/** Starts the three servers; `sentryDsn`: the local capture endpoint. */
+export async function startLightServers(pin, sentryDsn) {
+  const production = { LOG_LEVEL: 'info' };
+  return {
+    ours: await startServer('ours', { pin, distDir: LIGHT_DIST, env: production }),
+    oursSentry: await startServer('ours', {
+      pin,
+      distDir: LIGHT_DIST,
+      sentryDsn,
+      env: { ...production, SENTRY_TRACES_SAMPLE_RATE: '0.1' },
+    }),
+    bare: await startServer('bare', { pin }),
+  };
+}
+
+/** Throughput, latency, CPU per request and peak RSS of each server, with what each page weighs. */
+export async function measureLightPair(pin, sentryDsn, settings, log) {
+  const servers = await startLightServers(pin, sentryDsn);
+  try {
+    const pages = await verifyLightPages(servers);
+    const routes = { light: { url: LIGHT_PATH, connections: CONNECTIONS } };
+    await warmUp(pin, servers, routes, { connections: CONNECTIONS, warmupS: settings.warmupS });
+    const throughput = summarizeRuns(await runRounds(pin, servers, routes, settings, log)).light;
+    const peakRss = Object.fromEntries(
+      Object.entries(servers).map(([name, server]) => [name, readMemory(server.pid)?.hwm]),
+    );
+    log('light pair: timing hydration in Chromium');
+    const hydration = await measureHydration(
+      { ours: servers.ours, bare: servers.bare },
+      settings.hydrationLoads,
+    );
+    return { pages, throughput, peakRss, hydration };
+  } finally {
+    await Promise.all(Object.values(servers).map((server) => stopChild(server.child)));
+  }
+}
+
+/** Every server answers the light page with its 50 rows; throws otherwise. Returns each page's bytes. */
+async function verifyLightPages(servers) {
+  const pages = {};
+  for (const [name, server] of Object.entries(servers)) {
+    const page = await fetchText(`${server.origin}${LIGHT_PATH}`);
+    const rows = (page.body.match(/class="products__row/g) ?? []).length;
+    if (page.status !== 200 || rows !== 50) {
+      throw new Error(`light page of ${name}: status ${page.status}, ${rows} rows instead of 50`);
+    }
+    pages[name] = { bytes: Buffer.byteLength(page.body) };
+  }
+  return pages;
+}
