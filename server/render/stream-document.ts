@@ -50,7 +50,8 @@ export function streamDocument(response: Response, options: StreamDocumentOption
     response.status(options.status);
     response.setHeader('Content-Type', 'text/html; charset=utf-8');
     const writer = new ResponseWriter(response, scripts.whenAllWritten);
-    stream.pipe(writer);
+    // React needs only the methods ResponseWriter has of a Writable.
+    stream.pipe(writer as unknown as NodeJS.WritableStream);
     scripts.writeTo(writer);
   }
 }
