@@ -20,6 +20,31 @@ describe('the built server process (npm start)', () => {
     expect(await server.stop()).toBe(0);
   });
 
+  it('writes every request line, and the stop line, before it exits on SIGTERM (logs are asynchronous)', async () => {
+    const server = await startBuiltServer();
+    running = server.child;
+    const requests = 200;
+    for (let batch = 0; batch < requests / 20; batch += 1) {
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          fetch(`${server.origin}/robots.txt`).then((response) => response.text()),
+        ),
+      );
+    }
+    const outputEnded = new Promise((resolve) => server.child.stdout?.once('end', resolve));
+    expect(await server.stop()).toBe(0);
+    await outputEnded;
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    const logged = lines.map((line) => JSON.parse(line) as { msg: string; path?: string });
+    expect(logged.filter((entry) => entry.msg === 'request' && entry.path === '/robots.txt')).toHaveLength(
+      requests,
+    );
+    expect(logged.at(-1)?.msg).toBe('stopped');
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'Invalid PORT="abc": must be an integer from 0 to 65535'],
     [{ BASE_PATH: 'store/' }, 'Invalid BASE_PATH="store/": must start with "/"'],
