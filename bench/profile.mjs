@@ -16,6 +16,7 @@ import {
   cliOption,
   LIGHT_DIST,
   LIGHT_PATH,
+  npmStartDefaults,
   pinning,
   RESULTS_DIR,
   runLoad,
@@ -43,8 +44,11 @@ async function profileServer(name, kind, sentryDsn) {
   const dir = path.join(PROFILE_DIR, name);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  const light = LIGHT && kind === 'ours' ? { distDir: LIGHT_DIST, env: { LOG_LEVEL: 'info' } } : {};
-  const nodeArgs = ['--cpu-prof', '--cpu-prof-dir', dir];
+  // The light pair's ours runs as `npm start` runs it (its flags and environment defaults), at LOG_LEVEL=info.
+  const production = npmStartDefaults();
+  const oursLight = LIGHT && kind === 'ours';
+  const light = oursLight ? { distDir: LIGHT_DIST, env: { ...production.env, LOG_LEVEL: 'info' } } : {};
+  const nodeArgs = [...(oursLight ? production.nodeArgs : []), '--cpu-prof', '--cpu-prof-dir', dir];
   const server = await startServer(LIGHT && kind === 'baseline' ? 'bare' : kind, {
     pin,
     sentryDsn,

@@ -1,5 +1,6 @@
 // The servers a benchmark loads (ours, the storefront's baseline, the light page's bare renderer) and the local Sentry capture endpoint; 127.0.0.1 only.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import {
   BROWSER_UA,
   HOST,
   LIGHT_PATH,
+  ROOT,
   SHOP_PATH,
   SNAPSHOT_DIR,
   sleep,
@@ -63,6 +65,23 @@ export async function startSentryCapture() {
 }
 
 const COOKIE_SECRET = randomBytes(32).toString('hex');
+
+/**
+ * How `npm start` runs the server, read from package.json's "start" script so the two cannot drift: its
+ * node flags (before `--import`) and its environment defaults (`NAME=${NAME:-value}`).
+ */
+export function npmStartDefaults() {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const start = scripts.start;
+  const flags = start
+    .slice(start.indexOf(' node ') + 6, start.indexOf(' --import'))
+    .trim()
+    .split(/\s+/);
+  const env = Object.fromEntries(
+    [...start.matchAll(/(\w+)=\$\{\w+:-([^}]*)\}/g)].map(([, name, value]) => [name, value]),
+  );
+  return { nodeArgs: flags.filter((flag) => flag.startsWith('--')), env };
+}
 
 /**
  * Starts a server process on core 0: `ours` (the production bundle of `distDir`, the snapshot by default,

@@ -13,10 +13,11 @@ import { ProductTable } from './product-table.tsx';
 import { LIGHT_ROWS } from './rows.ts';
 
 const client = readFileSync(process.env.BARE_CLIENT ?? 'bare-client.js');
-// `<` escaped, so no value can close the script.
-const dataScript = `window.__DATA=${JSON.stringify(LIGHT_ROWS).replace(/</g, '\\u003c')}`;
 
 function renderPage(response: http.ServerResponse) {
+  // Per request, as a page whose data comes from a database would be; `<` escaped, so no value can close
+  // the script.
+  const dataScript = `window.__DATA=${JSON.stringify(LIGHT_ROWS).replace(/</g, '\\u003c')}`;
   const stream = renderToPipeableStream(
     <BareDocument>
       <ProductTable rows={LIGHT_ROWS} />

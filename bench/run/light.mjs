@@ -2,19 +2,30 @@
 // production defaults (request log at info into a pipe, security headers, compression negotiation, route
 // tree, cookies; Sentry off, and on at the default sample rate 0.1), against the bare renderer that shares
 // none of our code. Interleaved rounds, like the storefront pair.
-import { fetchText, LIGHT_DIST, LIGHT_PATH, readMemory, startServer, stopChild } from '../lib.mjs';
+import {
+  fetchText,
+  LIGHT_DIST,
+  LIGHT_PATH,
+  npmStartDefaults,
+  readMemory,
+  startServer,
+  stopChild,
+} from '../lib.mjs';
 import { measureHydration } from './hydration.mjs';
 import { CONNECTIONS } from './settings.mjs';
 import { runRounds, summarizeRuns, warmUp } from './throughput.mjs';
 
 /** Starts the three servers; `sentryDsn`: the local capture endpoint. */
 export async function startLightServers(pin, sentryDsn) {
-  const production = { LOG_LEVEL: 'info' };
+  // As `npm start` runs it: its node flags and environment defaults, and the default log level.
+  const { nodeArgs, env } = npmStartDefaults();
+  const production = { ...env, LOG_LEVEL: 'info' };
   return {
-    ours: await startServer('ours', { pin, distDir: LIGHT_DIST, env: production }),
+    ours: await startServer('ours', { pin, distDir: LIGHT_DIST, nodeArgs, env: production }),
     oursSentry: await startServer('ours', {
       pin,
       distDir: LIGHT_DIST,
+      nodeArgs,
       sentryDsn,
       env: { ...production, SENTRY_TRACES_SAMPLE_RATE: '0.1' },
     }),
