@@ -2,6 +2,7 @@
 // while autocannon (core 1) loads it for 10 s after a 2 s warm-up; only the samples of the measured 10 s are
 // summarised (bench/cpuprofile-summary.mjs), per function and per package, also as CPU µs per request.
 // Usage: node bench/profile.mjs [--light] [--path /shop] [--connections 32] [--seconds 10] [--rebuild]
+//   [--traces-sample-rate 0.1] (ours+Sentry's rate; 0.1 is the default, as in production and `npm run bench`)
 // Runs from the build snapshot of the last `npm run bench` (bench/results/dist); builds it when missing.
 // `--light`: the light pair instead (bench/light/ on our runtime at LOG_LEVEL=info, and the bare renderer).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -33,6 +34,7 @@ const LIGHT = process.argv.includes('--light');
 const urlPath = cliOption('--path', LIGHT ? LIGHT_PATH : SHOP_PATH);
 const connections = Number(cliOption('--connections', '32'));
 const seconds = Number(cliOption('--seconds', '10'));
+const tracesSampleRate = cliOption('--traces-sample-rate', '0.1');
 const PROFILE_DIR = path.join(RESULTS_DIR, 'profiles');
 
 const pin = pinning();
@@ -48,12 +50,14 @@ async function profileServer(name, kind, sentryDsn) {
   const production = npmStartDefaults();
   const oursLight = LIGHT && kind === 'ours';
   const light = oursLight ? { distDir: LIGHT_DIST, env: { ...production.env, LOG_LEVEL: 'info' } } : {};
+  const sampling = sentryDsn ? { SENTRY_TRACES_SAMPLE_RATE: tracesSampleRate } : {};
   const nodeArgs = [...(oursLight ? production.nodeArgs : []), '--cpu-prof', '--cpu-prof-dir', dir];
   const server = await startServer(LIGHT && kind === 'baseline' ? 'bare' : kind, {
     pin,
     sentryDsn,
     nodeArgs,
     ...light,
+    env: { ...light.env, ...sampling },
   });
   const url = `${server.origin}${urlPath}`;
   await runLoad(pin, { url, connections, duration: 2 });
@@ -79,7 +83,7 @@ async function main() {
   pin.pinSelf(1);
   const capture = await startSentryCapture();
   console.log(
-    `profiling ${urlPath} at ${connections} connections for ${seconds} s per server (${pin.note}); LOG_LEVEL=warn`,
+    `profiling ${urlPath} at ${connections} connections for ${seconds} s per server (${pin.note}); ours at LOG_LEVEL=${LIGHT ? 'info' : 'warn'}, ours+Sentry at traces sample rate ${tracesSampleRate}`,
   );
   const results = [];
   for (const [name, kind, dsn] of [
