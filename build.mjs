@@ -1,8 +1,9 @@
 // The build's command line; its parts are in build/.
 // `node build.mjs` builds the browser bundle (ESM, one lazy chunk per route, hashed names, manifest) and the
 // server bundle into dist/ and prints the size table; `node build.mjs --if-needed` skips when dist/ is newer
-// than every source; `node build.mjs --dev` (npm run dev) rebuilds on change, restarts the server and
-// reloads the browser (build/dev/dev.mjs).
+// than every source; `node build.mjs --dev` (npm run dev) serves a dev build with React Fast Refresh,
+// rebuilding and restarting the server on change (build/dev/dev.mjs); `--app <file> --server-app <file>`
+// name another app than package.json's "ssr" field.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,6 +35,22 @@ export async function build({ outdir = DIST, app } = {}) {
   return manifest;
 }
 
+/** `--app <file> --server-app <file>`, or undefined for package.json's "ssr" field. */
+function appOption() {
+  const value = (flag) => {
+    const at = process.argv.indexOf(flag);
+    return at === -1 ? undefined : process.argv[at + 1];
+  };
+  const app = value('--app');
+  const serverApp = value('--server-app');
+  if (!app && !serverApp) return undefined;
+  if (!app || !serverApp) {
+    console.error('Name both the app and its server side: --app <file> --server-app <file>');
+    process.exit(1);
+  }
+  return { app, serverApp };
+}
+
 const isMain = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain && process.argv.includes('--dev')) {
   const port = process.env.PORT || '3000';
@@ -47,6 +64,7 @@ if (isMain && process.argv.includes('--dev')) {
     port: Number(port),
     host: process.env.HOST || '127.0.0.1',
     extraImport: process.env.DEV_EXTRA_IMPORT ? path.resolve(process.env.DEV_EXTRA_IMPORT) : undefined,
+    app: appOption(),
   });
 } else if (isMain) {
   try {

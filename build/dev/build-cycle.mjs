@@ -1,74 +1,68 @@
-// The watchers of dev mode: esbuild contexts of the client and the server bundles (the production options,
-// not minified). A change seen by one watcher rebuilds the other bundle too, so one edit means one restart:
-// a cycle is the builds of both, and `onCycleEnd` runs once per cycle with both results.
+// The builds of dev mode: esbuild contexts of the client and the server bundles (the production options,
+// not minified), rebuilt together on every change, so one edit means one restart. A cycle is the builds of
+// both; `onCycleEnd(latest, ms, changed)` runs once per cycle with both results and the changed files (null
+// for the first build). Changes seen during a cycle make one more cycle after it.
+import path from 'node:path';
+import { ROOT } from '../paths.mjs';
 
 const NAMES = ['client', 'server'];
 
 export function createBuildCycle({ onCycleEnd }) {
   const contexts = {};
   const latest = {};
-  const building = new Set();
-  // The first cycle is the initial build of both; later ones start when a watcher sees a change.
-  let pending = new Set(NAMES);
-  let active = true;
-  let startedAt = performance.now();
+  let running = null;
+  let waiting = null;
 
-  const endIfDone = () => {
-    if (!active || pending.size > 0) return;
-    active = false;
-    onCycleEnd(latest, Math.round(performance.now() - startedAt));
-  };
-  /** Rebuilds `name` too, so that a change under shared/ (seen by one watcher first) restarts once. */
-  const kick = (name) => {
-    pending.add(name);
-    contexts[name]
-      .rebuild()
-      .catch(() => {}) // reported by onEnd
-      .finally(() => {
-        if (pending.has(name) && !building.has(name)) {
-          pending.delete(name);
-          endIfDone();
-        }
-      });
-  };
-
-  function started(name) {
-    building.add(name);
-    if (!active) {
-      active = true;
-      startedAt = performance.now();
-      pending = new Set([name]);
-      for (const other of NAMES) if (other !== name) kick(other);
-    }
-    pending.add(name);
+  async function run(changed) {
+    const startedAt = performance.now();
+    await Promise.all(NAMES.map((name) => contexts[name].rebuild().catch(() => {}))); // reported by onEnd
+    onCycleEnd(latest, Math.round(performance.now() - startedAt), changed);
   }
-  function ended(name, result) {
-    building.delete(name);
-    latest[name] = result;
-    pending.delete(name);
-    endIfDone();
+  async function loop(changed) {
+    let next = changed;
+    do {
+      waiting = null;
+      await run(next);
+      next = waiting;
+    } while (next);
+    running = null;
   }
 
   return {
     contexts,
+    /** The last result of each bundle's build. */
+    latest,
     get active() {
-      return active;
+      return running !== null;
     },
     /** True when the last build of either bundle failed. */
     failed: () => NAMES.some((name) => latest[name]?.errors.length),
-    /** The esbuild plugin that tells the cycle when bundle `name` starts and ends a build. */
-    plugin: (name) => cyclePlugin(name, { started, ended }),
-    watch: () => Promise.all(NAMES.map((name) => contexts[name].watch())),
+    /** The esbuild plugin that records bundle `name`'s result at the end of each of its builds. */
+    plugin: (name) => ({
+      name: 'dev-cycle',
+      setup: (build) => build.onEnd((result) => void (latest[name] = result)),
+    }),
+    /** Absolute paths of the files the last builds of `names` read (virtual modules left out). */
+    inputs: (names = NAMES) => inputsOf(names.map((name) => latest[name]?.metafile)),
+    /** Builds both bundles: the first build with no `changed`, later ones with the changed files. */
+    build(changed = null) {
+      if (running) {
+        waiting = new Set([...(waiting ?? []), ...(changed ?? [])]);
+        return running;
+      }
+      running = loop(changed);
+      return running;
+    },
     dispose: () => Promise.allSettled(Object.values(contexts).map((context) => context.dispose())),
   };
 }
 
-function cyclePlugin(name, { started, ended }) {
-  return {
-    name: 'dev-cycle',
-    setup(build) {
-      build.onStart(() => started(name));
-      build.onEnd((result) => ended(name, result));
-    },
-  };
+function inputsOf(metafiles) {
+  const files = new Set();
+  for (const metafile of metafiles) {
+    for (const input of Object.keys(metafile?.inputs ?? {})) {
+      if (!/^[\w-]+:/.test(input)) files.add(path.resolve(ROOT, input));
+    }
+  }
+  return files;
 }

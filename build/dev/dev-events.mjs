@@ -1,5 +1,7 @@
-// The server-sent events the reload script listens to (/__dev/events): `hello` with the server generation,
-// `reload`, and `error` with the build error or server failure on show, which tabs that connect later get too.
+// The server-sent events the reload script listens to (/__dev/events): `hello` with the server generation;
+// `update` with hot modules and stylesheets to swap in; `restarted` once a new server is up (with whether
+// the page's data should be refreshed); `error` with the build error or server failure on show, which tabs
+// that connect later get too.
 
 /** Comment lines keep idle event streams open through proxies that close quiet connections. */
 const HEARTBEAT_MS = 15_000;
@@ -33,8 +35,12 @@ export function createDevEvents() {
       clients.add(response);
       request.once('close', () => clients.delete(response));
     },
-    reload(generation) {
-      for (const client of clients) client.write(frame('reload', { generation }));
+    /** `{ modules: [{ key, url, segment }], stylesheets?: { previous, next } }` (build/dev/refresh-runtime.mjs). */
+    update(update) {
+      for (const client of clients) client.write(frame('update', update));
+    },
+    restarted(generation, refresh) {
+      for (const client of clients) client.write(frame('restarted', { generation, refresh }));
     },
     /** Shows a problem in every tab (an overlay), now and on connect, until `clear()`. */
     report(title, message) {

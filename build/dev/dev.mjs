@@ -1,10 +1,14 @@
 // Dev mode: `node build.mjs --dev` (npm run dev).
 //
-// - esbuild contexts watch the client and the server bundles (the production options, not minified). A
-//   change seen by one watcher rebuilds the other bundle too, so one edit means one restart.
+// - A change to any file the bundles read (build/dev/source-watcher.mjs) rebuilds the client and the server
+//   bundles (esbuild contexts, the production options, not minified), so one edit means one restart. The
+//   browser bundle runs React's development build with Fast Refresh (build/dev/refresh-transform.mjs).
+// - A changed module of the browser bundle goes to the tabs at once as a hot module (build/dev/
+//   hot-modules.mjs): a tab that has it loaded swaps it in with its state kept, or reloads after the restart
+//   when Fast Refresh cannot apply it. A changed stylesheet is swapped in as soon as it is built.
 // - After each successful build: the manifest is written, the server child is stopped (SIGTERM, SIGKILL
 //   after DEV_STOP_MS) and started again with the `npm start` command on a free port of 127.0.0.1, and
-//   open tabs are told to reload.
+//   open tabs are told; when only server code changed, they refresh the page's data in place.
 // - A proxy (node:http) on PORT (default 3000) and HOST (default 127.0.0.1) forwards every request to the
 //   current child and streams the response back unchanged, except HTML, which gets
 //   `<script src="/__dev/reload.js" async>` before `</body>`. HTML is requested uncompressed
@@ -12,9 +16,9 @@
 //   The script is external and same-origin, so a nonce-based Content-Security-Policy keeps working: the tag
 //   carries the page's nonce when the policy has one, and the policy is relaxed only when it would still
 //   block the script or its EventSource (build/dev/csp.mjs).
-// - The script listens to /__dev/events (server-sent events): `reload` reloads the tab; `error` shows the
-//   build error (esbuild's formatted messages, also printed in the terminal) in an overlay. A failed build
-//   leaves the last good server running; the next good one reloads the tabs.
+// - The script listens to /__dev/events (server-sent events, build/dev/dev-events.mjs); `error` shows the
+//   build error (esbuild's formatted messages, also printed in the terminal) in an overlay, as are errors
+//   thrown in the page. A failed build leaves the last good server running; the fix hides the overlay.
 // - While the child restarts, requests wait for the new one (up to DEV_WAIT_MS), then get a 503 page that
 //   reloads itself once a build succeeds.
 // - SIGINT/SIGTERM dispose of the watchers, close the proxy and its event streams, and stop the child.
@@ -24,6 +28,7 @@
 // dist/, so `npm start --if-needed` never takes a dev build; it must be inside the project, so that the
 // server bundle finds node_modules); DEV_EXTRA_IMPORT (a test hook: a module that the server entry imports
 // for its side effects, so a test can cause rebuilds and build errors without editing real sources). The
+// `--app <file> --server-app <file>` name the app's definitions (package.json's "ssr" field by default). The
 // rest (BASE_PATH, LOG_LEVEL, ...) reaches the child as it is, with PORT and HOST set to the internal
 // address; COOKIE_SECRET, when unset, is one random key for the whole dev session, so carts survive
 // restarts.
@@ -38,18 +43,22 @@ import { ROOT } from '../paths.mjs';
 import { serverOptions } from '../server-bundle.mjs';
 import { createBuildCycle } from './build-cycle.mjs';
 import { createDevEvents } from './dev-events.mjs';
+import { createHotModules } from './hot-modules.mjs';
 import { createDevProxy } from './proxy.mjs';
+import { buildRefreshRuntime, refreshPlugin } from './refresh-transform.mjs';
 import { createRestarts, DEV_ENTRY } from './restarts.mjs';
 import { createServerSupervisor } from './server-supervisor.mjs';
+import { createSourceChanges } from './source-changes.mjs';
+import { createStackLocator } from './stack-locations.mjs';
 
 /** Runs dev mode until SIGINT/SIGTERM. */
-export async function runDev({ outdir, port, host, extraImport }) {
+export async function runDev({ outdir, port, host, extraImport, app }) {
   const color = Boolean(process.stdout.isTTY);
   const log = (message) => console.log(`${color ? '\x1b[36mdev\x1b[0m' : 'dev'}: ${message}`);
   let stopping = false;
   const dev = {
     dirs: { outdir, publicDir: path.join(outdir, 'client'), serverDir: path.join(outdir, 'server') },
-    entries: await appEntries(ROOT),
+    entries: await appEntries(ROOT, app),
     color,
     log,
     events: createDevEvents(),
@@ -61,21 +70,19 @@ export async function runDev({ outdir, port, host, extraImport }) {
         dev.supervisor.releaseWaiters();
     },
   };
-  dev.supervisor = createServerSupervisor({
-    serverDir: dev.dirs.serverDir,
-    // One random key for the whole session when unset, so carts survive restarts.
-    env: { ...process.env, COOKIE_SECRET: process.env.COOKIE_SECRET || randomBytes(32).toString('hex') },
-    log,
-    onCrash(how, output) {
-      log(`the server exited (${how}); it starts again after the next successful build`);
-      dev.report(`The server exited (${how})`, output);
-    },
+  dev.supervisor = createSupervisor(dev);
+  dev.cycle = createBuildCycle({
+    onCycleEnd: (latest, ms, changed) => void restarts.onCycleEnd(latest, ms, changed),
   });
-  dev.cycle = createBuildCycle({ onCycleEnd: (latest, ms) => void restarts.onCycleEnd(latest, ms) });
+  dev.hotModules = createHotModules({ entries: dev.entries, publicDir: dev.dirs.publicDir });
+  Object.assign(dev, createSourceChanges(dev));
   const restarts = createRestarts(dev);
   const proxy = createDevProxy({
     supervisor: dev.supervisor,
     events: dev.events,
+    hotModules: dev.hotModules,
+    refreshRuntime: await buildRefreshRuntime(),
+    locate: createStackLocator({ mapsDir: path.join(outdir, 'sourcemaps'), hotModules: dev.hotModules }),
     waitForServer: (deadline) =>
       stopping ? Promise.resolve(dev.supervisor.current) : dev.supervisor.waitFor(deadline, restarts.busy),
     log,
@@ -94,8 +101,22 @@ export async function runDev({ outdir, port, host, extraImport }) {
   await watch(dev, extraImport);
 }
 
-async function shutdown({ log, events, cycle, supervisor }, proxy, restarts, signal) {
+function createSupervisor(dev) {
+  return createServerSupervisor({
+    serverDir: dev.dirs.serverDir,
+    // One random key for the whole session when unset, so carts survive restarts.
+    env: { ...process.env, COOKIE_SECRET: process.env.COOKIE_SECRET || randomBytes(32).toString('hex') },
+    log: dev.log,
+    onCrash(how, output) {
+      dev.log(`the server exited (${how}); it starts again after the next successful build`);
+      dev.report(`The server exited (${how})`, output);
+    },
+  });
+}
+
+async function shutdown({ log, events, cycle, supervisor, watcher }, proxy, restarts, signal) {
   log(`${signal}: stopping`);
+  watcher.close();
   events.close();
   proxy.close();
   proxy.closeAllConnections();
@@ -112,7 +133,9 @@ async function watch({ dirs, entries, cycle, log, isStopping }, extraImport) {
   await rm(dirs.serverDir, { recursive: true, force: true });
   cycle.contexts.client = await esbuild.context({
     ...clientOptions({ entry: DEV_ENTRY, publicDir: dirs.publicDir, minify: false, entries }),
-    plugins: [serverOnlyGuard, appModulesPlugin(ROOT, entries), cycle.plugin('client')],
+    // React's development build: Fast Refresh and its warnings need it.
+    define: { 'process.env.NODE_ENV': '"development"' },
+    plugins: [serverOnlyGuard, appModulesPlugin(ROOT, entries), refreshPlugin(ROOT), cycle.plugin('client')],
   });
   cycle.contexts.server = await esbuild.context({
     ...serverOptions({ outdir: dirs.outdir, entries }),
@@ -124,8 +147,8 @@ async function watch({ dirs, entries, cycle, log, isStopping }, extraImport) {
     ],
   });
   if (isStopping()) return;
-  log('watching client/, shared/ and server/');
-  await cycle.watch();
+  await cycle.build();
+  log('watching the files the bundles read');
 }
 
 async function listen(proxy, port, host, log) {

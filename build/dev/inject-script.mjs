@@ -1,8 +1,7 @@
 import { Transform } from 'node:stream';
 
-/** Passes an HTML stream through, with `tag` inserted before the first `</body>` (or at the end). */
-export function injectBeforeBodyEnd(tag) {
-  const marker = '</body>';
+/** Passes an HTML stream through, with `tag` inserted before the first `marker` (or at the end). */
+export function injectBefore(marker, tag) {
   const insert = Buffer.from(tag);
   let done = false;
   let held = Buffer.alloc(0);
@@ -18,7 +17,7 @@ export function injectBeforeBodyEnd(tag) {
         held = Buffer.alloc(0);
         return callback(null, Buffer.concat([data.subarray(0, at), insert, data.subarray(at)]));
       }
-      // Hold back only a tail that could be the start of a `</body>` split across chunks, so streamed
+      // Hold back only a tail that could be the start of a marker split across chunks, so streamed
       // HTML still reaches the browser at once.
       let keep = 0;
       for (let length = Math.min(marker.length - 1, text.length); length > 0; length--) {

@@ -6,13 +6,18 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { pipeline } from 'node:stream';
 import { relaxCspForDevScript } from './csp.mjs';
-import { injectBeforeBodyEnd } from './inject-script.mjs';
+import { HOT_PATH } from './hot-modules.mjs';
+import { injectBefore } from './inject-script.mjs';
 
 /** How long a request waits for a (re)starting server before the proxy answers 503. */
 export const DEV_WAIT_MS = 5_000;
 /** Where the proxy serves the reload script and its events; build/dev/reload-script.js names both too. */
 const DEV_SCRIPT_PATH = '/__dev/reload.js';
 const DEV_EVENTS_PATH = '/__dev/events';
+const DEV_RUNTIME_PATH = '/__dev/refresh-runtime.js';
+/** Where a tab posts an error's stack, to get it back with source locations (build/dev/stack-locations.mjs). */
+const DEV_LOCATE_PATH = '/__dev/locate';
+const MAX_STACK_LENGTH = 64 * 1024;
 const RELOAD_SCRIPT = readFileSync(new URL('./reload-script.js', import.meta.url), 'utf8');
 const HOP_BY_HOP_HEADERS = [
   'connection',
@@ -27,9 +32,10 @@ const HOP_BY_HOP_HEADERS = [
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `waitForServer(deadline)` resolves with the server to forward to, or null when none came in time. */
-export function createDevProxy({ supervisor, events, waitForServer, log }) {
+export function createDevProxy(dev) {
+  const { supervisor, events, waitForServer, log } = dev;
   const scriptTag = (nonce) =>
-    `<script src="${DEV_SCRIPT_PATH}?g=${supervisor.generation}" async${nonce ? ` nonce="${nonce}"` : ''}></script>`;
+    `<script src="${DEV_SCRIPT_PATH}?g=${supervisor.generation}" async${nonceAttribute(nonce)}></script>`;
 
   /** Forwards to the current server; a bodyless request whose server went away (a restart) waits for the next. */
   async function forwardWhenReady(request, response, headers) {
@@ -54,15 +60,8 @@ export function createDevProxy({ supervisor, events, waitForServer, log }) {
   }
 
   async function handle(request, response) {
-    const pathname = (request.url ?? '/').split('?')[0];
-    if (pathname === DEV_SCRIPT_PATH) {
-      response.writeHead(200, {
-        'content-type': 'text/javascript; charset=utf-8',
-        'cache-control': 'no-store',
-      });
-      return response.end(RELOAD_SCRIPT);
-    }
-    if (pathname === DEV_EVENTS_PATH) return events.serve(request, response, supervisor.generation);
+    const answered = answerDevPath(request, response, dev);
+    if (answered) return answered;
     const headers = withoutHopByHop(request.headers);
     // Uncompressed HTML, so the script tag can go in; other responses pass through as they are.
     if (request.method === 'GET' && /text\/html/.test(request.headers.accept ?? '')) {
@@ -79,6 +78,46 @@ export function createDevProxy({ supervisor, events, waitForServer, log }) {
       response.end();
     });
   });
+}
+
+const nonceAttribute = (nonce) => (nonce ? ` nonce="${nonce}"` : '');
+/** The refresh runtime goes first in the head, before any module of the page runs. */
+const runtimeTag = (nonce) => `<script src="${DEV_RUNTIME_PATH}"${nonceAttribute(nonce)}></script>`;
+
+/** Answers dev mode's own paths (truthy, or a promise); undefined for a request to forward. */
+function answerDevPath(request, response, { supervisor, events, hotModules, refreshRuntime, locate }) {
+  const pathname = (request.url ?? '/').split('?')[0];
+  if (pathname === DEV_SCRIPT_PATH) return sendScript(response, RELOAD_SCRIPT);
+  if (pathname === DEV_RUNTIME_PATH) return sendScript(response, refreshRuntime);
+  if (pathname === DEV_EVENTS_PATH) return events.serve(request, response, supervisor.generation) ?? true;
+  if (pathname === DEV_LOCATE_PATH && request.method === 'POST')
+    return sendLocation(request, response, locate);
+  const hot = hotModules.get(pathname);
+  if (hot || pathname.startsWith(HOT_PATH)) return sendHotUpdate(response, hot);
+  return undefined;
+}
+
+function sendScript(response, code, type = 'text/javascript') {
+  response.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
+  return response.end(code);
+}
+
+/** A hot module or stylesheet from memory (build/dev/hot-modules.mjs); 404 once it has been dropped. */
+function sendHotUpdate(response, hot) {
+  if (hot) return sendScript(response, hot.code, hot.type);
+  response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+  return response.end('No such hot module\n');
+}
+
+/** Maps the stack of an error thrown in a tab (posted as text) to source locations, for the overlay. */
+async function sendLocation(request, response, locate) {
+  let stack = '';
+  for await (const chunk of request) {
+    stack += chunk;
+    if (stack.length > MAX_STACK_LENGTH) break;
+  }
+  response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(await locate(stack.slice(0, MAX_STACK_LENGTH)));
 }
 
 /** 503 while no server is ready: an HTML page that reloads itself once a build succeeds, or plain text. */
@@ -121,7 +160,13 @@ function sendBack(request, response, upstream, scriptTag) {
   if (csp.header !== undefined) headers['content-security-policy'] = csp.header;
   delete headers['content-length'];
   response.writeHead(upstream.statusCode, upstream.statusMessage, headers);
-  pipeline(upstream, injectBeforeBodyEnd(scriptTag(csp.nonce)), response, done);
+  pipeline(
+    upstream,
+    injectBefore('</head>', runtimeTag(csp.nonce)),
+    injectBefore('</body>', scriptTag(csp.nonce)),
+    response,
+    done,
+  );
 }
 
 function withoutHopByHop(headers) {

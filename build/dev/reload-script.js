@@ -1,11 +1,18 @@
 // The dev proxy serves this file at /__dev/reload.js and puts it into every HTML page (build/dev/proxy.mjs).
-// It listens to /__dev/events: `hello` carries the server generation, and a tab whose HTML came from an
-// older server (a restart happened before it connected) reloads; `reload` reloads; `error` shows a build
-// error in an overlay. Only DOM APIs and CSSOM (`style.cssText`), so a strict CSP (no inline styles,
-// Trusted Types) does not get in the way. Both paths must match DEV_SCRIPT_PATH and DEV_EVENTS_PATH there.
+// It listens to /__dev/events (build/dev/dev-events.mjs): `hello` carries the server generation, and a tab
+// whose HTML came from an older server (a restart happened before it connected) reloads; `update` hands
+// hot modules and stylesheets to the Fast Refresh runtime in the page (build/dev/refresh-runtime.mjs),
+// and a tab reloads after the restart when it cannot apply them; `restarted` refreshes the page's data
+// when only server code changed; `error` shows a build error in an overlay, as are errors thrown in the
+// page (their stacks mapped to source files by the proxy). Only DOM APIs and CSSOM (`style.cssText`), so a
+// strict CSP (no inline styles, Trusted Types) does not get in the way. The paths must match proxy.mjs's.
+// long function: the whole script, inside a function so that its names stay out of the page's globals.
 (() => {
   const script = document.currentScript;
-  const loaded = script ? new URL(script.src).searchParams.get('g') : null;
+  let loaded = script ? new URL(script.src).searchParams.get('g') : null;
+  let reloadAfterRestart = false;
+  /** Updates arrive in order and are applied one after the other. */
+  let applying = Promise.resolve();
   const events = new EventSource('/__dev/events');
   let overlay = null;
   const hide = () => {
@@ -28,7 +35,7 @@
     text.textContent = message;
     const hint = document.createElement('div');
     hint.style.cssText = 'color:#a1a1aa';
-    hint.textContent = 'The page reloads when the next build succeeds. Esc hides this.';
+    hint.textContent = 'This goes away when the fix is saved. Esc hides it.';
     overlay.append(heading, text, hint);
     (document.body ?? document.documentElement).append(overlay);
   };
@@ -38,11 +45,54 @@
   events.addEventListener('hello', (event) => {
     if (loaded !== null && JSON.parse(event.data).generation !== Number(loaded)) location.reload();
   });
-  events.addEventListener('reload', () => location.reload());
+  events.addEventListener('update', (event) => {
+    const update = JSON.parse(event.data);
+    const runtime = window.__ssrDevRefresh;
+    applying = applying
+      .then(() => (runtime ? runtime.apply(update) : 'reload'))
+      .then(
+        (outcome) => {
+          if (outcome === 'applied') hide();
+          if (outcome === 'reload') reloadAfterRestart = true;
+        },
+        (error) => {
+          console.error('Fast Refresh failed; the page reloads after the restart:', error);
+          reloadAfterRestart = true;
+        },
+      );
+  });
+  events.addEventListener('restarted', (event) => {
+    const { generation, refresh } = JSON.parse(event.data);
+    applying.then(() => {
+      if (reloadAfterRestart) return location.reload();
+      loaded = String(generation);
+      hide();
+      const router = window.__ssrDevRefresh?.router;
+      if (refresh) router ? router.refresh() : location.reload();
+    });
+  });
   events.addEventListener('error', (event) => {
     // A connection error is a plain Event; a build error is a message with data.
     if (!(event instanceof MessageEvent)) return;
     const { title, message } = JSON.parse(event.data);
     show(title, message);
   });
+
+  /** Shows an error thrown in the page, then again with its stack in source locations. */
+  const showError = (error) => {
+    const text = error instanceof Error ? error.stack || String(error) : String(error);
+    show('Runtime error', text);
+    fetch('/__dev/locate', { method: 'POST', body: text })
+      .then((response) => response.text())
+      .then(
+        (located) => {
+          if (overlay) show('Runtime error', located);
+        },
+        () => {},
+      );
+  };
+  addEventListener('error', (event) => showError(event.error ?? event.message));
+  addEventListener('unhandledrejection', (event) => showError(event.reason));
+  // build/dev/client-entry.tsx hands it the errors a route's boundary catches.
+  window.__ssrDevShowError = showError;
 })();

@@ -1,6 +1,8 @@
 // After each build cycle of dev mode: the errors shown in the terminal and the tabs, or the server restarted
-// on the new build and the tabs told to reload. Cycles that end while a restart runs are applied after it.
+// on the new build. Tabs got their hot modules and stylesheet as the change was seen (build/dev/dev.mjs);
+// now they get `restarted`, telling them to refresh the page's data when server code changed. Cycles that end while a restart runs are applied after it.
 
+import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -9,7 +11,8 @@ import { createManifest, moveSourceMaps } from '../client-bundle.mjs';
 import { ROOT } from '../paths.mjs';
 import { removeStaleOutputs } from './stale-outputs.mjs';
 
-export const DEV_ENTRY = 'client/entry.tsx';
+export const DEV_ENTRY = 'build/dev/client-entry.tsx';
+const SESSION_BUILD_ID = `dev-${randomBytes(4).toString('hex')}`;
 
 /** `dev`: what runDev built (dirs, entries, log, color, events, supervisor, cycle, report, isStopping). */
 export function createRestarts(dev) {
@@ -17,10 +20,16 @@ export function createRestarts(dev) {
   let applying = null;
   let applyAgain = false;
 
-  async function onCycleEnd(latest, ms) {
+  /** Whether the tabs refresh their data after the next restart: only server code changed since the last. */
+  let refreshData = false;
+
+  async function onCycleEnd(latest, ms, changed) {
     if (dev.isStopping()) return;
+    dev.watchInputs(latest);
     if (await reportedProblems(dev, [latest.client, latest.server])) return;
     log(`built in ${ms} ms`);
+    const clientInputs = cycle.inputs(['client']);
+    if (changed && [...changed].some((file) => !clientInputs.has(file))) refreshData = true;
     if (applying) {
       applyAgain = true;
       return;
@@ -38,9 +47,7 @@ export function createRestarts(dev) {
   async function restart(latest) {
     if (dev.isStopping() || cycle.failed()) return;
     const started = performance.now();
-    const evaluation = await evaluateApp(ROOT, dev.entries.app);
-    await supervisor.stop();
-    const manifest = await writeDevOutput(dev.dirs, latest, evaluation);
+    const manifest = await replaceOutput(dev, latest);
     if (dev.isStopping()) return;
     try {
       const server = await supervisor.start();
@@ -49,9 +56,10 @@ export function createRestarts(dev) {
       if (!cycle.failed()) events.clear();
       log(
         `server ${manifest.buildId} ready in ${Math.round(performance.now() - started)} ms ` +
-          `(pid ${server.process.pid}, 127.0.0.1:${server.port}); reloading ${events.tabs} tab(s)`,
+          `(pid ${server.process.pid}, 127.0.0.1:${server.port}); ${events.tabs} tab(s) connected`,
       );
-      events.reload(supervisor.generation);
+      events.restarted(supervisor.generation, refreshData);
+      refreshData = false;
     } catch (error) {
       log('the server failed to start; it starts again after the next successful build');
       report('The server failed to start', error.message);
@@ -84,14 +92,39 @@ async function reportedProblems({ color, log, supervisor, report }, results) {
   return true;
 }
 
+/** Stops the server and puts the new build in place of the old; resolves with its manifest. */
+async function replaceOutput(dev, latest) {
+  const evaluation = await evaluateApp(ROOT, dev.entries.app);
+  dev.segmentFiles = new Set(
+    Object.values(evaluation.segmentModules).map((file) => path.resolve(ROOT, file)),
+  );
+  await dev.supervisor.stop();
+  const manifest = await writeDevOutput(dev.dirs, latest, evaluation);
+  dev.stylesheetsServed(stylesheetsOf(latest.client.metafile, dev.dirs.publicDir));
+  return manifest;
+}
+
 /** Writes what a good build cycle produced: manifest, source maps apart, no stale chunks. */
 async function writeDevOutput({ outdir, publicDir, serverDir }, latest, evaluation) {
-  const manifest = createManifest(latest.client.metafile, publicDir, DEV_ENTRY, evaluation);
+  // One build id for the whole session: tabs take new code in place, and a build id that changed with each
+  // edit would turn their next navigation into a full load (the server answers 409, build changed).
+  const manifest = {
+    ...createManifest(latest.client.metafile, publicDir, DEV_ENTRY, evaluation),
+    buildId: SESSION_BUILD_ID,
+  };
   await removeStaleOutputs(publicDir, latest.client.metafile);
   await moveSourceMaps(publicDir, path.join(outdir, 'sourcemaps'));
   await removeStaleOutputs(serverDir, latest.server.metafile);
   await writeFile(path.join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
+}
+
+/** The URL paths of the dev entry's stylesheets in the build described by `metafile`. */
+function stylesheetsOf(metafile, publicDir) {
+  const entry = Object.values(metafile.outputs).find((output) => output.entryPoint === DEV_ENTRY);
+  if (!entry?.cssBundle) return [];
+  const file = path.relative(publicDir, path.join(ROOT, entry.cssBundle)).split(path.sep).join('/');
+  return [`${process.env.BASE_PATH ?? ''}/_assets/${file}`];
 }
 
 /** esbuild's formatted messages; a broken file under shared/ fails both bundles alike, shown once. */

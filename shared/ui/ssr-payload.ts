@@ -72,7 +72,7 @@ export interface SsrPayload {
   crawler: boolean;
 }
 
-/** Name of the global that holds the payload. Written by server/render/document-renderer.ts, read by client/entry.tsx. */
+/** Name of the global that holds the payload. Written by server/render/document-renderer.ts, read by client/start.tsx. */
 export const SSR_PAYLOAD_GLOBAL = '__SSR';
 /** Name of the global queue that deferred values are pushed into as `[key, ok, value]`. */
 export const SSR_DEFERRED_GLOBAL = '__ssrDeferred';

@@ -9,7 +9,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 interface DevEvent {
   event: string;
-  data: { generation?: number; title?: string; message?: string };
+  data: { generation?: number; refresh?: boolean; title?: string; message?: string };
 }
 
 /** Reads `/__dev/events` (server-sent events) and hands out the events in order. */
@@ -145,7 +145,7 @@ describe('dev mode (npm run dev)', () => {
     expect(await script.text()).toMatch(/new EventSource\(['"]\/__dev\/events['"]\)/);
 
     // A client asset: the same bytes and headers as from the server itself (compressed or not).
-    const asset = /src="(\/_assets\/entry-[^"]+\.js)"/.exec(html)![1]!;
+    const asset = /src="(\/_assets\/client-entry-[^"]+\.js)"/.exec(html)![1]!;
     const headers = { 'accept-encoding': 'gzip, br' };
     const direct = await fetch(`http://127.0.0.1:${serverPort()}${asset}`, { headers });
     const proxied = await fetch(`${origin}${asset}`, { headers });
@@ -155,21 +155,22 @@ describe('dev mode (npm run dev)', () => {
     expect(Buffer.from(await proxied.arrayBuffer())).toEqual(Buffer.from(await direct.arrayBuffer()));
   });
 
-  it('rebuilds on a change, restarts the server and tells the tabs to reload', async () => {
+  it('rebuilds on a change to server code, restarts the server and tells the tabs to refresh their data', async () => {
     // Generations are counted, not fixed: someone editing the real sources meanwhile adds restarts.
     const { generation } = (await events!.next('hello')).data;
     expect(generation).toBeGreaterThanOrEqual(1);
     const before = serverPort();
     await writeFile(extraModule, 'export {};\n// changed\n');
-    const reload = await events!.next('reload');
-    expect(reload.data.generation).toBeGreaterThan(generation!);
+    const restarted = await events!.next('restarted');
+    expect(restarted.data).toMatchObject({ refresh: true });
+    expect(restarted.data.generation).toBeGreaterThan(generation!);
     expect(serverPort()).not.toBe(before);
     const { status, html } = await page();
     expect(status).toBe(200);
-    expect(Number(/reload\.js\?g=(\d+)/.exec(html)?.[1])).toBeGreaterThanOrEqual(reload.data.generation!);
+    expect(Number(/reload\.js\?g=(\d+)/.exec(html)?.[1])).toBeGreaterThanOrEqual(restarted.data.generation!);
   });
 
-  it('shows a build error, keeps the last good server, and reloads once it is fixed', async () => {
+  it('shows a build error, keeps the last good server, and restarts once it is fixed', async () => {
     await writeFile(extraModule, 'export const = ;\n');
     const error = await events!.next('error', (event) => Boolean(event.data.message?.includes('extra.ts')));
     expect(error.data.title).toBe('Build failed');
@@ -183,7 +184,7 @@ describe('dev mode (npm run dev)', () => {
     await late.close();
 
     await writeFile(extraModule, 'export {};\n');
-    await events!.next('reload');
+    await events!.next('restarted');
     expect((await page()).status).toBe(200);
   });
 });

@@ -71,9 +71,9 @@ describe('build', () => {
       column: index - before.lastIndexOf('\n') - 1,
     });
     expect(path.resolve(buildDir, 'sourcemaps', original.source ?? '')).toBe(
-      path.resolve('client/entry.tsx'),
+      path.resolve('client/start.tsx'),
     );
-    const source = await readFile('client/entry.tsx', 'utf8');
+    const source = await readFile('client/start.tsx', 'utf8');
     expect(source.split('\n')[(original.line ?? 0) - 1]).toContain('Hydration fell back to client rendering');
     // React's license headers are linked, and the linked file is served.
     const legal = /\/\*! For license information please see (\S+) \*\//.exec(entry)?.[1];

@@ -1,0 +1,97 @@
+import '../shared/ui/runtime.css';
+import app from 'virtual:ssr-app';
+import routePatterns from 'virtual:ssr-route-patterns';
+import { useEffect, useSyncExternalStore } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { withDebugRoutes } from '../shared/debug/routes.ts';
+import { setHrefScope } from '../shared/routing/href.ts';
+import { createRouteMatcher } from '../shared/routing/route-matcher.ts';
+import { AppRoot } from '../shared/ui/app-root.tsx';
+import { NavigationContext } from '../shared/ui/navigation-context.ts';
+import { type PageState, SSR_PAYLOAD_GLOBAL, type SsrPayload } from '../shared/ui/ssr-payload.ts';
+import { reviveSegments, settleFromInlineScripts } from './deferred-data.ts';
+import { loadModules } from './navigation/route-resources.ts';
+import { createRouter } from './navigation/router.ts';
+
+declare global {
+  interface Window {
+    [SSR_PAYLOAD_GLOBAL]?: SsrPayload;
+  }
+}
+
+// The server's tree, ranked and compiled to regular expressions at build time; matched by the same code.
+const routes = createRouteMatcher([withDebugRoutes(app.root, true)], routePatterns);
+
+/** The route pattern of a page (`/products/:id`), which monitoring names spans and errors by. */
+const patternOf = (page: PageState) => (page.type === 'route' ? routes.pathOf(page.routeId) : undefined);
+
+export type ClientRouter = ReturnType<typeof createRouter>;
+
+export interface StartOptions {
+  /** Also told of every error a route's boundary catches (dev mode's overlay). */
+  onRenderError?: (error: unknown) => void;
+}
+
+/**
+ * Hydrates the server-rendered document, then hands navigation to the client router; resolves with the
+ * router. client/entry.tsx calls it in production, build/dev/client-entry.tsx in dev mode.
+ */
+export async function startClient(payload: SsrPayload, options: StartOptions = {}): Promise<ClientRouter> {
+  const { page } = payload;
+  // A page's base path and locale stay for its life: a locale switch is a full page load.
+  const hrefScope = { basePath: payload.basePath, locale: payload.locale, pathOf: routes.pathOf };
+  setHrefScope(() => hrefScope);
+  // The locale's module was preloaded with the page (modulepreload), so this waits on no extra round trip.
+  const localeLoaded = app.loadLocale?.(payload.locale);
+  const { segments, revived } = reviveSegments(page.segments);
+  settleFromInlineScripts(revived);
+  const nodes = segments.map(({ id }) => {
+    const node = routes.byId(id);
+    if (!node) throw new Error(`Unknown route segment ${id}`);
+    return node;
+  });
+  // The segments' chunks were preloaded with the page (modulepreload).
+  const initialPage = {
+    payload: { ...payload, page: { ...page, segments } },
+    modules: await loadModules(nodes),
+  };
+  await localeLoaded;
+  // Sentry is its own chunk: without a DSN it is never downloaded.
+  const monitoring = payload.sentry
+    ? (await import('./monitoring/sentry-browser.ts')).startBrowserSentry(payload.sentry, {
+        routePattern: patternOf(page),
+        status: page.type === 'route' ? 200 : page.status,
+        trace: payload.trace,
+      })
+    : undefined;
+  const router = createRouter({ routes, initialPage, monitor: monitoring });
+  router.start();
+  const reportRenderError = (error: unknown) => {
+    options.onRenderError?.(error);
+    monitoring?.reportRenderError(error, patternOf(router.getSnapshot().payload.page));
+  };
+
+  /**
+   * The browser's React root: the server's tree, driven by the client router's state. Defined here, once per
+   * page, so it reads this page's router directly.
+   */
+  function ClientApp() {
+    const snapshot = useSyncExternalStore(router.subscribe, router.getSnapshot, router.getSnapshot);
+    useEffect(markHydrated, []);
+    return (
+      <NavigationContext.Provider value={router.navigator}>
+        <AppRoot app={app} {...snapshot} onRenderError={reportRenderError} />
+      </NavigationContext.Provider>
+    );
+  }
+
+  hydrateRoot(document, <ClientApp />, {
+    onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error),
+  });
+  return router;
+}
+
+/** A visible marker that the page is interactive, for people debugging and for browser tests. */
+function markHydrated() {
+  document.documentElement.dataset.hydrated = 'true';
+}
