@@ -8,6 +8,7 @@ export interface AppModules {
   serverApp: string;
 }
 export class ServerModuleLeakError extends Error {}
+export class DevCodeLeakError extends Error {}
 export function buildClient(options?: {
   entry?: string;
   outdir?: string;

@@ -18,6 +18,7 @@ import { isUpToDate } from './build/up-to-date.mjs';
 export {
   buildClient,
   clientOptions,
+  DevCodeLeakError,
   ServerModuleLeakError,
   staticImportsOf,
 } from './build/client-bundle.mjs';

@@ -17,6 +17,34 @@ export class ServerModuleLeakError extends Error {
   name = 'ServerModuleLeakError';
 }
 
+/** Thrown when dev mode's Fast Refresh code (build/dev/) reaches a production bundle. */
+export class DevCodeLeakError extends Error {
+  name = 'DevCodeLeakError';
+}
+
+/** Names only dev mode's refresh code uses: the transform's registrations, the runtime and its globals. */
+const DEV_ONLY_NAMES = [
+  '$RefreshReg$',
+  '$RefreshSig$',
+  'injectIntoGlobalHook',
+  'performReactRefresh',
+  '__ssrDevRefresh',
+  '__ssrDevShowError',
+];
+
+/** Fails the production build when a script names any of DEV_ONLY_NAMES. */
+function refuseDevCode(outputFiles) {
+  for (const file of outputFiles) {
+    if (!file.path.endsWith('.js')) continue;
+    const name = DEV_ONLY_NAMES.find((candidate) => file.text.includes(candidate));
+    if (name) {
+      throw new DevCodeLeakError(
+        `${path.basename(file.path)} contains dev mode's Fast Refresh code (${name}): it must never reach a production build`,
+      );
+    }
+  }
+}
+
 /**
  * Bundles the client entry into `outdir/client`, moves source maps to `outdir/sourcemaps` (written, never
  * served) and returns the manifest: build id, entry, stylesheets, and per route its chunk and static imports.
@@ -39,6 +67,7 @@ export async function buildClient({
       `${leak.text}. Keep data access in server/ keyed by route id; client/ and pages import only shared/.`,
     );
   });
+  refuseDevCode(result.outputFiles);
   const files = minify ? reminifyScripts(result.outputFiles) : result.outputFiles;
   await mkdir(publicDir, { recursive: true });
   await Promise.all(files.map((file) => writeFile(file.path, file.contents)));

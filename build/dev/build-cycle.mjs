@@ -40,7 +40,11 @@ export function createBuildCycle({ onCycleEnd }) {
     /** The esbuild plugin that records bundle `name`'s result at the end of each of its builds. */
     plugin: (name) => ({
       name: 'dev-cycle',
-      setup: (build) => build.onEnd((result) => void (latest[name] = result)),
+      setup(build) {
+        build.onEnd((result) => {
+          latest[name] = result;
+        });
+      },
     }),
     /** Absolute paths of the files the last builds of `names` read (virtual modules left out). */
     inputs: (names = NAMES) => inputsOf(names.map((name) => latest[name]?.metafile)),

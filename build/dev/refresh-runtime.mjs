@@ -71,13 +71,18 @@ window.__ssrDevRefresh = {
   /**
    * Applies an update: `{ modules: [{ key, url, segment }], stylesheets: { previous, next } }`. Resolves with
    * `applied` (the page shows the new code, its state kept), `none` (nothing of it is on this page) or
-   * `reload` (Fast Refresh cannot apply it).
+   * `reload` (Fast Refresh cannot apply it). `beforeRefresh` runs just before the page takes the new code,
+   * so that what it reports while rendering comes after (the overlay of the old error goes first).
    */
-  async apply(update) {
+  async apply(update, beforeRefresh) {
     if (update.stylesheets && !(await swapStylesheets(update.stylesheets.previous, update.stylesheets.next)))
       return 'reload';
     const loaded = update.modules.filter(({ key }) => modules.has(key));
-    if (loaded.length === 0) return update.stylesheets ? 'applied' : 'none';
+    if (loaded.length === 0) {
+      if (!update.stylesheets) return 'none';
+      beforeRefresh();
+      return 'applied';
+    }
     const replaced = loaded.map(({ key }) => modules.get(key));
     const imported = await Promise.all(loaded.map(({ url }) => import(url)));
     const swappable = loaded.every(
@@ -85,6 +90,7 @@ window.__ssrDevRefresh = {
         isRefreshBoundary(replaced[index], segment) && isRefreshBoundary(imported[index], segment),
     );
     if (!swappable) return 'reload';
+    beforeRefresh();
     RefreshRuntime.performReactRefresh();
     return 'applied';
   },

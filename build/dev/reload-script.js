@@ -49,10 +49,9 @@
     const update = JSON.parse(event.data);
     const runtime = window.__ssrDevRefresh;
     applying = applying
-      .then(() => (runtime ? runtime.apply(update) : 'reload'))
+      .then(() => (runtime ? runtime.apply(update, hide) : 'reload'))
       .then(
         (outcome) => {
-          if (outcome === 'applied') hide();
           if (outcome === 'reload') reloadAfterRestart = true;
         },
         (error) => {

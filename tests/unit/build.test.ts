@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { buildClient, ServerModuleLeakError } from '../../build.mjs';
+import { buildClient, DevCodeLeakError, ServerModuleLeakError } from '../../build.mjs';
 import { loadBuildOutput } from '../../server/process/build-output.ts';
 import type { RouteNode } from '../../shared/routing/route-table.ts';
 import { storefrontRoutes } from '../../shared/storefront/routes.ts';
@@ -22,6 +22,14 @@ describe('build', () => {
     await expect(buildClient({ entry: 'tests/fixtures/leaky-entry.ts', outdir })).rejects.toThrow(
       /server\/process\/config\.ts/,
     );
+  });
+
+  it("fails when dev mode's Fast Refresh code reaches a production bundle", async () => {
+    const outdir = await mkdtemp(path.join(tmpdir(), 'leak-'));
+    scratch.push(outdir);
+    const attempt = buildClient({ entry: 'tests/fixtures/refresh-leak-entry.mjs', outdir });
+    await expect(attempt).rejects.toThrow(DevCodeLeakError);
+    await expect(attempt).rejects.toThrow(/injectIntoGlobalHook/);
   });
 
   it('writes a manifest with every page’s segments and a chunk for each lazily loaded one', () => {
