@@ -4,6 +4,7 @@
 export * from './lib/builds.mjs';
 export * from './lib/bytes.mjs';
 export * from './lib/children.mjs';
+export * from './lib/chromium.mjs';
 export * from './lib/constants.mjs';
 export * from './lib/measurements.mjs';
 export * from './lib/pinning.mjs';

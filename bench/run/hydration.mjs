@@ -1,23 +1,7 @@
 // Client side of the light pair: the time from navigation start to hydrated (`<html data-hydrated>`, which
 // both clients set once React has hydrated) on cold loads in Debian's Chromium, each in a fresh context (no
 // cache), interleaved server by server; the median of `loads` each.
-import { execFileSync } from 'node:child_process';
-import { chromium } from 'playwright-core';
-import launch from '../../tests/helpers/chromium-launch.json' with { type: 'json' };
-import { LIGHT_PATH, median } from '../lib.mjs';
-
-// The flags and the user agent of the browser tests: an ordinary Chrome, since a crawler's user agent would
-// get the whole document at once and no prefetching.
-const { args: CHROMIUM_ARGS, personUserAgent: PERSON_USER_AGENT } = launch;
-
-function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { LIGHT_PATH, launchChromium, median, PERSON_USER_AGENT } from '../lib.mjs';
 
 /** ms from navigation start until the document says it is hydrated, in one fresh browser context. */
 async function timeToHydrated(browser, origin) {
@@ -42,9 +26,8 @@ async function timeToHydrated(browser, origin) {
 
 /** Median time to hydrated per server (`servers`: name -> { origin }); null without Chromium. */
 export async function measureHydration(servers, loads) {
-  const executablePath = chromiumPath();
-  if (!executablePath) return null;
-  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
+  if (!browser) return null;
   try {
     const samples = Object.fromEntries(Object.keys(servers).map((name) => [name, []]));
     // One warm-up load each (the servers' first render), then interleaved rounds.

@@ -1,7 +1,8 @@
 // The builds of dev mode: esbuild contexts of the client and the server bundles (the production options,
 // not minified), rebuilt together on every change, so one edit means one restart. A cycle is the builds of
 // both; `onCycleEnd(latest, ms, changed)` runs once per cycle with both results and the changed files (null
-// for the first build). Changes seen during a cycle make one more cycle after it.
+// for the first build), and the cycle ends when the promise it returns settles (the restart). Changes seen
+// during a cycle make one more cycle after it.
 import path from 'node:path';
 import { ROOT } from '../paths.mjs';
 
@@ -16,7 +17,7 @@ export function createBuildCycle({ onCycleEnd }) {
   async function run(changed) {
     const startedAt = performance.now();
     await Promise.all(NAMES.map((name) => contexts[name].rebuild().catch(() => {}))); // reported by onEnd
-    onCycleEnd(latest, Math.round(performance.now() - startedAt), changed);
+    await onCycleEnd({ ...latest }, Math.round(performance.now() - startedAt), changed);
   }
   async function loop(changed) {
     let next = changed;
@@ -35,6 +36,10 @@ export function createBuildCycle({ onCycleEnd }) {
     get active() {
       return running !== null;
     },
+    /** True when changes wait for the cycle under way to end. */
+    hasQueuedChanges: () => waiting !== null,
+    /** Settles once the cycle under way (if any) is over. */
+    settled: () => running ?? Promise.resolve(),
     /** True when the last build of either bundle failed. */
     failed: () => NAMES.some((name) => latest[name]?.errors.length),
     /** The esbuild plugin that records bundle `name`'s result at the end of each of its builds. */

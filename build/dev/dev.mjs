@@ -63,6 +63,11 @@ export async function runDev({ outdir, port, host, extraImport, app }) {
     log,
     events: createDevEvents(),
     isStopping: () => stopping,
+    /** Dev mode outlives its own mistakes: a failed step is printed, and the next change tries again. */
+    keepGoing: (promise) =>
+      promise.catch((error) =>
+        log(`dev mode failed: ${error.stack ?? error}; it tries again on the next change`),
+      ),
     /** Shows a problem in the tabs; requests waiting for a server that is not coming get the error page now. */
     report(title, message) {
       dev.events.report(title, message);
@@ -72,7 +77,7 @@ export async function runDev({ outdir, port, host, extraImport, app }) {
   };
   dev.supervisor = createSupervisor(dev);
   dev.cycle = createBuildCycle({
-    onCycleEnd: (latest, ms, changed) => void restarts.onCycleEnd(latest, ms, changed),
+    onCycleEnd: (latest, ms, changed) => dev.keepGoing(restarts.onCycleEnd(latest, ms, changed)),
   });
   dev.hotModules = createHotModules({ entries: dev.entries, publicDir: dev.dirs.publicDir });
   Object.assign(dev, createSourceChanges(dev));
@@ -94,7 +99,7 @@ export async function runDev({ outdir, port, host, extraImport, app }) {
         process.exit(1);
       }
       stopping = true;
-      void shutdown(dev, proxy, restarts, signal);
+      void shutdown(dev, proxy, signal);
     });
   }
   await listen(proxy, port, host, log);
@@ -114,14 +119,14 @@ function createSupervisor(dev) {
   });
 }
 
-async function shutdown({ log, events, cycle, supervisor, watcher }, proxy, restarts, signal) {
+async function shutdown({ log, events, cycle, supervisor, watcher }, proxy, signal) {
   log(`${signal}: stopping`);
   watcher.close();
   events.close();
   proxy.close();
   proxy.closeAllConnections();
   await cycle.dispose();
-  await restarts.settled();
+  await cycle.settled();
   await supervisor.shutdown();
   log('stopped');
   process.exit(0);

@@ -64,7 +64,8 @@ async function bundleStyles(metafile, entry, publicDir) {
     })
     .catch(failure);
   if (result.errors.length) return { errors: result.errors };
-  return { code: result.outputFiles.find((file) => file.path.endsWith('.css')).text };
+  const css = result.outputFiles.find((file) => file.path.endsWith('.css'));
+  return css ? { code: css.text } : { errors: [{ text: `${entry} has no stylesheet` }] };
 }
 
 export function createHotModules({ entries, publicDir }) {

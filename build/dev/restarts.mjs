@@ -1,6 +1,7 @@
 // After each build cycle of dev mode: the errors shown in the terminal and the tabs, or the server restarted
 // on the new build. Tabs got their hot modules and stylesheet as the change was seen (build/dev/dev.mjs);
-// now they get `restarted`, telling them to refresh the page's data when server code changed. Cycles that end while a restart runs are applied after it.
+// now they get `restarted`, telling them to refresh the page's data when server code changed. The next
+// build cycle starts once the restart is over.
 
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
@@ -17,12 +18,10 @@ const SESSION_BUILD_ID = `dev-${randomBytes(4).toString('hex')}`;
 /** `dev`: what runDev built (dirs, entries, log, color, events, supervisor, cycle, report, isStopping). */
 export function createRestarts(dev) {
   const { log, events, supervisor, cycle, report } = dev;
-  let applying = null;
-  let applyAgain = false;
-
   /** Whether the tabs refresh their data after the next restart: only server code changed since the last. */
   let refreshData = false;
 
+  /** The build cycle waits for this, so no build writes files while the server is replaced. */
   async function onCycleEnd(latest, ms, changed) {
     if (dev.isStopping()) return;
     dev.watchInputs(latest);
@@ -30,22 +29,11 @@ export function createRestarts(dev) {
     log(`built in ${ms} ms`);
     const clientInputs = cycle.inputs(['client']);
     if (changed && [...changed].some((file) => !clientInputs.has(file))) refreshData = true;
-    if (applying) {
-      applyAgain = true;
-      return;
-    }
-    applying = (async () => {
-      do {
-        applyAgain = false;
-        await restart(latest);
-      } while (applyAgain && !dev.isStopping());
-    })().finally(() => {
-      applying = null;
-    });
+    await restart(latest);
   }
 
   async function restart(latest) {
-    if (dev.isStopping() || cycle.failed()) return;
+    if (dev.isStopping()) return;
     const started = performance.now();
     const manifest = await replaceOutput(dev, latest);
     if (dev.isStopping()) return;
@@ -63,16 +51,14 @@ export function createRestarts(dev) {
     } catch (error) {
       log('the server failed to start; it starts again after the next successful build');
       report('The server failed to start', error.message);
-      if (!cycle.active && !applyAgain) supervisor.releaseWaiters();
+      if (!cycle.hasQueuedChanges()) supervisor.releaseWaiters();
     }
   }
 
   return {
     onCycleEnd,
     /** True while a build, a restart or a server start is under way, so a request had better wait. */
-    busy: () => Boolean(applying || cycle.active),
-    /** Settles once the restart under way (if any) is over. */
-    settled: () => applying?.catch(() => {}),
+    busy: () => cycle.active,
   };
 }
 
@@ -99,22 +85,25 @@ async function replaceOutput(dev, latest) {
     Object.values(evaluation.segmentModules).map((file) => path.resolve(ROOT, file)),
   );
   await dev.supervisor.stop();
-  const manifest = await writeDevOutput(dev.dirs, latest, evaluation);
+  const manifest = await writeDevOutput(dev, latest, evaluation);
   dev.stylesheetsServed(stylesheetsOf(latest.client.metafile, dev.dirs.publicDir));
   return manifest;
 }
 
 /** Writes what a good build cycle produced: manifest, source maps apart, no stale chunks. */
-async function writeDevOutput({ outdir, publicDir, serverDir }, latest, evaluation) {
+async function writeDevOutput(dev, latest, evaluation) {
+  const { outdir, publicDir, serverDir } = dev.dirs;
   // One build id for the whole session: tabs take new code in place, and a build id that changed with each
   // edit would turn their next navigation into a full load (the server answers 409, build changed).
   const manifest = {
     ...createManifest(latest.client.metafile, publicDir, DEV_ENTRY, evaluation),
     buildId: SESSION_BUILD_ID,
   };
-  await removeStaleOutputs(publicDir, latest.client.metafile);
+  // The previous build's files stay one more build: a page the old server sent may still ask for them.
+  await removeStaleOutputs(publicDir, [latest.client.metafile, dev.previousClientMetafile]);
+  dev.previousClientMetafile = latest.client.metafile;
   await moveSourceMaps(publicDir, path.join(outdir, 'sourcemaps'));
-  await removeStaleOutputs(serverDir, latest.server.metafile);
+  await removeStaleOutputs(serverDir, [latest.server.metafile]);
   await writeFile(path.join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }

@@ -7,7 +7,7 @@ import { isAppModule } from './refresh-transform.mjs';
 import { DEV_ENTRY } from './restarts.mjs';
 import { createSourceWatcher } from './source-watcher.mjs';
 
-/** `dev`: what runDev built (cycle, hotModules, events, isStopping). */
+/** `dev`: what runDev built (cycle, hotModules, events, isStopping, keepGoing). */
 export function createSourceChanges(dev) {
   /** Every URL the entry's stylesheet has had in this session, which a tab may still link to. */
   const stylesheetUrls = new Set();
@@ -18,10 +18,11 @@ export function createSourceChanges(dev) {
     const clientInputs = dev.cycle.inputs(['client']);
     const changed = [...files].filter((file) => clientInputs.has(file));
     const modules = changed.filter((file) => isAppModule(ROOT, file));
-    if (modules.length > 0) void sendHotModules(modules);
+    if (modules.length > 0) dev.keepGoing(sendHotModules(modules));
     const clientMetafile = dev.cycle.latest.client?.metafile;
-    if (clientMetafile && changed.some((file) => file.endsWith('.css'))) void sendStyles(clientMetafile);
-    void dev.cycle.build(files);
+    if (clientMetafile && changed.some((file) => file.endsWith('.css')))
+      dev.keepGoing(sendStyles(clientMetafile));
+    dev.keepGoing(dev.cycle.build(files));
   }
 
   async function sendHotModules(files) {

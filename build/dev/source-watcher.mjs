@@ -38,10 +38,13 @@ export function createSourceWatcher({ onChange }) {
       for (const dir of dirs) {
         if (watchers.has(dir)) continue;
         try {
-          watchers.set(
-            dir,
-            watch(dir, (_event, name) => seen(dir, name)),
-          );
+          const watcher = watch(dir, (_event, name) => seen(dir, name));
+          // The folder went away (deleted or moved): stop watching it; a later build brings it back.
+          watcher.on('error', () => {
+            watcher.close();
+            watchers.delete(dir);
+          });
+          watchers.set(dir, watcher);
         } catch {
           // A folder that went away between the build and now: its importer's next change brings it back.
         }

@@ -1,0 +1,128 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { describeInChromium } from '../helpers/chromium.ts';
+import { type DevSession, startDevSession } from '../helpers/dev-session.mjs';
+import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
+import { hasMarker, markWindow } from '../helpers/window-marker.ts';
+
+const OVERLAY = '[data-dev-overlay]';
+
+describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)', (chromium) => {
+  let dev: DevSession;
+  beforeAll(async () => {
+    dev = await startDevSession();
+  }, 40_000);
+  afterAll(async () => {
+    await dev?.stop();
+  });
+  // What dev mode printed, to tell why a test failed.
+  afterEach((context) => {
+    if (context.task.result?.state === 'fail') console.error(`npm run dev said:\n${dev?.output()}`);
+  });
+
+  /** The counter page, hydrated, marked, clicked three times and with text typed into its input. */
+  async function pageWithState(): Promise<Page> {
+    const page = await chromium.newPage();
+    await page.goto(`${dev.origin}/`);
+    await waitForHydration(page);
+    await markWindow(page);
+    for (let click = 0; click < 3; click++) await page.click('#count');
+    await page.fill('#draft', 'typed text');
+    return page;
+  }
+  const state = (page: Page) =>
+    page.evaluate(() => ({
+      count: document.querySelector('#count')?.textContent,
+      draft: (document.querySelector('#draft') as HTMLInputElement | null)?.value,
+    }));
+  const textOf = (page: Page, selector: string, text: string) =>
+    page.waitForFunction(
+      ([selector, text]) => document.querySelector(selector)?.textContent?.includes(text),
+      [selector, text] as const,
+      { timeout: 10_000 },
+    );
+
+  it('swaps an edited component in place: the new text shows, state and page stay', async () => {
+    const page = await pageWithState();
+    const problems = collectPageProblems(page);
+    await dev.edit('counter-page.tsx', 'the first version', 'the second version');
+    await textOf(page, '#greeting', 'the second version');
+    expect(await state(page)).toEqual({ count: 'Clicked 3 times', draft: 'typed text' });
+    expect(await hasMarker(page)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('swaps an edited stylesheet without a reload', async () => {
+    const page = await pageWithState();
+    const color = () => page.$eval('#greeting', (element) => getComputedStyle(element).color);
+    expect(await color()).toBe('rgb(0, 0, 128)');
+    await dev.edit('dev-app.css', 'rgb(0, 0, 128)', 'rgb(128, 0, 0)');
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('#greeting') as Element).color === 'rgb(128, 0, 0)',
+      null,
+      { timeout: 10_000 },
+    );
+    expect(await hasMarker(page)).toBe(true);
+    expect(await state(page)).toEqual({ count: 'Clicked 3 times', draft: 'typed text' });
+    await page.close();
+  });
+
+  it('shows a syntax error in the overlay; its fix removes it and keeps the state', async () => {
+    const page = await pageWithState();
+    await dev.edit('counter-page.tsx', '<section>', '<section>{');
+    await page.waitForSelector(OVERLAY, { timeout: 10_000 });
+    const overlay = await page.textContent(OVERLAY);
+    expect(overlay).toContain('Build failed');
+    expect(overlay).toContain('counter-page.tsx');
+    await dev.edit('counter-page.tsx', '<section>{', '<section>');
+    await page.waitForSelector(OVERLAY, { state: 'detached', timeout: 10_000 });
+    expect(await state(page)).toEqual({ count: 'Clicked 3 times', draft: 'typed text' });
+    expect(await hasMarker(page)).toBe(true);
+    await page.close();
+  });
+
+  it('refreshes the page data in place after a data step edit', async () => {
+    const page = await pageWithState();
+    const restarts = dev.restarts();
+    await dev.edit('server-app.ts', 'from the first data step', 'from the second data step');
+    await textOf(page, '#message', 'from the second data step');
+    await dev.restartedAfter(restarts);
+    expect(await hasMarker(page)).toBe(true);
+    expect(await state(page)).toEqual({ count: 'Clicked 3 times', draft: 'typed text' });
+    await page.close();
+  });
+
+  it('shows an error thrown while rendering at its source line; the fix removes the overlay', async () => {
+    const page = await pageWithState();
+    const hook = 'const [count, setCount] = useState(0);';
+    const failing = `${hook}\n  if (count >= 3) throw new Error('counted too far');`;
+    await dev.edit('counter-page.tsx', hook, failing);
+    await page.waitForFunction(
+      (selector) => document.querySelector(selector)?.textContent?.includes('counter-page.tsx:6:'),
+      OVERLAY,
+      { timeout: 10_000 },
+    );
+    expect(await page.textContent(OVERLAY)).toContain('counted too far');
+    await dev.edit('counter-page.tsx', failing, hook);
+    await page.waitForSelector(OVERLAY, { state: 'detached', timeout: 10_000 });
+    await page.waitForSelector('#greeting');
+    expect(await hasMarker(page)).toBe(true);
+    await page.close();
+  });
+
+  it('reloads the page when an edited module exports more than components', async () => {
+    const page = await pageWithState();
+    await dev.edit(
+      'counter-page.tsx',
+      'export const head',
+      "export const label = 'Counter';\nexport const head",
+    );
+    await page.waitForFunction(() => !(window as unknown as { __marker?: number }).__marker, null, {
+      timeout: 10_000,
+    });
+    await waitForHydration(page);
+    expect(await state(page)).toEqual({ count: 'Clicked 0 times', draft: '' });
+    await page.close();
+  });
+});
