@@ -3,6 +3,7 @@
 // both; `onCycleEnd(latest, ms, changed)` runs once per cycle with both results and the changed files (null
 // for the first build), and the cycle ends when the promise it returns settles (the restart). Changes seen
 // during a cycle make one more cycle after it.
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT } from '../paths.mjs';
 
@@ -42,15 +43,8 @@ export function createBuildCycle({ onCycleEnd }) {
     settled: () => running ?? Promise.resolve(),
     /** True when the last build of either bundle failed. */
     failed: () => NAMES.some((name) => latest[name]?.errors.length),
-    /** The esbuild plugin that records bundle `name`'s result at the end of each of its builds. */
-    plugin: (name) => ({
-      name: 'dev-cycle',
-      setup(build) {
-        build.onEnd((result) => {
-          latest[name] = result;
-        });
-      },
-    }),
+    /** The esbuild plugin that writes bundle `name`'s files and records its result (see outputPlugin). */
+    plugin: (name) => outputPlugin(name, latest),
     /** Absolute paths of the files the last builds of `names` read (virtual modules left out). */
     inputs: (names = NAMES) => inputsOf(names.map((name) => latest[name]?.metafile)),
     /** Builds both bundles: the first build with no `changed`, later ones with the changed files. */
@@ -74,4 +68,30 @@ function inputsOf(metafiles) {
     }
   }
   return files;
+}
+
+/**
+ * Writes the files of each build of bundle `name` and records its result in `latest`. The contexts run
+ * with `write: false`: esbuild would delete the previous build's files as it writes, while the running
+ * server, and pages it sent, may still ask for them (restarts.mjs removes them one build later).
+ */
+function outputPlugin(name, latest) {
+  return {
+    name: 'dev-cycle',
+    setup(build) {
+      build.onEnd(async (result) => {
+        if (result.errors.length === 0) await writeOutputs(result.outputFiles ?? []);
+        latest[name] = result;
+      });
+    },
+  };
+}
+
+async function writeOutputs(outputFiles) {
+  await Promise.all(
+    outputFiles.map(async (file) => {
+      await mkdir(path.dirname(file.path), { recursive: true });
+      await writeFile(file.path, file.contents);
+    }),
+  );
 }

@@ -140,11 +140,13 @@ async function watch({ dirs, entries, cycle, log, isStopping }, extraImport) {
     ...clientOptions({ entry: DEV_ENTRY, publicDir: dirs.publicDir, minify: false, entries }),
     // React's development build: Fast Refresh and its warnings need it.
     define: { 'process.env.NODE_ENV': '"development"' },
+    write: false,
     plugins: [serverOnlyGuard, appModulesPlugin(ROOT, entries), refreshPlugin(ROOT), cycle.plugin('client')],
   });
   cycle.contexts.server = await esbuild.context({
     ...serverOptions({ outdir: dirs.outdir, entries }),
     metafile: true,
+    write: false,
     plugins: [
       appModulesPlugin(ROOT, entries),
       cycle.plugin('server'),

@@ -25,7 +25,11 @@ export function createRestarts(dev) {
   async function onCycleEnd(latest, ms, changed) {
     if (dev.isStopping()) return;
     dev.watchInputs(latest);
-    if (await reportedProblems(dev, [latest.client, latest.server])) return;
+    if (await reportedProblems(dev, [latest.client, latest.server])) {
+      // No new server is coming: requests held during the build go to the last good one.
+      supervisor.releaseWaiters();
+      return;
+    }
     log(`built in ${ms} ms`);
     const clientInputs = cycle.inputs(['client']);
     if (changed && [...changed].some((file) => !clientInputs.has(file))) refreshData = true;

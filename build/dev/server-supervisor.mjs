@@ -79,9 +79,13 @@ export function createServerSupervisor({ serverDir, env, log, onCrash }) {
     if (child === record) child = null;
   }
 
-  /** The running server, waiting until `deadline` while `busy()` says one is on its way; null if none came. */
+  /**
+   * Resolves with the server to send a request to: the current one, unless a build or restart is under way
+   * (`busy()`), whose new server it waits for until `deadline` (a page must not get half of one build's files
+   * and half of the next's).
+   */
   function waitFor(deadline, busy) {
-    if (current || stopping || !(child || busy())) return Promise.resolve(current);
+    if (stopping || !(child || busy()) || (current && !busy())) return Promise.resolve(current);
     return new Promise((resolve) => {
       const waiter = (server) => {
         clearTimeout(timer);
@@ -109,7 +113,8 @@ export function createServerSupervisor({ serverDir, env, log, onCrash }) {
     stop,
     waitFor,
     /** Nothing is coming: waiting requests get their answer (null) now rather than at their deadline. */
-    releaseWaiters: () => settle(null),
+    /** Requests waiting for a new server go to the current one (none: the proxy answers 503). */
+    releaseWaiters: () => settle(current),
     async shutdown() {
       stopping = true;
       settle(null);

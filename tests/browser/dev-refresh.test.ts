@@ -23,8 +23,14 @@ describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)
   /** The counter page, hydrated, marked, clicked three times and with text typed into its input. */
   async function pageWithState(): Promise<Page> {
     const page = await chromium.newPage();
+    const problems = collectPageProblems(page);
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    });
     await page.goto(`${dev.origin}/`);
-    await waitForHydration(page);
+    await waitForHydration(page).catch((error) => {
+      throw new Error(`${error.message}\n${problems.join('\n')}`);
+    });
     await markWindow(page);
     for (let click = 0; click < 3; click++) await page.click('#count');
     await page.fill('#draft', 'typed text');
