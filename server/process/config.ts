@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { parseDsn } from '../monitoring/sentry-dsn.ts';
 
 /** The server's whole configuration, read once from the environment at start and frozen. */
@@ -32,6 +33,10 @@ export interface Config {
   enableDebugRoutes: boolean;
   /** default 10000: how long in-flight requests may take to finish on shutdown */
   shutdownTimeoutMs: number;
+  /** default undefined = the embedded database (PGlite) in `dataDir`; else a Postgres server's URL */
+  databaseUrl: string | undefined;
+  /** default ./data (absolute): where the embedded database keeps its files */
+  dataDir: string;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -69,6 +74,8 @@ export function loadConfig(env: Env, cpuCount = 1): Readonly<Config> {
     logLevel: optional(env, 'LOG_LEVEL', parseLogLevel) ?? 'info',
     enableDebugRoutes: optional(env, 'ENABLE_DEBUG_ROUTES', parseFlag) ?? false,
     shutdownTimeoutMs: optional(env, 'SHUTDOWN_TIMEOUT_MS', parseMilliseconds) ?? 10_000,
+    databaseUrl: optional(env, 'DATABASE_URL', parseDatabaseUrl),
+    dataDir: optional(env, 'DATA_DIR', parseDataDir) ?? path.resolve('data'),
   });
 }
 
@@ -153,4 +160,22 @@ function parseMilliseconds(value: string): number {
   const ms = Number(value);
   if (!/^\d+$/.test(value) || ms > 600_000) throw 'must be a whole number of milliseconds from 0 to 600000';
   return ms;
+}
+
+function parseDatabaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw 'must be a URL such as postgres://user:password@host:5432/database';
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+    throw 'must start with postgres:// or postgresql://';
+  if (!url.hostname && !url.searchParams.has('host')) throw 'must name a host (postgres://host/database)';
+  return value;
+}
+
+function parseDataDir(value: string): string {
+  if (value.includes('\0')) throw 'must be a folder path';
+  return path.resolve(value);
 }

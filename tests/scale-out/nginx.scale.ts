@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltServer, startBuiltServer } from '../helpers/built-server.ts';
+import { freePorts } from '../helpers/free-ports.ts';
 import {
   LOAD_LOOPS,
   PERSON_USER_AGENT,
@@ -228,24 +228,6 @@ async function stopBounded(instance: BuiltServer): Promise<number | null> {
   if (result !== 'timeout') return result;
   instance.child.kill('SIGKILL');
   throw new Error(`The instance did not exit within ${STOP_LIMIT_MS} ms of SIGTERM:\n${instance.output()}`);
-}
-
-/** Opens `count` listeners on ephemeral ports of 127.0.0.1 at once (so the ports differ), then frees them. */
-async function freePorts(count: number): Promise<number[]> {
-  const probes = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<net.Server>((resolve, reject) => {
-          const probe = net.createServer();
-          probe.once('error', reject);
-          probe.listen(0, '127.0.0.1', () => resolve(probe));
-        }),
-    ),
-  );
-  const ports = probes.map((probe) => (probe.address() as AddressInfo).port);
-  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
-  return ports;
 }
 
 // --- nginx ------------------------------------------------------------------------------------------------

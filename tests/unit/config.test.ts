@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/process/config.ts';
 
@@ -17,6 +18,8 @@ describe('loadConfig', () => {
       webConcurrency: 1,
       logLevel: 'info',
       enableDebugRoutes: false,
+      databaseUrl: undefined,
+      dataDir: path.resolve('data'),
     });
     expect(config.cookieSecret).toHaveLength(64);
     expect(Object.isFrozen(config)).toBe(true);
@@ -39,6 +42,8 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'debug',
         ENABLE_DEBUG_ROUTES: '1',
         NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://shop:secret@db.internal:5432/shop',
+        DATA_DIR: '/var/lib/shop',
       },
       4,
     );
@@ -56,6 +61,8 @@ describe('loadConfig', () => {
       webConcurrency: 4,
       logLevel: 'debug',
       enableDebugRoutes: true,
+      databaseUrl: 'postgres://shop:secret@db.internal:5432/shop',
+      dataDir: '/var/lib/shop',
     });
   });
 
@@ -73,6 +80,13 @@ describe('loadConfig', () => {
     ['WEB_CONCURRENCY', '0', /Invalid WEB_CONCURRENCY="0"/],
     ['LOG_LEVEL', 'loud', /Invalid LOG_LEVEL="loud": must be one of/],
     ['ENABLE_DEBUG_ROUTES', 'maybe', /Invalid ENABLE_DEBUG_ROUTES="maybe"/],
+    [
+      'DATABASE_URL',
+      'mysql://db/shop',
+      /Invalid DATABASE_URL="mysql:\/\/db\/shop": must start with postgres:\/\//,
+    ],
+    ['DATABASE_URL', 'not a url', /Invalid DATABASE_URL="not a url": must be a URL/],
+    ['DATABASE_URL', 'postgres:///shop', /must name a host/],
   ])('rejects %s=%s with a message naming the variable, value and rule', (variable, value, message) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(message);

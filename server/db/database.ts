@@ -1,0 +1,47 @@
+/** What a query may be given: its request's signal, so a gone client or a deadline stops it. */
+export interface QueryOptions {
+  signal?: AbortSignal;
+}
+
+/** Runs SQL with `$1`-style parameters and resolves with the rows. */
+export interface Queryable {
+  query<Row extends object = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<Row[]>;
+  /** Runs a script of several statements, without parameters (a migration). */
+  execute(script: string): Promise<void>;
+}
+
+/**
+ * The shop's database, whichever engine runs it: embedded Postgres (PGlite, in DATA_DIR) or a Postgres
+ * server (DATABASE_URL). The same SQL and migrations run on both.
+ */
+export interface Database extends Queryable {
+  readonly engine: 'embedded' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<Result>(
+    work: (transaction: Queryable) => Promise<Result>,
+    options?: QueryOptions,
+  ): Promise<Result>;
+  /** Resolves when the database answers; rejects with DatabaseUnavailableError when it does not. */
+  ping(): Promise<void>;
+  /** Waits for the queries under way, then closes. */
+  close(): Promise<void>;
+}
+
+/** The database cannot be reached (down, restarting, refusing connections): the page answers 503. */
+export class DatabaseUnavailableError extends Error {
+  override readonly name = 'DatabaseUnavailableError';
+}
+
+/** A query stopped by its request's signal (client gone, or past its deadline). */
+export class QueryAbortedError extends Error {
+  override readonly name = 'QueryAbortedError';
+}
+
+/** Throws QueryAbortedError when `signal` has fired, before a query starts. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new QueryAbortedError('The request ended before this query started');
+}
