@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, QueryAbortedError } from '../../server/db/database.ts';
 import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
 import { migrate, readMigrations } from '../../server/db/migrate.ts';
+import { findProduct } from '../../server/storefront/catalogue.ts';
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../server/db/migrations');
 
@@ -27,6 +28,39 @@ describe('the embedded database (PGlite) and the migrations', () => {
     expect(await migrate(db, migrations)).toEqual([]);
     const recorded = await db.query<{ name: string }>('select name from schema_migrations order by version');
     expect(recorded.map((row) => row.name)).toEqual(migrations.map((migration) => migration.name));
+  });
+
+  it('holds the catalogue: 53 products with names and descriptions in English, French and German', async () => {
+    const products = await db.query<{ id: string; price_cents: number; category_id: string }>(
+      'select id, price_cents, category_id from products order by position',
+    );
+    expect(products).toHaveLength(53);
+    const texts = await db.query<{ product_id: string; locale: string; name: string; description: string }>(
+      'select product_id, locale, name, description from product_texts',
+    );
+    expect(texts).toHaveLength(53 * 3);
+    for (const text of texts) {
+      expect(text.name.length, `${text.product_id} ${text.locale}`).toBeGreaterThan(2);
+      expect(text.description.length, `${text.product_id} ${text.locale}`).toBeGreaterThan(20);
+    }
+    const named = (locale: string) =>
+      Object.fromEntries(
+        texts.filter((text) => text.locale === locale).map((text) => [text.product_id, text.name]),
+      );
+    expect(named('fr')['chef-knife-20cm']).toBe('Couteau de chef 20 cm');
+    expect(named('de')['chef-knife-20cm']).toBe('Kochmesser 20 cm');
+    // Translated, not copied: French and German names differ from the English ones.
+    const english = named('en');
+    const copied = Object.keys(english).filter(
+      (id) => named('fr')[id] === english[id] || named('de')[id] === english[id],
+    );
+    expect(copied).toEqual([]);
+    // The same prices and categories as the catalogue the pages read today.
+    for (const product of products) {
+      const known = findProduct(product.id);
+      expect(known, product.id).toBeDefined();
+      expect([product.price_cents, product.category_id]).toEqual([known?.priceCents, known?.categoryPath]);
+    }
   });
 
   it('keeps cart lines between 1 and 99 and at most 50 a cart, in the database itself', async () => {
