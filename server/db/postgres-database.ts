@@ -35,9 +35,65 @@ function unavailable(error: unknown): unknown {
   return error;
 }
 
+/** Runs one statement on a checked-out connection; the request's signal cancels it on the server. */
+async function runOn(
+  pool: pg.Pool,
+  client: pg.PoolClient,
+  sql: string,
+  params: readonly unknown[],
+  options: QueryOptions,
+) {
+  throwIfAborted(options.signal);
+  const pid = (client as unknown as { processID?: number }).processID;
+  const cancel = () => void pool.query('select pg_cancel_backend($1)', [pid]).catch(() => {});
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    return (await client.query(sql, [...params])).rows;
+  } catch (error) {
+    if ((error as { code?: string }).code === '57014' && options.signal?.aborted)
+      throw new QueryAbortedError('The request ended while its query ran', { cause: error });
+    throw unavailable(error);
+  } finally {
+    options.signal?.removeEventListener('abort', cancel);
+  }
+}
+
+/** Checks a connection out for `use` and back in; a connection that broke meanwhile is destroyed. */
+async function withClient<Result>(pool: pg.Pool, use: (client: pg.PoolClient) => Promise<Result>) {
+  const client = await pool.connect().catch((error) => {
+    throw unavailable(error);
+  });
+  // A connection that breaks while checked out (server stopped) fails its query; the error event must not
+  // go unheard (it would crash the process), and the broken connection must not go back to the pool.
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
+  try {
+    return await use(client);
+  } finally {
+    client.off('error', onError);
+    client.release(broken);
+  }
+}
+
+/** The connection as a Queryable: statements with the given default options, and scripts. */
+function queryableOn(pool: pg.Pool, client: pg.PoolClient, defaults: QueryOptions = {}): Queryable {
+  return {
+    query: ((sql, params = [], options = defaults) =>
+      runOn(pool, client, sql, params, options)) as Queryable['query'],
+    async execute(script) {
+      await client.query(script).catch((error) => {
+        throw unavailable(error);
+      });
+    },
+  };
+}
+
 /**
  * A Postgres server through a pool of `pg` connections. Each statement has a server-side timeout; a
- * request's signal cancels its statement under way (pg_cancel_backend through the pool's other side).
+ * request's signal cancels its statement under way (pg_cancel_backend through another pooled connection).
  */
 export function openPostgresDatabase(url: string, { max = 10 } = {}): Database {
   const pool = new pg.Pool({
@@ -48,68 +104,19 @@ export function openPostgresDatabase(url: string, { max = 10 } = {}): Database {
   });
   // An idle connection that breaks (server restart) is dropped by the pool; it must not crash the process.
   pool.on('error', () => {});
-
-  async function onClient(
-    client: pg.PoolClient,
-    sql: string,
-    params: readonly unknown[],
-    options: QueryOptions,
-  ) {
-    throwIfAborted(options.signal);
-    const pid = (client as unknown as { processID?: number }).processID;
-    const cancel = () => void pool.query('select pg_cancel_backend($1)', [pid]).catch(() => {});
-    options.signal?.addEventListener('abort', cancel, { once: true });
-    try {
-      return (await client.query(sql, [...params])).rows;
-    } catch (error) {
-      if ((error as { code?: string }).code === '57014' && options.signal?.aborted)
-        throw new QueryAbortedError('The request ended while its query ran', { cause: error });
-      throw unavailable(error);
-    } finally {
-      options.signal?.removeEventListener('abort', cancel);
-    }
-  }
-
-  async function withClient<Result>(use: (client: pg.PoolClient) => Promise<Result>): Promise<Result> {
-    const client = await pool.connect().catch((error) => {
-      throw unavailable(error);
-    });
-    // A connection that breaks while checked out (server stopped) fails its query; the error event must not
-    // go unheard (it would crash the process), and the broken connection must not go back to the pool.
-    let broken: Error | undefined;
-    const onError = (error: Error) => {
-      broken = error;
-    };
-    client.on('error', onError);
-    try {
-      return await use(client);
-    } finally {
-      client.off('error', onError);
-      client.release(broken);
-    }
-  }
-
-  const query: Queryable['query'] = (sql, params = [], options = {}) =>
-    withClient((client) => onClient(client, sql, params, options)) as never;
-
-  const execute = (client: pg.PoolClient) => async (script: string) => {
-    await client.query(script).catch((error) => {
-      throw unavailable(error);
-    });
-  };
-
+  const query: Queryable['query'] = (sql, params, options) =>
+    withClient(pool, (client) => queryableOn(pool, client).query(sql, params, options)) as never;
   return {
     engine: 'postgres',
     query,
-    execute: (script) => withClient((client) => execute(client)(script)),
+    execute: (script) => withClient(pool, (client) => queryableOn(pool, client).execute(script)),
     transaction: (work, options = {}) =>
-      withClient(async (client) => {
-        const run: Queryable['query'] = (sql, params = [], queryOptions = options) =>
-          onClient(client, sql, params, queryOptions) as never;
-        await run('begin');
+      withClient(pool, async (client) => {
+        const transaction = queryableOn(pool, client, options);
+        await transaction.query('begin');
         try {
-          const result = await work({ query: run, execute: execute(client) });
-          await run('commit');
+          const result = await work(transaction);
+          await transaction.query('commit');
           return result;
         } catch (error) {
           await client.query('rollback').catch(() => {});
