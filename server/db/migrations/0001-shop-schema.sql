@@ -45,10 +45,11 @@ create table cart_lines (
 );
 
 -- At most 50 lines a cart. The cart's row is locked first, so two adds to one cart at once are counted one
--- after the other.
+-- after the other. FOR NO KEY UPDATE, not FOR UPDATE: each insert already holds a key-share lock on the row
+-- (its foreign key), and taking FOR UPDATE on top of two of those deadlocks.
 create function cart_lines_at_most_50() returns trigger language plpgsql as $$
 begin
-  perform 1 from carts where id = new.cart_id for update;
+  perform 1 from carts where id = new.cart_id for no key update;
   if (select count(*) from cart_lines where cart_id = new.cart_id) > 50 then
     raise exception 'a cart holds at most 50 lines' using errcode = 'check_violation';
   end if;

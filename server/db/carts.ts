@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import type { Locale } from '../../shared/routing/locale.ts';
+import type { Database, Queryable, QueryOptions } from './database.ts';
+
+/** A cart line as a page shows it: the product's name in the page's language, at today's price. */
+export interface CartLineView {
+  productId: string;
+  name: string;
+  unitPriceCents: number;
+  quantity: number;
+}
+
+/** Why an add or change was refused; the database enforces each (0001-shop-schema.sql). */
+export type CartRefusal = 'quantity-out-of-range' | 'cart-full' | 'unknown-product' | 'unknown-cart';
+
+/** A change to one line of one cart. */
+export interface LineChange {
+  cartId: string;
+  productId: string;
+  quantity: number;
+}
+
+export type CartChange = { ok: true; quantity: number } | { ok: false; refusal: CartRefusal };
+
+const CHECK_VIOLATION = '23514';
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** What a refused statement means for the visitor; anything else is a failure and is thrown. */
+function refusalOf(error: unknown): CartRefusal | undefined {
+  const {
+    code,
+    message = '',
+    constraint = '',
+  } = error as { code?: string; message?: string; constraint?: string };
+  if (code === CHECK_VIOLATION)
+    return /at most 50 lines/.test(message) ? 'cart-full' : 'quantity-out-of-range';
+  if (code === FOREIGN_KEY_VIOLATION)
+    return /cart_id/.test(constraint + message) ? 'unknown-cart' : 'unknown-product';
+  return undefined;
+}
+
+/** A new, empty cart; resolves with its id (random, so it cannot be guessed). */
+export async function createCart(db: Database, options?: QueryOptions): Promise<string> {
+  const id = randomUUID();
+  await db.query('insert into carts (id) values ($1)', [id], options);
+  return id;
+}
+
+/** Whether `id` names a cart (a cookie may carry one that is gone, or was never made). */
+export async function cartExists(db: Database, id: string, options?: QueryOptions): Promise<boolean> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) return false;
+  return (await db.query('select 1 from carts where id = $1', [id], options)).length === 1;
+}
+
+/** Runs one statement that writes a cart line; a refusal the database makes becomes a CartChange. */
+async function changeLine(
+  db: Database,
+  sql: string,
+  params: readonly unknown[],
+  options: QueryOptions | undefined,
+): Promise<CartChange> {
+  try {
+    const [line] = await db.query<{ quantity: number }>(sql, params, options);
+    return { ok: true, quantity: line?.quantity ?? 0 };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal) return { ok: false, refusal };
+    throw error;
+  }
+}
+
+/**
+ * Adds `quantity` of a product to a cart in one statement: two tabs adding at the same moment both count,
+ * and a line never goes past 99 (the add that would is refused, whole).
+ */
+export function addToCart(
+  db: Database,
+  { cartId, productId, quantity }: LineChange,
+  options?: QueryOptions,
+): Promise<CartChange> {
+  return changeLine(
+    db,
+    `insert into cart_lines (cart_id, product_id, quantity) values ($1, $2, $3)
+     on conflict (cart_id, product_id) do update set quantity = cart_lines.quantity + excluded.quantity
+     returning quantity`,
+    [cartId, productId, quantity],
+    options,
+  );
+}
+
+/** Sets a line's quantity (0 removes the line). */
+export function setQuantity(
+  db: Database,
+  { cartId, productId, quantity }: LineChange,
+  options?: QueryOptions,
+): Promise<CartChange> {
+  if (quantity === 0) {
+    return changeLine(
+      db,
+      'delete from cart_lines where cart_id = $1 and product_id = $2 returning 0 as quantity',
+      [cartId, productId],
+      options,
+    );
+  }
+  return changeLine(
+    db,
+    `insert into cart_lines (cart_id, product_id, quantity) values ($1, $2, $3)
+     on conflict (cart_id, product_id) do update set quantity = excluded.quantity
+     returning quantity`,
+    [cartId, productId, quantity],
+    options,
+  );
+}
+
+/** The cart's lines, oldest first, named in `locale` and priced as the catalogue prices them now. */
+export function readCart(
+  db: Queryable,
+  cartId: string,
+  locale: Locale,
+  options?: QueryOptions,
+): Promise<CartLineView[]> {
+  return db.query<CartLineView>(
+    `select l.product_id as "productId", t.name, p.price_cents as "unitPriceCents", l.quantity
+     from cart_lines l
+     join products p on p.id = l.product_id
+     join product_texts t on t.product_id = l.product_id and t.locale = $2
+     where l.cart_id = $1
+     order by l.added_at, l.product_id`,
+    [cartId, locale],
+    options,
+  );
+}

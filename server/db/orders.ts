@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { Locale } from '../../shared/routing/locale.ts';
+import { readCart } from './carts.ts';
+import type { Database, Queryable, QueryOptions } from './database.ts';
+
+/** Who the order goes to; validated by the checkout form before it gets here. */
+export interface OrderAddress {
+  name: string;
+  email: string;
+  street: string;
+  postcode: string;
+  city: string;
+  country: string;
+}
+
+export type PlacedOrder =
+  /** `created: false`: this idempotency key had already placed it (a double submit or a retried post). */
+  | { placed: true; orderId: string; created: boolean }
+  /** Nothing to order: the cart is empty. */
+  | { placed: false };
+
+export interface OrderView extends OrderAddress {
+  id: string;
+  totalCents: number;
+  createdAt: Date;
+  lines: { productId: string; name: string; unitPriceCents: number; quantity: number }[];
+}
+
+async function orderOfKey(transaction: Queryable, cartId: string, idempotencyKey: string) {
+  const [order] = await transaction.query<{ id: string; cart_id: string }>(
+    'select id, cart_id from orders where idempotency_key = $1',
+    [idempotencyKey],
+  );
+  if (order && order.cart_id !== cartId) throw new Error('This idempotency key belongs to another cart');
+  return order?.id;
+}
+
+/**
+ * Places the cart's order in one transaction: the order and its lines at the catalogue's current prices,
+ * then the cart emptied. The cart's row is locked first, and the idempotency key looked up under that lock,
+ * so a double submit (even two at the same moment) makes exactly one order.
+ */
+export function placeOrder(
+  db: Database,
+  cartId: string,
+  address: OrderAddress,
+  locale: Locale,
+  idempotencyKey: string,
+  options?: QueryOptions,
+): Promise<PlacedOrder> {
+  return db.transaction(async (transaction) => {
+    await transaction.query('select 1 from carts where id = $1 for no key update', [cartId]);
+    const existing = await orderOfKey(transaction, cartId, idempotencyKey);
+    if (existing) return { placed: true, orderId: existing, created: false };
+    const lines = await readCart(transaction, cartId, locale);
+    if (lines.length === 0) return { placed: false };
+    const orderId = randomUUID();
+    const total = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    const { name, email, street, postcode, city, country } = address;
+    await transaction.query(
+      `insert into orders (id, cart_id, idempotency_key, name, email, street, postcode, city, country, locale, total_cents)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [orderId, cartId, idempotencyKey, name, email, street, postcode, city, country, locale, total],
+    );
+    for (const line of lines) {
+      await transaction.query(
+        'insert into order_lines (order_id, product_id, name, unit_price_cents, quantity) values ($1, $2, $3, $4, $5)',
+        [orderId, line.productId, line.name, line.unitPriceCents, line.quantity],
+      );
+    }
+    await transaction.query('delete from cart_lines where cart_id = $1', [cartId]);
+    return { placed: true, orderId, created: true };
+  }, options);
+}
+
+/** The order `orderId`, only for the cart that placed it: anyone else gets undefined (a 404). */
+export async function findOrder(
+  db: Database,
+  orderId: string,
+  cartId: string,
+  options?: QueryOptions,
+): Promise<OrderView | undefined> {
+  if (!/^[0-9a-f-]{36}$/.test(orderId)) return undefined;
+  const [order] = await db.query<Omit<OrderView, 'lines'>>(
+    `select id, name, email, street, postcode, city, country, total_cents as "totalCents", created_at as "createdAt"
+     from orders where id = $1 and cart_id = $2`,
+    [orderId, cartId],
+    options,
+  );
+  if (!order) return undefined;
+  const lines = await db.query<OrderView['lines'][number]>(
+    `select product_id as "productId", name, unit_price_cents as "unitPriceCents", quantity
+     from order_lines where order_id = $1 order by product_id`,
+    [orderId],
+    options,
+  );
+  return { ...order, lines };
+}

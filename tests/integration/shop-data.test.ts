@@ -1,0 +1,177 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addToCart, cartExists, createCart, readCart, setQuantity } from '../../server/db/carts.ts';
+import type { Database } from '../../server/db/database.ts';
+import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
+import { migrate, readMigrations } from '../../server/db/migrate.ts';
+import { findOrder, type OrderAddress, placeOrder } from '../../server/db/orders.ts';
+import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
+import { postgresBinDir, startPostgresServer } from '../helpers/postgres-server.ts';
+
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../server/db/migrations');
+const binDir = await postgresBinDir();
+const ADDRESS: OrderAddress = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  street: '12 St James Square',
+  postcode: 'SW1Y 4JH',
+  city: 'London',
+  country: 'GB',
+};
+
+interface Engine {
+  db: Database;
+  close(): Promise<void>;
+}
+
+const engines: [string, () => Promise<Engine>][] = [
+  [
+    'the embedded database (PGlite)',
+    async () => {
+      const db = await openEmbeddedDatabase();
+      return { db, close: () => db.close() };
+    },
+  ],
+];
+if (binDir) {
+  engines.push([
+    'a Postgres server',
+    async () => {
+      const server = await startPostgresServer(binDir);
+      const db = openPostgresDatabase(server.url, { max: 20 });
+      return {
+        db,
+        async close() {
+          await db.close();
+          await server.destroy();
+        },
+      };
+    },
+  ]);
+}
+
+describe.each(engines)('carts and orders on %s', (_name, open) => {
+  let engine: Engine;
+  let db: Database;
+  beforeAll(async () => {
+    engine = await open();
+    db = engine.db;
+    await migrate(db, await readMigrations(MIGRATIONS_DIR));
+  }, 60_000);
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  it('keeps both adds when two tabs add at the same moment', async () => {
+    const cart = await createCart(db);
+    await Promise.all([
+      addToCart(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 1 }),
+      addToCart(db, { cartId: cart, productId: 'bread-knife-23cm', quantity: 2 }),
+    ]);
+    await Promise.all([
+      addToCart(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 1 }),
+      addToCart(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 1 }),
+    ]);
+    const lines = await readCart(db, cart, 'en');
+    expect(Object.fromEntries(lines.map((line) => [line.productId, line.quantity]))).toEqual({
+      'chef-knife-20cm': 3,
+      'bread-knife-23cm': 2,
+    });
+  });
+
+  it('counts 100 adds of one product at once exactly: 99 in the line, the one past it refused', async () => {
+    const cart = await createCart(db);
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        addToCart(db, { cartId: cart, productId: 'paring-knife-9cm', quantity: 1 }),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(99);
+    expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, refusal: 'quantity-out-of-range' }]);
+    expect((await readCart(db, cart, 'en')).map((line) => line.quantity)).toEqual([99]);
+  });
+
+  it('refuses a quantity out of range, an unknown product, an unknown cart and a 51st line', async () => {
+    const cart = await createCart(db);
+    expect(await addToCart(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 100 })).toEqual({
+      ok: false,
+      refusal: 'quantity-out-of-range',
+    });
+    expect(await setQuantity(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: -1 })).toMatchObject(
+      { ok: false },
+    );
+    expect(await addToCart(db, { cartId: cart, productId: 'no-such-product', quantity: 1 })).toEqual({
+      ok: false,
+      refusal: 'unknown-product',
+    });
+    const stranger = '00000000-0000-4000-8000-000000000000';
+    expect(await addToCart(db, { cartId: stranger, productId: 'chef-knife-20cm', quantity: 1 })).toEqual({
+      ok: false,
+      refusal: 'unknown-cart',
+    });
+    expect(await cartExists(db, stranger)).toBe(false);
+    expect(await cartExists(db, 'not a uuid')).toBe(false);
+    expect(await cartExists(db, cart)).toBe(true);
+    const products = await db.query<{ id: string }>('select id from products order by position limit 51');
+    const adds = await Promise.all(
+      products.map(({ id }) => addToCart(db, { cartId: cart, productId: id, quantity: 1 })),
+    );
+    expect(adds.filter((add) => !add.ok)).toEqual([{ ok: false, refusal: 'cart-full' }]);
+    expect(await readCart(db, cart, 'en')).toHaveLength(50);
+  });
+
+  it('names the lines in the page language at the current price, and removes a line set to 0', async () => {
+    const cart = await createCart(db);
+    await addToCart(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 2 });
+    expect(await readCart(db, cart, 'de')).toEqual([
+      { productId: 'chef-knife-20cm', name: 'Kochmesser 20 cm', unitPriceCents: 8900, quantity: 2 },
+    ]);
+    expect(await setQuantity(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 0 })).toEqual({
+      ok: true,
+      quantity: 0,
+    });
+    expect(await readCart(db, cart, 'de')).toEqual([]);
+  });
+
+  it('places one order for a double submit, even two at the same moment, and empties the cart', async () => {
+    const cart = await createCart(db);
+    await addToCart(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 2 });
+    await addToCart(db, { cartId: cart, productId: 'oak-serving-board', quantity: 1 });
+    const key = 'checkout-form-key-1';
+    const [first, second] = await Promise.all([
+      placeOrder(db, cart, ADDRESS, 'fr', key),
+      placeOrder(db, cart, ADDRESS, 'fr', key),
+    ]);
+    expect(first.placed && second.placed).toBe(true);
+    if (!first.placed || !second.placed) return;
+    expect(first.orderId).toBe(second.orderId);
+    expect([first.created, second.created].sort()).toEqual([false, true]);
+    const retried = await placeOrder(db, cart, ADDRESS, 'fr', key);
+    expect(retried).toEqual({ placed: true, orderId: first.orderId, created: false });
+    expect(await readCart(db, cart, 'fr')).toEqual([]);
+    const counted = await db.query<{ count: number }>(
+      'select count(*)::int as count from orders where cart_id = $1',
+      [cart],
+    );
+    expect(counted).toEqual([{ count: 1 }]);
+    const order = await findOrder(db, first.orderId, cart);
+    expect(order?.totalCents).toBe(2 * 8900 + 3900);
+    expect(order?.lines.map((line) => line.name).sort()).toEqual([
+      'Couteau de chef 20 cm',
+      'Planche de service en chêne',
+    ]);
+    // A new submit with a new key on the now empty cart orders nothing.
+    expect(await placeOrder(db, cart, ADDRESS, 'fr', 'checkout-form-key-2')).toEqual({ placed: false });
+  });
+
+  it('shows an order only to the cart that placed it', async () => {
+    const cart = await createCart(db);
+    const other = await createCart(db);
+    await addToCart(db, { cartId: cart, productId: 'pruning-shears', quantity: 1 });
+    const placed = await placeOrder(db, cart, ADDRESS, 'en', 'checkout-form-key-3');
+    if (!placed.placed) throw new Error('not placed');
+    expect(await findOrder(db, placed.orderId, other)).toBeUndefined();
+    expect(await findOrder(db, 'not-an-order', cart)).toBeUndefined();
+    expect((await findOrder(db, placed.orderId, cart))?.email).toBe('ada@example.com');
+  });
+});
