@@ -1,15 +1,9 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart, cartExists, createCart, readCart, setQuantity } from '../../server/db/carts.ts';
 import type { Database } from '../../server/db/database.ts';
-import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
-import { migrate, readMigrations } from '../../server/db/migrate.ts';
 import { findOrder, type OrderAddress, placeOrder } from '../../server/db/orders.ts';
-import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
-import { postgresBinDir, startPostgresServer } from '../helpers/postgres-server.ts';
+import { databaseEngines, type MigratedDatabase } from '../helpers/database-engines.ts';
 
-const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../server/db/migrations');
-const binDir = await postgresBinDir();
 const ADDRESS: OrderAddress = {
   name: 'Ada Lovelace',
   email: 'ada@example.com',
@@ -19,44 +13,14 @@ const ADDRESS: OrderAddress = {
   country: 'GB',
 };
 
-interface Engine {
-  db: Database;
-  close(): Promise<void>;
-}
-
-const engines: [string, () => Promise<Engine>][] = [
-  [
-    'the embedded database (PGlite)',
-    async () => {
-      const db = await openEmbeddedDatabase();
-      return { db, close: () => db.close() };
-    },
-  ],
-];
-if (binDir) {
-  engines.push([
-    'a Postgres server',
-    async () => {
-      const server = await startPostgresServer(binDir);
-      const db = openPostgresDatabase(server.url, { max: 20 });
-      return {
-        db,
-        async close() {
-          await db.close();
-          await server.destroy();
-        },
-      };
-    },
-  ]);
-}
+const engines = await databaseEngines();
 
 describe.each(engines)('carts and orders on %s', (_name, open) => {
-  let engine: Engine;
+  let engine: MigratedDatabase;
   let db: Database;
   beforeAll(async () => {
     engine = await open();
     db = engine.db;
-    await migrate(db, await readMigrations(MIGRATIONS_DIR));
   }, 60_000);
   afterAll(async () => {
     await engine?.close();

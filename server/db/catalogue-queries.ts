@@ -1,0 +1,152 @@
+import type { Locale } from '../../shared/routing/locale.ts';
+import type {
+  CategoryCrumb,
+  CategoryLink,
+  CategoryTreeLink,
+  ProductDetail,
+  ProductSummary,
+} from '../../shared/storefront/types.ts';
+import type { Queryable, QueryOptions } from './database.ts';
+
+/** How many related products a product page suggests. */
+const RELATED_LIMIT = 4;
+
+const SUMMARY_COLUMNS = `p.id, t.name, p.price_cents as "priceCents", p.category_id as "categoryPath"`;
+
+/** The product as its page shows it, in `locale`; undefined for an unknown id. */
+export async function productDetail(
+  db: Queryable,
+  id: string,
+  locale: Locale,
+  options?: QueryOptions,
+): Promise<ProductDetail | undefined> {
+  const [product] = await db.query<ProductDetail>(
+    `select ${SUMMARY_COLUMNS}, t.description, c.name as "categoryName"
+     from products p
+     join product_texts t on t.product_id = p.id and t.locale = $2
+     join category_texts c on c.category_id = p.category_id and c.locale = $2
+     where p.id = $1`,
+    [id, locale],
+    options,
+  );
+  return product;
+}
+
+/** The products of the category at `path` and every category below it (all of them for null), in catalogue order. */
+export function productsUnder(
+  db: Queryable,
+  path: string | null,
+  locale: Locale,
+  options?: QueryOptions,
+): Promise<ProductSummary[]> {
+  return db.query<ProductSummary>(
+    `select ${SUMMARY_COLUMNS}
+     from products p
+     join product_texts t on t.product_id = p.id and t.locale = $2
+     where $1::text is null or p.category_id = $1 or p.category_id like $1 || '/%'
+     order by p.position`,
+    [path, locale],
+    options,
+  );
+}
+
+/** The category at `path` and its ancestors, root first, as breadcrumb links; [] for an unknown path. */
+export function categoryCrumbs(
+  db: Queryable,
+  path: string,
+  locale: Locale,
+  options?: QueryOptions,
+): Promise<CategoryCrumb[]> {
+  return db.query<CategoryCrumb>(
+    `with recursive trail (id, parent_id, depth) as (
+       select id, parent_id, 0 from categories where id = $1
+       union all
+       select c.id, c.parent_id, trail.depth + 1 from categories c join trail on c.id = trail.parent_id
+     )
+     select t.name as label, trail.id as category
+     from trail join category_texts t on t.category_id = trail.id and t.locale = $2
+     order by trail.depth desc`,
+    [path, locale],
+    options,
+  );
+}
+
+/** Every category as a tree (top level and the level below) with product counts, subcategories included. */
+export async function categoryTree(
+  db: Queryable,
+  locale: Locale,
+  options?: QueryOptions,
+): Promise<CategoryTreeLink[]> {
+  const rows = await db.query<CategoryLink & { parentPath: string | null }>(
+    `select c.id as path, c.parent_id as "parentPath", t.name,
+       (select count(*)::int from products p where p.category_id = c.id or p.category_id like c.id || '/%')
+         as "productCount"
+     from categories c join category_texts t on t.category_id = c.id and t.locale = $1
+     order by c.position, c.id`,
+    [locale],
+    options,
+  );
+  const link = ({ path, name, productCount }: CategoryLink): CategoryLink => ({ path, name, productCount });
+  return rows
+    .filter((row) => row.parentPath === null)
+    .map((top) => ({
+      ...link(top),
+      children: rows.filter((row) => row.parentPath === top.path).map(link),
+    }));
+}
+
+/**
+ * A few products from the same category first, then from the same department (its top-level category),
+ * each list starting just after the product (so neighbours suggest different things); never the product.
+ */
+export async function relatedProducts(
+  db: Queryable,
+  id: string,
+  locale: Locale,
+  options?: QueryOptions,
+): Promise<ProductSummary[]> {
+  const [product] = await db.query<{ categoryPath: string }>(
+    'select category_id as "categoryPath" from products where id = $1',
+    [id],
+    options,
+  );
+  if (!product) return [];
+  const department = product.categoryPath.split('/')[0] as string;
+  const [sameCategory, sameDepartment] = await Promise.all([
+    productsUnder(db, product.categoryPath, locale, options),
+    productsUnder(db, department, locale, options),
+  ]);
+  const picked: ProductSummary[] = [];
+  for (const candidate of [...rotateAfter(sameCategory, id), ...rotateAfter(sameDepartment, id)]) {
+    if (picked.length === RELATED_LIMIT) break;
+    if (candidate.id !== id && !picked.some((chosen) => chosen.id === candidate.id)) picked.push(candidate);
+  }
+  return picked;
+}
+
+/** The list starting just after `id`, wrapping around. */
+function rotateAfter(list: readonly ProductSummary[], id: string): ProductSummary[] {
+  const index = list.findIndex((item) => item.id === id);
+  return index === -1 ? [...list] : [...list.slice(index + 1), ...list.slice(0, index + 1)];
+}
+
+/** Every category path (parents first) and every product id, for sitemap.xml. */
+export async function catalogueIndex(
+  db: Queryable,
+  options?: QueryOptions,
+): Promise<{ categoryPaths: string[]; productIds: string[] }> {
+  const [categories, products] = await Promise.all([
+    db.query<{ id: string }>(
+      `with recursive tree (id, ordering) as (
+         select id, array[position] from categories where parent_id is null
+         union all
+         select c.id, tree.ordering || c.position from categories c join tree on c.parent_id = tree.id
+       )
+       select id from tree order by ordering`,
+      [],
+      options,
+    ),
+    db.query<{ id: string }>('select id from products order by position', [], options),
+  ]);
+  return { categoryPaths: categories.map((row) => row.id), productIds: products.map((row) => row.id) };
+}

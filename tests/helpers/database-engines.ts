@@ -1,0 +1,52 @@
+import path from 'node:path';
+import type { Database } from '../../server/db/database.ts';
+import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
+import { migrate, readMigrations } from '../../server/db/migrate.ts';
+import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
+import { postgresBinDir, startPostgresServer } from './postgres-server.ts';
+
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../server/db/migrations');
+
+/** A migrated database of one engine, and how to close it (and its throwaway server). */
+export interface MigratedDatabase {
+  db: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * The engines the shop's SQL must work on, for `describe.each`: PGlite in memory always, and a throwaway
+ * Postgres server from Debian's package when it is installed (.ci/run installs it). Each opens migrated.
+ */
+export async function databaseEngines(): Promise<[string, () => Promise<MigratedDatabase>][]> {
+  const migrated = async (db: Database) => {
+    await migrate(db, await readMigrations(MIGRATIONS_DIR));
+    return db;
+  };
+  const engines: [string, () => Promise<MigratedDatabase>][] = [
+    [
+      'the embedded database (PGlite)',
+      async () => {
+        const db = await migrated(await openEmbeddedDatabase());
+        return { db, close: () => db.close() };
+      },
+    ],
+  ];
+  const binDir = await postgresBinDir();
+  if (binDir) {
+    engines.push([
+      'a Postgres server',
+      async () => {
+        const server = await startPostgresServer(binDir);
+        const db = await migrated(openPostgresDatabase(server.url, { max: 20 }));
+        return {
+          db,
+          async close() {
+            await db.close();
+            await server.destroy();
+          },
+        };
+      },
+    ]);
+  }
+  return engines;
+}
