@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
 import { migrate, readMigrations } from '../../server/db/migrate.ts';
@@ -49,4 +50,19 @@ export async function databaseEngines(): Promise<[string, () => Promise<Migrated
     ]);
   }
   return engines;
+}
+
+/** Opens the engine before the suite's tests and closes it after them; call the result for the database. */
+export function useMigratedDatabase(open: () => Promise<MigratedDatabase>): () => Database {
+  let engine: MigratedDatabase | undefined;
+  beforeAll(async () => {
+    engine = await open();
+  }, 60_000);
+  afterAll(async () => {
+    await engine?.close();
+  });
+  return () => {
+    if (!engine) throw new Error('The database is opened before the tests of the suite');
+    return engine.db;
+  };
 }

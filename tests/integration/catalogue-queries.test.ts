@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   catalogueIndex,
   categoryCrumbs,
@@ -7,7 +7,6 @@ import {
   productsUnder,
   relatedProducts,
 } from '../../server/db/catalogue-queries.ts';
-import type { Database } from '../../server/db/database.ts';
 import {
   allCategoryPaths,
   allProducts,
@@ -16,24 +15,17 @@ import {
   findProductDetail,
   relatedProducts as relatedInMemory,
 } from '../../server/storefront/catalogue.ts';
-import { databaseEngines, type MigratedDatabase } from '../helpers/database-engines.ts';
+import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 
 const engines = await databaseEngines();
 
 // The pages read the TypeScript catalogue today; the database must answer the same (in English, where both
 // have the same names) before the pages switch to it.
 describe.each(engines)('the catalogue queries on %s', (_name, open) => {
-  let engine: MigratedDatabase;
-  let db: Database;
-  beforeAll(async () => {
-    engine = await open();
-    db = engine.db;
-  }, 60_000);
-  afterAll(async () => {
-    await engine?.close();
-  });
+  const database = useMigratedDatabase(open);
 
   it('finds each product as its page shows it, and nothing for an unknown id', async () => {
+    const db = database();
     for (const { id } of allProducts)
       expect(await productDetail(db, id, 'en')).toEqual(findProductDetail(id, 'en'));
     expect(await productDetail(db, 'no-such-product', 'en')).toBeUndefined();
@@ -41,6 +33,7 @@ describe.each(engines)('the catalogue queries on %s', (_name, open) => {
   });
 
   it('lists the products at and below each category, and all of them for the whole shop', async () => {
+    const db = database();
     expect(await productsUnder(db, null, 'en')).toEqual(allProducts);
     for (const path of allCategoryPaths) {
       expect(await productsUnder(db, path, 'en'), path).toEqual(findCategory(path)?.products);
@@ -48,6 +41,7 @@ describe.each(engines)('the catalogue queries on %s', (_name, open) => {
   });
 
   it('builds breadcrumbs, the category tree with counts, related products and the sitemap index', async () => {
+    const db = database();
     for (const path of allCategoryPaths) {
       expect(await categoryCrumbs(db, path, 'fr'), path).toEqual(findCategory(path)?.crumbs.fr);
     }

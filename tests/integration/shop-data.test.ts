@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addToCart, cartExists, createCart, readCart, setQuantity } from '../../server/db/carts.ts';
-import type { Database } from '../../server/db/database.ts';
 import { findOrder, type OrderAddress, placeOrder } from '../../server/db/orders.ts';
-import { databaseEngines, type MigratedDatabase } from '../helpers/database-engines.ts';
+import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 
 const ADDRESS: OrderAddress = {
   name: 'Ada Lovelace',
@@ -16,17 +15,10 @@ const ADDRESS: OrderAddress = {
 const engines = await databaseEngines();
 
 describe.each(engines)('carts and orders on %s', (_name, open) => {
-  let engine: MigratedDatabase;
-  let db: Database;
-  beforeAll(async () => {
-    engine = await open();
-    db = engine.db;
-  }, 60_000);
-  afterAll(async () => {
-    await engine?.close();
-  });
+  const database = useMigratedDatabase(open);
 
   it('keeps both adds when two tabs add at the same moment', async () => {
+    const db = database();
     const cart = await createCart(db);
     await Promise.all([
       addToCart(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 1 }),
@@ -44,6 +36,7 @@ describe.each(engines)('carts and orders on %s', (_name, open) => {
   });
 
   it('counts 100 adds of one product at once exactly: 99 in the line, the one past it refused', async () => {
+    const db = database();
     const cart = await createCart(db);
     const results = await Promise.all(
       Array.from({ length: 100 }, () =>
@@ -56,6 +49,7 @@ describe.each(engines)('carts and orders on %s', (_name, open) => {
   });
 
   it('refuses a quantity out of range, an unknown product, an unknown cart and a 51st line', async () => {
+    const db = database();
     const cart = await createCart(db);
     expect(await addToCart(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 100 })).toEqual({
       ok: false,
@@ -85,6 +79,7 @@ describe.each(engines)('carts and orders on %s', (_name, open) => {
   });
 
   it('names the lines in the page language at the current price, and removes a line set to 0', async () => {
+    const db = database();
     const cart = await createCart(db);
     await addToCart(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 2 });
     expect(await readCart(db, cart, 'de')).toEqual([
@@ -98,6 +93,7 @@ describe.each(engines)('carts and orders on %s', (_name, open) => {
   });
 
   it('places one order for a double submit, even two at the same moment, and empties the cart', async () => {
+    const db = database();
     const cart = await createCart(db);
     await addToCart(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 2 });
     await addToCart(db, { cartId: cart, productId: 'oak-serving-board', quantity: 1 });
@@ -129,6 +125,7 @@ describe.each(engines)('carts and orders on %s', (_name, open) => {
   });
 
   it('shows an order only to the cart that placed it', async () => {
+    const db = database();
     const cart = await createCart(db);
     const other = await createCart(db);
     await addToCart(db, { cartId: cart, productId: 'pruning-shears', quantity: 1 });
