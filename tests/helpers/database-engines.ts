@@ -6,7 +6,7 @@ import { migrate, readMigrations } from '../../server/db/migrate.ts';
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
 import { postgresBinDir, startPostgresServer } from './postgres-server.ts';
 
-const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../server/db/migrations');
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../server/storefront/migrations');
 
 /** A migrated database of one engine, and how to close it (and its throwaway server). */
 export interface MigratedDatabase {

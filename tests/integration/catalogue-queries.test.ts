@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  catalogueIndex,
-  categoryCrumbs,
-  categoryTree,
-  productDetail,
-  productsUnder,
-  relatedProducts,
-} from '../../server/db/catalogue-queries.ts';
-import {
   allCategoryPaths,
   allProducts,
   categoryTreeLinks,
@@ -15,6 +7,14 @@ import {
   findProductDetail,
   relatedProducts as relatedInMemory,
 } from '../../server/storefront/catalogue.ts';
+import {
+  catalogueIndex,
+  categoryCrumbs,
+  categoryTree,
+  productDetail,
+  productsUnder,
+  relatedProducts,
+} from '../../server/storefront/db/catalogue-queries.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 
 const engines = await databaseEngines();

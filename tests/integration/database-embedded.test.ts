@@ -7,7 +7,7 @@ import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
 import { migrate, readMigrations } from '../../server/db/migrate.ts';
 import { findProduct } from '../../server/storefront/catalogue.ts';
 
-const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../server/db/migrations');
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../server/storefront/migrations');
 
 describe('the embedded database (PGlite) and the migrations', () => {
   let db: Database;

@@ -10,7 +10,7 @@ import {
   startPostgresServer,
 } from '../helpers/postgres-server.ts';
 
-const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../server/db/migrations');
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../server/storefront/migrations');
 const binDir = await postgresBinDir();
 
 describe.skipIf(!binDir)(`a Postgres server through pg${binDir ? '' : ` (${POSTGRES_MISSING})`}`, () => {

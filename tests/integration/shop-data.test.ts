@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addToCart, cartExists, createCart, readCart, setQuantity } from '../../server/db/carts.ts';
-import { findOrder, type OrderAddress, placeOrder } from '../../server/db/orders.ts';
+import {
+  addToCart,
+  cartExists,
+  createCart,
+  readCart,
+  setQuantity,
+} from '../../server/storefront/db/carts.ts';
+import { findOrder, type OrderAddress, placeOrder } from '../../server/storefront/db/orders.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 
 const ADDRESS: OrderAddress = {

@@ -1,12 +1,12 @@
-import type { Locale } from '../../shared/routing/locale.ts';
+import type { Locale } from '../../../shared/routing/locale.ts';
 import type {
   CategoryCrumb,
   CategoryLink,
   CategoryTreeLink,
   ProductDetail,
   ProductSummary,
-} from '../../shared/storefront/types.ts';
-import type { Queryable, QueryOptions } from './database.ts';
+} from '../../../shared/storefront/types.ts';
+import type { Queryable, QueryOptions } from '../../db/database.ts';
 
 /** How many related products a product page suggests. */
 const RELATED_LIMIT = 4;

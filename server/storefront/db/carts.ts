@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Locale } from '../../shared/routing/locale.ts';
-import type { Database, Queryable, QueryOptions } from './database.ts';
+import type { Locale } from '../../../shared/routing/locale.ts';
+import type { Database, Queryable, QueryOptions } from '../../db/database.ts';
 
 /** A cart line as a page shows it: the product's name in the page's language, at today's price. */
 export interface CartLineView {

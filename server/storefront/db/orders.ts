@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Locale } from '../../shared/routing/locale.ts';
+import type { Locale } from '../../../shared/routing/locale.ts';
+import type { Database, Queryable, QueryOptions } from '../../db/database.ts';
 import { readCart } from './carts.ts';
-import type { Database, Queryable, QueryOptions } from './database.ts';
 
 /** Who the order goes to; validated by the checkout form before it gets here. */
 export interface OrderAddress {
