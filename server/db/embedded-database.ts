@@ -1,14 +1,23 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from './data-dir-lock.ts';
 import { type Database, type Queryable, type QueryOptions, throwIfAborted } from './database.ts';
 
 /**
  * Embedded Postgres (PGlite) in `dataDir`, or in memory without one (tests). PGlite runs one query at a
- * time in this process and must never be opened by two processes at once.
+ * time in this process and must never be opened by two processes at once: the folder is locked while open
+ * (data-dir-lock.ts).
  */
 export async function openEmbeddedDatabase(dataDir?: string): Promise<Database> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  let release = async () => {};
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    release = await lockDataDir(dataDir);
+  }
+  const pglite = await PGlite.create(dataDir).catch(async (error) => {
+    await release();
+    throw error;
+  });
   const on = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row extends object>(
       sql: string,
@@ -34,6 +43,9 @@ export async function openEmbeddedDatabase(dataDir?: string): Promise<Database> 
     async ping() {
       await pglite.query('select 1');
     },
-    close: () => pglite.close(),
+    async close() {
+      await pglite.close();
+      await release();
+    },
   };
 }
