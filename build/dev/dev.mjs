@@ -10,8 +10,8 @@
 //   after DEV_STOP_MS) and started again with the `npm start` command on a free port of 127.0.0.1, and
 //   open tabs are told; when only server code changed, they refresh the page's data in place.
 // - A proxy (node:http) on PORT (default 3000) and HOST (default 127.0.0.1) forwards every request to the
-//   current child and streams the response back unchanged, except HTML, which gets
-//   `<script src="/__dev/reload.js" async>` before `</body>`. HTML is requested uncompressed
+//   current child and streams the response back unchanged, except HTML, which gets the refresh runtime
+//   before `</head>` and `<script src="/__dev/reload.js" async>` before `</body>`. HTML is requested uncompressed
 //   (`Accept-Encoding: identity`); an HTML response that is compressed anyway passes through untouched.
 //   The script is external and same-origin, so a nonce-based Content-Security-Policy keeps working: the tag
 //   carries the page's nonce when the policy has one, and the policy is relaxed only when it would still
@@ -27,7 +27,7 @@
 // Environment: PORT and HOST (the proxy); DEV_OUTDIR (default dist/dev, apart from the production build in
 // dist/, so `npm start --if-needed` never takes a dev build; it must be inside the project, so that the
 // server bundle finds node_modules); DEV_EXTRA_IMPORT (a test hook: a module that the server entry imports
-// for its side effects, so a test can cause rebuilds and build errors without editing real sources). The
+// for its side effects, so a test can cause rebuilds and build errors without editing real sources).
 // `--app <file> --server-app <file>` name the app's definitions (package.json's "ssr" field by default). The
 // rest (BASE_PATH, LOG_LEVEL, ...) reaches the child as it is, with PORT and HOST set to the internal
 // address; COOKIE_SECRET, when unset, is one random key for the whole dev session, so carts survive

@@ -112,9 +112,9 @@ function sendHotUpdate(response, hot) {
 /** Maps the stack of an error thrown in a tab (posted as text) to source locations, for the overlay. */
 async function sendLocation(request, response, locate) {
   let stack = '';
+  // Read to the end (breaking off would destroy the request and its socket); keep only the first 64 KiB.
   for await (const chunk of request) {
-    stack += chunk;
-    if (stack.length > MAX_STACK_LENGTH) break;
+    if (stack.length < MAX_STACK_LENGTH) stack += chunk;
   }
   response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
   response.end(await locate(stack.slice(0, MAX_STACK_LENGTH)));

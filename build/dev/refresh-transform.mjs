@@ -3,8 +3,9 @@
 // Every app module (a .ts/.tsx/.js/.jsx file of the project, outside node_modules/) goes through
 // oxc-transform's React refresh transform, which registers its components (`$RefreshReg$`) and their hook
 // signatures (`$RefreshSig$`). Both are declared as hoisted functions at the end of the module, so the
-// transform's source map stays line for line. Each module also puts its namespace and those of its static
-// imports into the page's module registry (build/dev/refresh-runtime.mjs), keyed by the resolved file.
+// transform's source map stays line for line. Each module also puts its namespace, and those of the packages
+// and virtual modules it imports, into the page's module registry (build/dev/refresh-runtime.mjs), keyed by
+// the resolved file.
 // A hot module (one changed file, bundled alone) takes every import from that registry instead of bundling
 // it again, so it shares React, contexts and module state with the page.
 import { readFile } from 'node:fs/promises';
@@ -35,7 +36,7 @@ export async function buildRefreshRuntime() {
   return result.outputFiles[0].text;
 }
 /** The global the runtime sets up (build/dev/refresh-runtime.mjs); production bundles must never name it. */
-export const DEV_GLOBAL = '__ssrDevRefresh';
+const DEV_GLOBAL = '__ssrDevRefresh';
 const SKIP = Symbol('resolving for the registry');
 
 /** The registry key of a resolved import: the file relative to the project, or the virtual module's name. */
