@@ -184,10 +184,16 @@ function buildAndMemoryRows(r, add, section) {
     'build.medianWallMs',
     r.build.medianWallMs,
   );
-  const m = r.memory;
-  section(`5. Memory under load (fresh server, ${m.route}, ${m.connections} connections)`);
+  section(`5. Memory under load (fresh server, ${r.memory.connections} connections)`);
+  memoryRows(r.memory, 'memory', add);
+  // Runs from before the light pair's memory run have none.
+  if (r.lightMemory) memoryRows(r.lightMemory, 'lightMemory', add);
+}
+
+/** RSS of a fresh server after the first and the last stretch of `m.route`, and its trend; `key`: in results. */
+function memoryRows(m, key, add) {
   add(
-    `RSS after ${m.first} / ${m.second} requests`,
+    `${m.route}: RSS after ${m.first} / ${m.second} requests`,
     [
       `${mb(m[`after${m.first}`])} / ${mb(m[`after${m.second}`])}`,
       `start ${mb(m.atStart)}, peak ${mb(m.peak)}; 2nd half x${m.secondHalfGrowth.toFixed(2)}`,
@@ -196,11 +202,11 @@ function buildAndMemoryRows(r, add, section) {
       '<= x1.10',
       verdict(m.growth <= TARGETS.memoryGrowth),
     ],
-    'memory.growth',
+    `${key}.growth`,
     m.growth,
   );
   const trend = m.trend.map((point) => `${point.requests / 1000}k: ${(point.rss / 1024 / 1024).toFixed(0)}`);
-  add('  RSS trend (requests: MB)', [trend.join(', '), '', '', '', '', ''], 'memory.peak', m.peak);
+  add('  RSS trend (requests: MB)', [trend.join(', '), '', '', '', '', ''], `${key}.peak`, m.peak);
 }
 
 /** The table rows: [metric, ours, ours+Sentry, baseline, ours/baseline, target, verdict, key for deltas]. */

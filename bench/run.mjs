@@ -25,6 +25,7 @@ import {
   BENCH_LOG_LEVEL,
   buildBaseline,
   buildLightPair,
+  LIGHT_PATH,
   median,
   PRODUCT_PATH,
   pinning,
@@ -40,7 +41,7 @@ import {
   stopChild,
 } from './lib.mjs';
 import { save } from './report.mjs';
-import { measureLightPair } from './run/light.mjs';
+import { lightServerOptions, measureLightPair } from './run/light.mjs';
 import { measureMemory } from './run/memory.mjs';
 import { CONNECTIONS, SATURATING_CONNECTIONS, SETTINGS } from './run/settings.mjs';
 import { runRounds, summarizeRuns, warmUp } from './run/throughput.mjs';
@@ -88,6 +89,10 @@ async function main() {
   await capture.close();
   // 5. Memory under load, on a fresh server.
   results.memory = await measureMemory(pin, SETTINGS.memory, log);
+  results.lightMemory = await measureMemory(pin, SETTINGS.memory, log, {
+    route: LIGHT_PATH,
+    server: lightServerOptions(),
+  });
   results.machine.loadAverageAtEnd = os.loadavg();
   results.durationS = Math.round((performance.now() - started) / 1000);
   await save(results);

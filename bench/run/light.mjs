@@ -15,19 +15,22 @@ import { measureHydration } from './hydration.mjs';
 import { CONNECTIONS } from './settings.mjs';
 import { runRounds, summarizeRuns, warmUp } from './throughput.mjs';
 
+/** How ours serves the light page: as `npm start` runs it (its node flags and environment defaults), at info. */
+export function lightServerOptions() {
+  const { nodeArgs, env } = npmStartDefaults();
+  return { distDir: LIGHT_DIST, nodeArgs, env: { ...env, LOG_LEVEL: 'info' } };
+}
+
 /** Starts the three servers; `sentryDsn`: the local capture endpoint. */
 export async function startLightServers(pin, sentryDsn) {
-  // As `npm start` runs it: its node flags and environment defaults, and the default log level.
-  const { nodeArgs, env } = npmStartDefaults();
-  const production = { ...env, LOG_LEVEL: 'info' };
+  const ours = lightServerOptions();
   return {
-    ours: await startServer('ours', { pin, distDir: LIGHT_DIST, nodeArgs, env: production }),
+    ours: await startServer('ours', { pin, ...ours }),
     oursSentry: await startServer('ours', {
       pin,
-      distDir: LIGHT_DIST,
-      nodeArgs,
+      ...ours,
       sentryDsn,
-      env: { ...production, SENTRY_TRACES_SAMPLE_RATE: '0.1' },
+      env: { ...ours.env, SENTRY_TRACES_SAMPLE_RATE: '0.1' },
     }),
     bare: await startServer('bare', { pin }),
   };

@@ -4,22 +4,26 @@ import { CONNECTIONS } from './settings.mjs';
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** `[first, second]`: request counts at which RSS is read; the rest of the way is read in four parts. */
-export async function measureMemory(pin, [first, second], log) {
-  const fresh = await startServer('ours', { pin });
+/**
+ * `[first, second]`: request counts at which RSS is read; the rest of the way is read in four parts.
+ * `route`: the page loaded (/shop by default); `server`: startServer's options for ours (the snapshot).
+ */
+export async function measureMemory(pin, [first, second], log, { route = SHOP_PATH, server = {} } = {}) {
+  const fresh = await startServer('ours', { pin, ...server });
+  const loadStretch = (amount) => loadRoute(pin, fresh, route, amount);
   try {
-    const memory = { route: SHOP_PATH, connections: CONNECTIONS, atStart: readMemory(fresh.pid)?.rss };
-    const firstRun = await loadStretch(pin, fresh, first);
+    const memory = { route, connections: CONNECTIONS, atStart: readMemory(fresh.pid)?.rss };
+    const firstRun = await loadStretch(first);
     memory[`after${first}`] = firstRun.rss;
     log(
-      `memory: ${first} requests (${firstRun.requestsPerSecond.toFixed(0)} req/s), RSS ${mb(firstRun.rss)}`,
+      `memory ${route}: ${first} requests (${firstRun.requestsPerSecond.toFixed(0)} req/s), RSS ${mb(firstRun.rss)}`,
     );
     // A plateau and a steady climb look alike at the end alone.
     memory.trend = [{ requests: first, rss: firstRun.rss }];
     let errors = firstRun.errors;
     for (let part = 1; part <= 4; part++) {
       const done = first + Math.round(((second - first) * part) / 4);
-      const run = await loadStretch(pin, fresh, done - memory.trend.at(-1).requests);
+      const run = await loadStretch(done - memory.trend.at(-1).requests);
       errors += run.errors;
       memory.trend.push({ requests: done, rss: run.rss });
     }
@@ -29,7 +33,7 @@ export async function measureMemory(pin, [first, second], log) {
     // Over the second half only (warm-up growth of the heap aside): a leak keeps climbing here too.
     memory.secondHalfGrowth = memory.trend[4].rss / memory.trend[2].rss;
     memory.errors = errors;
-    log(`memory: ${second} requests, RSS ${mb(memory[`after${second}`])}`);
+    log(`memory ${route}: ${second} requests, RSS ${mb(memory[`after${second}`])}`);
     return memory;
   } finally {
     await stopChild(fresh.child);
@@ -37,11 +41,11 @@ export async function measureMemory(pin, [first, second], log) {
 }
 
 /**
- * `amount` requests of /shop; RSS is the median over the second half of the stretch (sampleRss): single
+ * `amount` requests of `route`; RSS is the median over the second half of the stretch (sampleRss): single
  * readings swing by tens of MB with the garbage collector's cycle.
  */
-async function loadStretch(pin, server, amount) {
+async function loadRoute(pin, server, route, amount) {
   const sampler = sampleRss(server.pid);
-  const run = await runLoad(pin, { url: `${server.origin}${SHOP_PATH}`, connections: CONNECTIONS, amount });
+  const run = await runLoad(pin, { url: `${server.origin}${route}`, connections: CONNECTIONS, amount });
   return { rss: sampler(), requestsPerSecond: run.requestsPerSecond, errors: run.errors + run.non2xx };
 }
