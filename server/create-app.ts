@@ -20,6 +20,7 @@ import { switchLocale } from './pipeline/switch-locale.ts';
 import type { BuildOutput } from './process/build-output.ts';
 import type { Config } from './process/config.ts';
 import { loadLocales } from './process/load-locales.ts';
+import { type ServicesHandle, startedServices } from './services.ts';
 
 export { MAX_URL_LENGTH } from './pipeline/request-handler.ts';
 
@@ -34,6 +35,11 @@ export interface CreateAppOptions {
   logger?: Logger;
   /** `/readyz` answers 503 while this is false (starting, draining). */
   isReady?: () => boolean;
+  /**
+   * The app's services (server/services.ts: the process entry starts them); none by default. Data steps,
+   * actions and resource handlers get them as `context.services`.
+   */
+  services?: ServicesHandle;
   /** While draining, every response closes its connection, so keep-alive clients move elsewhere. */
   isDraining?: () => boolean;
   /** Error and trace reporting (server/monitoring/sentry-server.ts when SENTRY_DSN is set); none by default. */
@@ -65,6 +71,9 @@ export function createApp(options: CreateAppOptions): Express {
   // Signing a cookie (res.cookie with `signed`) reads the secret from the request: set once on the app's
   // request prototype, because cookie-parser only runs for requests that send cookies.
   (server.request as Request).secret = config.cookieSecret;
+  // App-wide, where Express keeps such things: every context reads them from its request (servicesOf).
+  const services = options.services ?? startedServices({});
+  server.locals.services = services;
 
   server.use(
     createRequestHandler({
@@ -76,6 +85,7 @@ export function createApp(options: CreateAppOptions): Express {
       isDraining: options.isDraining ?? (() => false),
       isReady: options.isReady ?? (() => true),
       locales: loadLocales(options.app),
+      services,
       parseCookies: cookieParser(config.cookieSecret),
       sendAsset: serveAssets(build),
       forwardToSentry: sentryTunnel(config.sentryDsn),

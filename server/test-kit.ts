@@ -5,13 +5,6 @@
  */
 import type { Express } from 'express';
 import request from 'supertest';
-import {
-  initialModel,
-  type RouterEffect,
-  type RouterMessage,
-  type RouterModel,
-  update,
-} from '../client/navigation/router-model.ts';
 import { parseAppPath } from '../shared/routing/locale.ts';
 import { dataHref } from '../shared/routing/reserved-paths.ts';
 import type { AppDefinition } from '../shared/ui/app-definition.ts';
@@ -25,7 +18,10 @@ import type { Monitoring, RequestFacts } from './monitoring/monitoring.ts';
 import type { ResourceHandlers } from './pipeline/resource-route.ts';
 import { DEVELOPMENT_BUILD_ID } from './process/build-output.ts';
 import { type Config, loadConfig } from './process/config.ts';
-import type { ServerAppDefinition } from './server-app-definition.ts';
+import type { AppServices, ServerAppDefinition } from './server-app-definition.ts';
+import { startedServices, startServices } from './services.ts';
+
+export { createRouterDriver } from './router-driver.ts';
 
 /** What a test replaces: env values, and data steps, actions or resource handlers by id. */
 export interface TestOverrides {
@@ -36,6 +32,11 @@ export interface TestOverrides {
   actions?: RouteActions;
   resources?: ResourceHandlers;
   renderTimeoutMs?: number;
+  /**
+   * The services the app's steps, actions and resources get, already started (a test database, a fake).
+   * Without it, the app's own `services.start()` runs with the test config, and pages wait for it.
+   */
+  services?: AppServices;
 }
 
 export interface LogEntry {
@@ -67,6 +68,8 @@ export interface TestApp {
   ): Promise<Submitted>;
   /** GETs `path` and follows redirects within the app (at most 10); `redirects` lists each hop. */
   follow(path: string, options?: { cookie?: string }): Promise<Followed>;
+  /** Stops the app's services (those its own `services.start()` opened); call it after the tests. */
+  stop(): Promise<void>;
 }
 
 export interface DataAnswer {
@@ -116,6 +119,9 @@ export function createTestApp(
     NODE_ENV: 'production',
     ...overrides.env,
   });
+  const services = overrides.services
+    ? startedServices(overrides.services)
+    : startServices(app.server.services, { config, logger: memoryLogger(logs) });
   const server = createApp({
     config,
     app: app.app,
@@ -125,6 +131,7 @@ export function createTestApp(
     logger: memoryLogger(logs),
     monitoring: memoryMonitoring(reported),
     renderTimeoutMs: overrides.renderTimeoutMs,
+    services,
   });
   const dataUrl = (url: string) => dataUrlOf(url, config.basePath);
 
@@ -146,6 +153,7 @@ export function createTestApp(
         options,
       ),
     follow: (path, options = {}) => followRedirects(server, path, options),
+    stop: () => services.stop(),
   };
 }
 /** Posts a form as a browser on the app's origin would; with `javascript`, to the page's data URL. */
@@ -248,45 +256,5 @@ function memoryMonitoring(reported: ReportedError[]): Monitoring {
     },
     traceMeta: () => undefined,
     flush: async () => true,
-  };
-}
-
-/**
- * Drives the browser router's pure model in Node: send it the named actions and the results its adapter would
- * report, with a clock the test moves. `effects` lists what the adapter would have done, in order.
- */
-export function createRouterDriver(initialUrl = '/') {
-  let model: RouterModel = initialModel(initialUrl);
-  let now = 0;
-  const effects: RouterEffect[] = [];
-  const send = (message: RouterMessage): RouterEffect[] => {
-    const [next, produced] = update(model, message);
-    model = next;
-    effects.push(...produced);
-    return produced;
-  };
-  return {
-    get model() {
-      return model;
-    },
-    get now() {
-      return now;
-    },
-    effects,
-    /** Moves the clock on. */
-    advance(ms: number) {
-      now += ms;
-    },
-    push: (url: string) => send({ type: 'push', url, now }),
-    replace: (url: string) => send({ type: 'replace', url, now }),
-    pop: (url: string) => send({ type: 'pop', url, now }),
-    refresh: () => send({ type: 'refresh', now }),
-    action: (url: string) => send({ type: 'action', url, now }),
-    prefetch: (url: string) => send({ type: 'prefetch', url, now }),
-    /** The pending navigation's code and data arrived (the URL it ended at, after redirects). */
-    loaded: (token: number, url: string) => send({ type: 'navigation-loaded', token, url, now }),
-    failed: (token: number, url?: string) => send({ type: 'navigation-failed', token, url }),
-    prefetchAnswered: (url: string) => send({ type: 'prefetch-answered', url }),
-    prefetchSettled: (url: string, ok = true) => send({ type: 'prefetch-settled', url, ok, now }),
   };
 }

@@ -73,6 +73,7 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     setCookie: () => {},
     headers: request.headers,
     signal: abort.signal,
+    services: {},
     parent: () => Promise.resolve(undefined),
   };
   const data = (await Promise.all(route.segments.map((segment) => segment.data(context)))) as Record<

@@ -3,6 +3,7 @@ import type { Redirect } from '../../shared/routing/control-signals.ts';
 import type { Locale } from '../../shared/routing/locale.ts';
 import type { RouteParams } from '../../shared/routing/route-table.ts';
 import type { ActionResultState } from '../../shared/ui/ssr-payload.ts';
+import type { AppServices } from '../server-app-definition.ts';
 
 /** Form fields by name; a null-prototype object, so `__proto__` or `constructor` fields are plain keys. */
 export type FormFields = Readonly<Record<string, string>>;
@@ -19,6 +20,8 @@ export interface ActionContext {
   setCookie(name: string, value: string, options: CookieOptions): void;
   /** Fires when the client disconnects or the deadline passes. */
   signal: AbortSignal;
+  /** The app's services (a database pool...). */
+  services: AppServices;
 }
 
 /** Invalid input: the page is shown again with these errors next to their fields and the values kept. */

@@ -13,6 +13,7 @@ import {
 import type { ResolvePage } from '../pipeline/resolve-page.ts';
 import { createCookieSetter } from '../pipeline/set-cookie.ts';
 import type { DocumentRenderer } from '../render/document-renderer.ts';
+import { servicesOf } from '../services.ts';
 import {
   ACTION_FIELD,
   type ActionContext,
@@ -80,6 +81,7 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
       signedCookies: request.signedCookies ?? {},
       setCookie: createCookieSetter(request, response, basePath),
       signal: abortController.signal,
+      services: servicesOf(request),
     };
     const outcome = await runAction(handler, context);
     switch (outcome.type) {

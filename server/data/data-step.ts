@@ -3,6 +3,7 @@ import type { ControlSignal } from '../../shared/routing/control-signals.ts';
 import type { Locale } from '../../shared/routing/locale.ts';
 import type { RouteParams } from '../../shared/routing/route-table.ts';
 import type { ParamsOf, SearchOf, SegmentId } from '../../shared/routing/route-types.ts';
+import type { AppServices } from '../server-app-definition.ts';
 
 /** What a segment's server data step receives. */
 export interface DataStepContext<Params = RouteParams, Search = unknown> {
@@ -21,6 +22,8 @@ export interface DataStepContext<Params = RouteParams, Search = unknown> {
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** Fires when the client disconnects or the render deadline passes: stop work then. */
   signal: AbortSignal;
+  /** The app's services (a database pool...), started before any page is served. */
+  services: AppServices;
   /**
    * The data of the nearest segment above this one that has a data step (undefined without one). Every step
    * of a request starts at once; a step that needs its parent's result awaits this, explicitly.

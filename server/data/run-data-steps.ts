@@ -5,6 +5,7 @@ import type { RouteParams } from '../../shared/routing/route-table.ts';
 import type { PageRequest } from '../pipeline/page-request.ts';
 import { originOf } from '../pipeline/resource-route.ts';
 import { createCookieSetter } from '../pipeline/set-cookie.ts';
+import { servicesOf } from '../services.ts';
 import type { DataStepContext, DataSteps } from './data-step.ts';
 import { isThenable } from './deferred-data.ts';
 
@@ -40,6 +41,7 @@ export function stepContext(
     setCookie: createCookieSetter(request, response, basePath),
     headers: request.headers,
     signal,
+    services: servicesOf(request),
   };
 }
 

@@ -4,6 +4,7 @@ import { reservedPaths } from '../../shared/routing/reserved-paths.ts';
 import type { HandleAction } from '../actions/handle-action.ts';
 import type { LoadedLocales } from '../process/load-locales.ts';
 import { runInHrefScope } from '../render/href-scope.ts';
+import type { ServicesHandle } from '../services.ts';
 import { redirectToCleanPath, splitQuery } from './normalize-url.ts';
 import type { PageRequest } from './page-request.ts';
 
@@ -28,6 +29,8 @@ export interface RequestHandlerParts {
   isDraining: () => boolean;
   isReady: () => boolean;
   locales: LoadedLocales;
+  /** The app's services (server/services.ts): pages wait until they are started. */
+  services: ServicesHandle;
   /** cookie-parser: reads cookies and verifies signed ones with COOKIE_SECRET. */
   parseCookies: (request: Request, response: Response, next: () => void) => void;
   sendAsset: Handler<[assetName: string]>;
@@ -47,7 +50,7 @@ export interface RequestHandlerParts {
  * (~1.3 KB a layer in heap samples under the bench's load). Errors still go to Express's error handler.
  */
 export function createRequestHandler(parts: RequestHandlerParts) {
-  const { basePath, locales } = parts;
+  const { basePath, locales, services } = parts;
   const paths = reservedPaths(basePath);
   const hrefScope = { basePath, locale: DEFAULT_LOCALE, pathOf: parts.pathOf };
 
@@ -80,12 +83,12 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     // Health endpoints answer at the root, outside BASE_PATH, for load balancers and orchestrators.
     if (path === '/healthz') return sendHealth(response, true, 'ok');
     if (path === '/readyz') {
-      const ready = parts.isReady() && locales.isLoaded();
+      const ready = parts.isReady() && locales.isLoaded() && services.isReady();
       return sendHealth(response, ready, ready ? 'ready' : 'not ready');
     }
-    if (!locales.isLoaded()) return locales.whenLoaded.then(() => answer(request, response, next));
+    if (!locales.isLoaded() || !services.current)
+      return Promise.all([locales.whenLoaded, services.started]).then(() => answer(request, response, next));
     if (redirectToCleanPath(request, response)) return;
-
     // The runtime's own endpoints under BASE_PATH (shared/routing/reserved-paths.ts).
     if (path.startsWith(paths.assets))
       return parts.sendAsset(request, response, path.slice(paths.assets.length));

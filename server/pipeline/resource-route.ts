@@ -3,6 +3,8 @@ import type { Request, Response } from 'express';
 import { HttpError, NotFound, Redirect } from '../../shared/routing/control-signals.ts';
 import type { Locale } from '../../shared/routing/locale.ts';
 import type { RouteParams } from '../../shared/routing/route-table.ts';
+import type { AppServices } from '../server-app-definition.ts';
+import { servicesOf } from '../services.ts';
 import { sendRedirect } from './resolve-page.ts';
 
 /** What a resource route's handler receives. */
@@ -16,6 +18,8 @@ export interface ResourceContext {
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** Fires when the client disconnects or the deadline passes. */
   signal: AbortSignal;
+  /** The app's services (a database pool...). */
+  services: AppServices;
 }
 
 /**
@@ -59,6 +63,7 @@ export async function answerResource(
       origin,
       headers: request.headers,
       signal: resource.signal,
+      services: servicesOf(request),
     });
     return await sendResource(request, response, answer);
   } catch (error) {

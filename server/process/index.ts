@@ -4,8 +4,9 @@ import { availableParallelism } from 'node:os';
 import appDefinition from 'virtual:ssr-app';
 import serverApp from 'virtual:ssr-server-app';
 import { createApp } from '../create-app.ts';
-import { createLogger } from '../monitoring/logger.ts';
+import { createLogger, errorDetails } from '../monitoring/logger.ts';
 import { noMonitoring } from '../monitoring/monitoring.ts';
+import { startServices } from '../services.ts';
 import { distDirOf, loadBuildOutput } from './build-output.ts';
 import { runPrimary } from './cluster-primary.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -49,11 +50,18 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
     ? (await import('../monitoring/sentry-server.ts')).sentryMonitoring
     : noMonitoring;
 
+  const { services: servicesDefinition, ...serverParts } = serverApp;
+  const services = startServices(servicesDefinition, { config, logger });
+  services.started.catch((error) => {
+    logger.error({ err: errorDetails(error) }, "the app's services did not start");
+    process.exit(1);
+  });
   let lifecycle: ReturnType<typeof createLifecycle> | undefined;
   const app = createApp({
     config,
     app: appDefinition,
-    ...serverApp,
+    ...serverParts,
+    services,
     build,
     logger,
     monitoring,
@@ -67,6 +75,7 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
     monitoring,
     shutdownTimeoutMs: config.shutdownTimeoutMs,
     exit: (code) => process.exit(code),
+    stopServices: () => services.stop(),
   });
   lifecycle.installProcessHandlers();
   server.listen(config.port, config.host, () => {

@@ -16,14 +16,17 @@ export interface LifecycleOptions {
   shutdownTimeoutMs: number;
   /** process.exit, injectable for tests. */
   exit: (code: number) => void;
+  /** Closes the app's services (a database pool) once the in-flight requests have finished. */
+  stopServices?: () => Promise<void>;
 }
 
 /**
  * Readiness and graceful shutdown of one server process. `drain()`: /readyz turns 503 at once, the listener
  * stops accepting, idle keep-alive connections close, in-flight requests and streams finish (up to
- * `shutdownTimeoutMs`, then they are cut), monitoring is flushed, and the process exits.
+ * `shutdownTimeoutMs`, then they are cut), the app's services stop, monitoring is flushed, and the process exits.
  */
-export function createLifecycle({ server, logger, monitoring, shutdownTimeoutMs, exit }: LifecycleOptions) {
+export function createLifecycle(options: LifecycleOptions) {
+  const { server, logger, monitoring, shutdownTimeoutMs, exit } = options;
   let state: 'starting' | 'ready' | 'draining' = 'starting';
 
   function drain(reason: string, exitCode: number): void {
@@ -41,10 +44,13 @@ export function createLifecycle({ server, logger, monitoring, shutdownTimeoutMs,
     server.close(() => {
       clearTimeout(deadline);
       clearInterval(closeIdle);
-      void monitoring.flush(SENTRY_FLUSH_TIMEOUT_MS).finally(() => {
-        logger.info({ exitCode }, 'stopped');
-        exit(exitCode);
-      });
+      void Promise.resolve(options.stopServices?.())
+        .catch((error) => logger.error({ err: errorDetails(error) }, 'stopping the services failed'))
+        .then(() => monitoring.flush(SENTRY_FLUSH_TIMEOUT_MS))
+        .finally(() => {
+          logger.info({ exitCode }, 'stopped');
+          exit(exitCode);
+        });
     });
     server.closeIdleConnections();
   }
