@@ -15,3 +15,9 @@ declare module 'virtual:ssr-route-patterns' {
   const patterns: readonly import('./shared/routing/route-matcher.ts').RoutePattern[];
   export default patterns;
 }
+
+// A file's text, bundled (build/raw-text.mjs; Vite reads `?raw` natively in tests): SQL migrations.
+declare module '*?raw' {
+  const text: string;
+  export default text;
+}

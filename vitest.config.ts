@@ -8,6 +8,7 @@ export default defineConfig({
     // Test what ships: React's production builds, which never put error messages or stacks in the HTML.
     env: { NODE_ENV: 'production' },
     globalSetup: ['tests/helpers/global-setup.ts'],
+    setupFiles: ['tests/helpers/shop-database.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { appEntries, appModulesPlugin } from './app-modules.mjs';
 import { DIST, ROOT } from './paths.mjs';
+import { rawTextPlugin } from './raw-text.mjs';
 
 /** Bundles the server entry for Node; npm packages stay external and are loaded from node_modules. */
 export async function buildServer({ outdir = DIST, app: appOptions } = {}) {
@@ -12,7 +13,7 @@ export async function buildServer({ outdir = DIST, app: appOptions } = {}) {
 /** esbuild options of the server bundle, shared by `buildServer` and dev mode. */
 export function serverOptions({ outdir, entries }) {
   return {
-    plugins: [appModulesPlugin(ROOT, entries)],
+    plugins: [appModulesPlugin(ROOT, entries), rawTextPlugin],
     absWorkingDir: ROOT,
     // instrument.mjs is loaded with --import before index.mjs; Sentry's code is a chunk of its own, loaded
     // only when SENTRY_DSN is set.
@@ -38,6 +39,8 @@ export function serverOptions({ outdir, entries }) {
       'pino-pretty',
       'helmet',
       'compression',
+      '@electric-sql/pglite',
+      'pg',
     ],
     define: { 'process.env.NODE_ENV': '"production"' },
     // React's CommonJS code calls require() for Node builtins; ESM output needs one.

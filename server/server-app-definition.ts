@@ -14,6 +14,8 @@ export interface AppServices {}
 
 /** How a process starts and stops an app's services (server/services.ts runs it). */
 export interface ServicesDefinition {
+  /** Refuses a configuration they cannot run with (throws ConfigError); runs once at start, before any worker. */
+  checkConfig?(config: Readonly<Config>): void;
   /** Opens them (and, say, migrates a database); pages wait and /readyz answers 503 until it resolves. */
   start(context: { config: Readonly<Config>; logger: Logger }): Promise<AppServices>;
   /** Whether they can serve right now (a database that answers); /readyz answers 503 while not. */

@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 /**
  * The test kit for apps on this runtime: the real app with test defaults, helpers for the data endpoint, form
  * posts and redirects over supertest, and a driver for the browser router's pure model. README "Testing your
@@ -68,7 +72,10 @@ export interface TestApp {
   ): Promise<Submitted>;
   /** GETs `path` and follows redirects within the app (at most 10); `redirects` lists each hop. */
   follow(path: string, options?: { cookie?: string }): Promise<Followed>;
-  /** Stops the app's services (those its own `services.start()` opened); call it after the tests. */
+  /**
+   * Stops the app's services (those its own `services.start()` opened) and removes the temporary DATA_DIR
+   * they got (unless the test set one); call it after the tests.
+   */
   stop(): Promise<void>;
 }
 
@@ -114,9 +121,12 @@ export function createTestApp(
 ): TestApp {
   const logs: LogEntry[] = [];
   const reported: ReportedError[] = [];
+  // An app's own services that keep files (an embedded database) keep them in a folder of this test app.
+  const dataDir = overrides.env?.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'test-app-'));
   const config: Readonly<Config> = loadConfig({
     COOKIE_SECRET: 'test-kit-cookie-secret-of-enough-length',
     NODE_ENV: 'production',
+    ...(dataDir && { DATA_DIR: dataDir }),
     ...overrides.env,
   });
   const services = overrides.services
@@ -153,7 +163,10 @@ export function createTestApp(
         options,
       ),
     follow: (path, options = {}) => followRedirects(server, path, options),
-    stop: () => services.stop(),
+    async stop() {
+      await services.stop();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
 /** Posts a form as a browser on the app's origin would; with `javascript`, to the page's data URL. */

@@ -40,6 +40,7 @@ import * as esbuild from 'esbuild';
 import { appEntries, appModulesPlugin } from '../app-modules.mjs';
 import { clientOptions, serverOnlyGuard } from '../client-bundle.mjs';
 import { ROOT } from '../paths.mjs';
+import { rawTextPlugin } from '../raw-text.mjs';
 import { serverOptions } from '../server-bundle.mjs';
 import { createBuildCycle } from './build-cycle.mjs';
 import { createDevEvents } from './dev-events.mjs';
@@ -149,6 +150,7 @@ async function watch({ dirs, entries, cycle, log, isStopping }, extraImport) {
     write: false,
     plugins: [
       appModulesPlugin(ROOT, entries),
+      rawTextPlugin,
       cycle.plugin('server'),
       ...(extraImport ? [extraImportPlugin(extraImport)] : []),
     ],

@@ -1,3 +1,5 @@
+import { HttpError } from '../../shared/routing/control-signals.ts';
+
 /** What a query may be given: its request's signal, so a gone client or a deadline stops it. */
 export interface QueryOptions {
   signal?: AbortSignal;
@@ -31,9 +33,18 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** The database cannot be reached (down, restarting, refusing connections): the page answers 503. */
-export class DatabaseUnavailableError extends Error {
+/**
+ * The database cannot be reached (down, restarting, refusing connections). An HttpError 503: a page whose
+ * data step throws it answers the 503 page, and an action the 503 error; `message` keeps the driver's detail
+ * for the logs, the visitor sees only the public message.
+ */
+export class DatabaseUnavailableError extends HttpError {
   override readonly name = 'DatabaseUnavailableError';
+  constructor(detail: string, options?: ErrorOptions) {
+    super(503, 'The service cannot reach its database right now. Please try again in a moment.');
+    this.message = detail;
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
 }
 
 /** A query stopped by its request's signal (client gone, or past its deadline). */

@@ -1,6 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Database } from './database.ts';
+import { type Database, DatabaseUnavailableError } from './database.ts';
 
 /** A plain SQL migration: `NNNN-what-it-does.sql`, applied in the order of its number. */
 export interface Migration {
@@ -13,16 +11,20 @@ const MIGRATION_FILE = /^(\d{4})-[a-z0-9-]+\.sql$/;
 /** Any fixed number: the advisory lock every instance takes before it looks at the migrations. */
 const MIGRATION_LOCK = 7_263_001;
 
-/** The migrations in `dir`, by number; throws on a file that is not named like one, or a number used twice. */
-export async function readMigrations(dir: string): Promise<Migration[]> {
+/**
+ * The migrations from their files' names and texts, by number; throws on a name that is not NNNN-*.sql or a
+ * number used twice. Apps import the files' texts (`import schema from './0001-schema.sql?raw'`), so the
+ * migrations ship inside the server bundle.
+ */
+export function defineMigrations(files: Readonly<Record<string, string>>): Migration[] {
   const migrations: Migration[] = [];
-  for (const name of (await readdir(dir)).sort()) {
+  for (const name of Object.keys(files).sort()) {
     const match = MIGRATION_FILE.exec(name);
-    if (!match) throw new Error(`${path.join(dir, name)}: a migration is named NNNN-what-it-does.sql`);
+    if (!match) throw new Error(`${name}: a migration is named NNNN-what-it-does.sql`);
     const version = Number(match[1]);
     if (migrations.some((migration) => migration.version === version))
-      throw new Error(`${path.join(dir, name)}: migration number ${version} is used twice`);
-    migrations.push({ version, name, sql: await readFile(path.join(dir, name), 'utf8') });
+      throw new Error(`${name}: migration number ${version} is used twice`);
+    migrations.push({ version, name, sql: files[name] as string });
   }
   return migrations;
 }
@@ -46,6 +48,7 @@ export function migrate(db: Database, migrations: readonly Migration[]): Promise
       try {
         await transaction.execute(migration.sql);
       } catch (error) {
+        if (error instanceof DatabaseUnavailableError) throw error;
         throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
       }
       await transaction.query('insert into schema_migrations (version, name) values ($1, $2)', [

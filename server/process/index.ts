@@ -18,6 +18,7 @@ import { createLifecycle } from './lifecycle.ts';
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig(process.env, availableParallelism());
+  serverApp.services?.checkConfig?.(config);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);

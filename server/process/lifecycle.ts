@@ -44,7 +44,9 @@ export function createLifecycle(options: LifecycleOptions) {
     server.close(() => {
       clearTimeout(deadline);
       clearInterval(closeIdle);
-      void Promise.resolve(options.stopServices?.())
+      // Bounded: services still starting (a database not reachable yet) never finish stopping.
+      const giveUp = new Promise<void>((resolve) => setTimeout(resolve, shutdownTimeoutMs).unref());
+      void Promise.race([Promise.resolve(options.stopServices?.()), giveUp])
         .catch((error) => logger.error({ err: errorDetails(error) }, 'stopping the services failed'))
         .then(() => monitoring.flush(SENTRY_FLUSH_TIMEOUT_MS))
         .finally(() => {

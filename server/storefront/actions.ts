@@ -1,27 +1,21 @@
 import { redirect } from '../../shared/routing/control-signals.ts';
 import { href } from '../../shared/storefront/href.ts';
-import { messagesFor } from '../../shared/storefront/messages.ts';
-import {
-  type ActionContext,
-  type ActionHandler,
-  type Invalid,
-  invalid,
-  type RouteActions,
-} from '../actions/action.ts';
-import {
-  type CartCookieLine,
-  type CartRead,
-  cartFits,
-  clearCart,
-  MAX_CART_LINES,
-  MAX_QUANTITY,
-  readCart,
-  writeCart,
-} from './cart-cookie.ts';
-import { findProduct } from './catalogue.ts';
+import { type Messages, messagesFor } from '../../shared/storefront/messages.ts';
+import { type ActionContext, type ActionHandler, invalid, type RouteActions } from '../actions/action.ts';
+import { cartIdOf, ensureCart } from './cart-session.ts';
+import { placeOrderAction } from './checkout-action.ts';
+import { addToCart, type CartRefusal, quantityInCart, setQuantity } from './db/carts.ts';
+import { shopDatabase } from './services.ts';
+
+/** Distinct products a cart may hold; the database enforces it (0001-shop-schema.sql). */
+export const MAX_CART_LINES = 50;
+/** Units of one product a cart may hold; the database enforces it too. */
+export const MAX_QUANTITY = 99;
 
 /** Digits only (surrounding spaces allowed); the range is checked after. Rejects '', '1.5', '-1', '1e2'. */
 const WHOLE_NUMBER = /^\s*\d{1,6}\s*$/;
+/** A catalogue slug: anything else cannot name a product, and is refused before any query. */
+const PRODUCT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The field's quantity when it is a whole number from 1 to MAX_QUANTITY, else `null`. */
 function parseQuantity(field: string | undefined): number | null {
@@ -30,88 +24,72 @@ function parseQuantity(field: string | undefined): number | null {
   return quantity >= 1 && quantity <= MAX_QUANTITY ? quantity : null;
 }
 
-/**
- * The invalid-input answer. An unusable cart cookie (read as empty) is replaced here; a successful action
- * replaces it by writing the new cart, so a response never carries two `cart` cookies.
- */
-function refuse(context: ActionContext, cart: CartRead, errors: Record<string, string>): Invalid {
-  if (!cart.trusted) clearCart(context.setCookie);
-  return invalid(errors, context.fields);
-}
-
-const addToCart: ActionHandler = function addToCart(context) {
-  const { fields, locale } = context;
+/** The named product and (unless removing) the quantity, or the field errors to answer with. */
+function readLine({ fields, locale }: ActionContext, { withQuantity }: { withQuantity: boolean }) {
   const messages = messagesFor(locale);
-  const cart = readCart(context);
   const productId = fields.productId ?? '';
-  const product = findProduct(productId);
-  const quantity = parseQuantity(fields.quantity);
-
+  const quantity = withQuantity ? parseQuantity(fields.quantity) : 0;
   const errors: Record<string, string> = {};
-  if (!product) errors.productId = messages.errorUnknownProduct;
+  if (productId.length > 100 || !PRODUCT_ID.test(productId)) errors.productId = messages.errorUnknownProduct;
   if (quantity === null) errors.quantity = messages.errorQuantity(MAX_QUANTITY);
-  if (!product || quantity === null) return refuse(context, cart, errors);
-
-  const existing = cart.lines.find((line) => line.productId === product.id);
-  let lines: CartCookieLine[];
-  if (existing) {
-    if (existing.quantity + quantity > MAX_QUANTITY) {
-      return refuse(context, cart, {
-        quantity: messages.errorQuantityOverLimit(existing.quantity, MAX_QUANTITY),
-      });
-    }
-    lines = cart.lines.map((line) =>
-      line === existing ? { productId: line.productId, quantity: line.quantity + quantity } : line,
-    );
-  } else {
-    lines = [...cart.lines, { productId: product.id, quantity }];
-  }
-  if (!cartFits(lines)) return refuse(context, cart, { productId: messages.errorCartFull(MAX_CART_LINES) });
-
-  writeCart(context.setCookie, lines);
-  return redirect(href('product', { id: product.id }, { search: { added: quantity } }), 303);
-};
-
-/** The cart line an update or remove names, or the field error to answer with. */
-function lineOf(context: ActionContext, cart: CartRead): CartCookieLine | string {
-  const messages = messagesFor(context.locale);
-  const productId = context.fields.productId ?? '';
-  if (!findProduct(productId)) return messages.errorUnknownProduct;
-  return cart.lines.find((line) => line.productId === productId) ?? messages.errorNotInCart;
+  return quantity === null || errors.productId ? { errors } : { productId, quantity };
 }
 
-const updateLine: ActionHandler = function updateLine(context) {
-  const { fields } = context;
-  const cart = readCart(context);
-  const target = lineOf(context, cart);
-  const quantity = parseQuantity(fields.quantity);
-  const errors: Record<string, string> = {};
-  if (typeof target === 'string') errors.productId = target;
-  if (quantity === null) errors.quantity = messagesFor(context.locale).errorQuantity(MAX_QUANTITY);
-  if (typeof target === 'string' || quantity === null) return refuse(context, cart, errors);
-
-  if (quantity !== target.quantity) {
-    writeCart(
-      context.setCookie,
-      cart.lines.map((line) => (line === target ? { productId: line.productId, quantity } : line)),
-    );
+/** The field error for a change the database refused. */
+async function refusalErrors(
+  context: ActionContext,
+  refusal: CartRefusal,
+  line: { cartId: string; productId: string },
+): Promise<Record<string, string>> {
+  const messages: Messages = messagesFor(context.locale);
+  switch (refusal) {
+    case 'cart-full':
+      return { productId: messages.errorCartFull(MAX_CART_LINES) };
+    case 'quantity-out-of-range': {
+      const inCart = await quantityInCart(shopDatabase(context), line, { signal: context.signal });
+      return { quantity: messages.errorQuantityOverLimit(inCart, MAX_QUANTITY) };
+    }
+    case 'not-in-cart':
+    case 'unknown-cart':
+      return { productId: messages.errorNotInCart };
+    case 'unknown-product':
+      return { productId: messages.errorUnknownProduct };
   }
-  return redirect(href('cart'), 303);
+}
+
+/** Adds to the visitor's cart in one statement (a cart is made for a visitor without one). */
+const addToCartAction: ActionHandler = async function addToCartAction(context) {
+  const read = readLine(context, { withQuantity: true });
+  if (read.errors) return invalid(read.errors, context.fields);
+  const { productId, quantity } = read;
+  const cartId = await ensureCart(context);
+  const change = await addToCart(
+    shopDatabase(context),
+    { cartId, productId, quantity },
+    { signal: context.signal },
+  );
+  if (!change.ok)
+    return invalid(await refusalErrors(context, change.refusal, { cartId, productId }), context.fields);
+  return redirect(href('product', { id: productId }, { search: { added: quantity } }), 303);
 };
 
-const removeLine: ActionHandler = function removeLine(context) {
-  const cart = readCart(context);
-  const target = lineOf(context, cart);
-  if (typeof target === 'string') return refuse(context, cart, { productId: target });
-  writeCart(
-    context.setCookie,
-    cart.lines.filter((line) => line !== target),
-  );
-  return redirect(href('cart'), 303);
-};
+/** Sets (`update`) or removes (`remove`) a line the visitor's cart has. */
+function changeLineAction(remove: boolean): ActionHandler {
+  return async function changeLine(context) {
+    const read = readLine(context, { withQuantity: !remove });
+    if (read.errors) return invalid(read.errors, context.fields);
+    const cartId = cartIdOf(context);
+    if (!cartId) return invalid({ productId: messagesFor(context.locale).errorNotInCart }, context.fields);
+    const line = { cartId, productId: read.productId, quantity: read.quantity };
+    const change = await setQuantity(shopDatabase(context), line, { signal: context.signal });
+    if (!change.ok) return invalid(await refusalErrors(context, change.refusal, line), context.fields);
+    return redirect(href('cart'), 303);
+  };
+}
 
 /** The storefront's server actions, by route id then action name (the forms' hidden `_action`). */
 export const storefrontActions: RouteActions = {
-  product: { 'add-to-cart': addToCart },
-  cart: { update: updateLine, remove: removeLine },
+  product: { 'add-to-cart': addToCartAction },
+  cart: { update: changeLineAction(false), remove: changeLineAction(true) },
+  checkout: { 'place-order': placeOrderAction },
 };

@@ -1,9 +1,10 @@
 import type { StorefrontRoutes } from '../../shared/storefront/href.ts';
 import type { DataOfSteps, DataStepsOf } from '../data/data-step.ts';
-import { cartStep } from './steps/cart.ts';
+import { cartStep, checkoutStep } from './steps/cart.ts';
 import { helpArticleStep, helpStep } from './steps/help.ts';
 import { homeStep } from './steps/home.ts';
 import { helpLayoutStep, shopLayoutStep } from './steps/layouts.ts';
+import { orderStep } from './steps/order.ts';
 import { productStep } from './steps/product.ts';
 import { rootStep } from './steps/root.ts';
 import { shopStep } from './steps/shop.ts';
@@ -19,6 +20,8 @@ export const storefrontDataSteps = {
   help: helpStep,
   'help-article': helpArticleStep,
   cart: cartStep,
+  checkout: checkoutStep,
+  order: orderStep,
 } satisfies DataStepsOf<StorefrontRoutes>;
 
 // Each component's data is what its step returns: shared/storefront/href.ts's `Props<'shop'>` reads it here.

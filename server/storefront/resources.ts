@@ -2,25 +2,26 @@ import type { Href } from '../../shared/routing/href.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/routing/locale.ts';
 import { categoryHref, href } from '../../shared/storefront/href.ts';
 import type { ResourceContext, ResourceHandlers } from '../pipeline/resource-route.ts';
-import { allCategoryPaths, allProducts } from './catalogue.ts';
+import { type CatalogueIndex, catalogueIndex } from './db/catalogue-queries.ts';
 import { helpSections } from './help-articles.ts';
+import { shopDatabase } from './services.ts';
 
 type PageIn = (locale: Locale) => Href;
 
-/** Every page of the shop worth indexing, in any locale (the cart is a visitor's own, never indexed). */
-function indexablePages(): PageIn[] {
+/** Every page of the shop worth indexing, in any locale (carts and orders are a visitor's own, never indexed). */
+function indexablePages({ categoryPaths, productIds }: CatalogueIndex): PageIn[] {
   return [
     (locale) => href('home', {}, { locale }),
     (locale) => href('shop', {}, { locale }),
-    ...allCategoryPaths.map(
+    ...categoryPaths.map(
       (path): PageIn =>
         (locale) =>
           categoryHref(path, locale),
     ),
-    ...allProducts.map(
-      (product): PageIn =>
+    ...productIds.map(
+      (id): PageIn =>
         (locale) =>
-          href('product', { id: product.id }, { locale }),
+          href('product', { id }, { locale }),
     ),
     (locale) => href('help', {}, { locale }),
     ...helpSections('en').flatMap((section) =>
@@ -39,8 +40,9 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char
  * `/sitemap.xml`: every page in every locale, absolute URLs from the request's origin (TRUST_PROXY and
  * BASE_PATH honoured), each with its alternates in the other locales (hreflang) and x-default.
  */
-function sitemap({ origin }: ResourceContext): Response {
-  const entries = indexablePages().flatMap((page) => {
+async function sitemap(context: ResourceContext): Promise<Response> {
+  const { origin, signal } = context;
+  const entries = indexablePages(await catalogueIndex(shopDatabase(context), { signal })).flatMap((page) => {
     const url = (locale: Locale) => escapeXml(`${origin}${page(locale)}`);
     const alternates = [
       ...LOCALES.map((locale) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${url(locale)}"/>`),
@@ -57,10 +59,11 @@ function sitemap({ origin }: ResourceContext): Response {
   });
 }
 
-/** `/robots.txt`: everything may be crawled but the cart; the sitemap's absolute URL. */
+/** `/robots.txt`: everything may be crawled but the cart and the checkout (orders are 404 to all but their buyer); the sitemap's absolute URL. */
 function robots({ origin }: ResourceContext): Response {
   const locale = DEFAULT_LOCALE;
-  const text = `User-agent: *\nDisallow: ${href('cart', {}, { locale })}\n\nSitemap: ${origin}${href('sitemap', {}, { locale })}\n`;
+  const disallowed = [href('cart', {}, { locale }), href('checkout', {}, { locale })];
+  const text = `User-agent: *\n${disallowed.map((path) => `Disallow: ${path}\n`).join('')}\nSitemap: ${origin}${href('sitemap', {}, { locale })}\n`;
   return new Response(text, {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
   });

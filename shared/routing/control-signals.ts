@@ -23,7 +23,7 @@ export class NotFound {
 
 /** An expected failure with a status and a message that is safe to show to the visitor. */
 export class HttpError extends Error {
-  override readonly name = 'HttpError';
+  override readonly name: string = 'HttpError';
   constructor(
     readonly status: number,
     readonly publicMessage?: string,

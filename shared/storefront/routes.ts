@@ -31,6 +31,8 @@ export const storefrontRoutes = {
       ],
     },
     { id: 'cart', path: '/cart', module: () => import('./pages/cart.tsx') },
+    { id: 'checkout', path: '/checkout', module: () => import('./pages/checkout.tsx') },
+    { id: 'order', path: '/orders/:id', module: () => import('./pages/order.tsx') },
     { id: 'sitemap', path: '/sitemap.xml', resource: true },
     { id: 'robots', path: '/robots.txt', resource: true },
   ],

@@ -117,6 +117,26 @@ export interface CartData {
   subtotalCents: number;
 }
 
+export interface CheckoutData extends CartData {
+  /** A fresh key for this form: posting it twice places one order. */
+  idempotencyKey: string;
+  /** The countries the shop delivers to, named in the page's language, in its alphabetical order. */
+  countries: readonly { code: string; name: string }[];
+}
+
+export interface OrderData {
+  id: string;
+  name: string;
+  email: string;
+  street: string;
+  postcode: string;
+  city: string;
+  /** Named in the page's language. */
+  countryName: string;
+  lines: readonly CartLine[];
+  totalCents: number;
+}
+
 /** What the storefront's layout data step returns for every page (the layout gets `null` without one). */
 export interface StorefrontLayoutData {
   /** Units in the cart, summed over its lines. */

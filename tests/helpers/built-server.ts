@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 
@@ -21,25 +23,38 @@ export function exitOf(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-/** Starts the built server on a free port of 127.0.0.1 and waits for its "listening" log line. */
+/**
+ * Starts the built server on a free port of 127.0.0.1 and waits for its "listening" log line. Without
+ * DATABASE_URL or DATA_DIR, its embedded database lives in a temporary folder removed when it exits.
+ */
 export function startBuiltServer(env: Record<string, string> = {}, buildDir?: string): Promise<BuiltServer> {
+  const dataDir = env.DATABASE_URL || env.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'data-'));
   const child = spawn(process.execPath, builtServerArgs(buildDir), {
-    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ...(dataDir && { DATA_DIR: dataDir }),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (dataDir) child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   let output = '';
+  let heard = false;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`The server did not start within 10 s:\n${output}`));
-    }, 10_000);
+      reject(new Error(`The server did not start within 20 s:\n${output}`));
+    }, 20_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const listening = output.split('\n').find((line) => line.includes('"msg":"listening"'));
-      if (!listening) return;
+      if (!listening || heard) return;
+      heard = true;
       clearTimeout(timer);
       const { port } = JSON.parse(listening) as { port: number };
-      resolve({
+      const started = {
         child,
         origin: `http://127.0.0.1:${port}`,
         output: () => output,
@@ -48,7 +63,9 @@ export function startBuiltServer(env: Record<string, string> = {}, buildDir?: st
           child.kill('SIGTERM');
           return exited;
         },
-      });
+      };
+      // Ready, as a load balancer sees it: the database is open and migrated (PGlite's start is ~2 s).
+      untilReady(started.origin).then(() => resolve(started), reject);
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
@@ -57,4 +74,16 @@ export function startBuiltServer(env: Record<string, string> = {}, buildDir?: st
       reject(new Error(`The server exited with ${code}:\n${output}`));
     });
   });
+}
+
+async function untilReady(origin: string): Promise<void> {
+  for (let attempt = 0; attempt < 150; attempt += 1) {
+    const status = await fetch(`${origin}/readyz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${origin} was not ready within 15 s`);
 }

@@ -1,12 +1,10 @@
-import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
-import { migrate, readMigrations } from '../../server/db/migrate.ts';
+import { migrate } from '../../server/db/migrate.ts';
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
+import { shopMigrations } from '../../server/storefront/shop-migrations.ts';
 import { postgresBinDir, startPostgresServer } from './postgres-server.ts';
-
-const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../server/storefront/migrations');
 
 /** A migrated database of one engine, and how to close it (and its throwaway server). */
 export interface MigratedDatabase {
@@ -20,7 +18,7 @@ export interface MigratedDatabase {
  */
 export async function databaseEngines(): Promise<[string, () => Promise<MigratedDatabase>][]> {
   const migrated = async (db: Database) => {
-    await migrate(db, await readMigrations(MIGRATIONS_DIR));
+    await migrate(db, shopMigrations);
     return db;
   };
   const engines: [string, () => Promise<MigratedDatabase>][] = [

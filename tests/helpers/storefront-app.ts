@@ -2,21 +2,29 @@ import { inject } from 'vitest';
 import { createApp } from '../../server/create-app.ts';
 import type { Logger } from '../../server/monitoring/logger.ts';
 import { loadBuildOutput } from '../../server/process/build-output.ts';
+import { startServices } from '../../server/services.ts';
 import { storefrontActions } from '../../server/storefront/actions.ts';
 import { storefrontDataSteps } from '../../server/storefront/data-steps.ts';
 import { storefrontResources } from '../../server/storefront/resources.ts';
+import { storefrontServices } from '../../server/storefront/services.ts';
 import { storefront } from '../../shared/storefront/app.ts';
 import { captureLogger } from './capture-logger.ts';
+import { testShopServices } from './shop-database.ts';
 import { testConfig } from './test-config.ts';
 
-/** The real storefront app over the run's build, configured from environment-style overrides. */
+/**
+ * The real storefront app over the run's build, configured from environment-style overrides, on the test
+ * file's shared in-memory shop database (its pages wait for it to open).
+ */
 export function createStorefrontApp(env: Record<string, string> = {}, logger: Logger = captureLogger()) {
+  const config = testConfig(env);
   return createApp({
-    config: testConfig(env),
+    config,
     app: storefront,
     dataSteps: storefrontDataSteps,
     actions: storefrontActions,
     resources: storefrontResources,
+    services: startServices({ ...storefrontServices, start: testShopServices }, { config, logger }),
     build: loadBuildOutput(inject('buildDir')),
     logger,
   });

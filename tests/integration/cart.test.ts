@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
@@ -6,11 +6,18 @@ import { createStorefrontApp } from '../helpers/storefront-app.ts';
 const SECRET = 'test-secret-test-secret-test-secret!';
 const KNIFE = 'chef-knife-20cm';
 const LAMP = 'brass-table-lamp';
+type App = ReturnType<typeof createStorefrontApp>;
+
+/** The response's `Set-Cookie: cart=…` header, whole. */
+function cartSetCookie(response: request.Response): string | undefined {
+  return ([] as string[])
+    .concat(response.headers['set-cookie'] ?? [])
+    .find((cookie) => cookie.startsWith('cart='));
+}
 
 /** The `cart=...` pair of a response's Set-Cookie, ready to send back. */
 function cartCookieOf(response: request.Response): string | undefined {
-  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
-  return cookies.find((cookie) => cookie.startsWith('cart='))?.split(';')[0];
+  return cartSetCookie(response)?.split(';')[0];
 }
 
 /** A cart cookie signed the way Express signs it: `s:` + value + `.` + base64 HMAC-SHA256 without padding. */
@@ -19,7 +26,7 @@ function signedCart(value: string, secret = SECRET): string {
   return `cart=${encodeURIComponent(`s:${value}.${signature}`)}`;
 }
 
-function add(app: ReturnType<typeof createStorefrontApp>, fields: Record<string, string>, cookie?: string) {
+function add(app: App, fields: Record<string, string>, cookie?: string) {
   const post = request(app)
     .post(`/products/${fields.productId ?? KNIFE}`)
     .type('form');
@@ -27,25 +34,30 @@ function add(app: ReturnType<typeof createStorefrontApp>, fields: Record<string,
   return post.send({ _action: 'add-to-cart', ...fields });
 }
 
+/** A visitor with a cart holding `quantity` of `productId`: their cookie. */
+async function visitorWith(app: App, productId: string, quantity: number): Promise<string> {
+  const cookie = cartCookieOf(await add(app, { productId, quantity: String(quantity) }));
+  if (!cookie) throw new Error('The add set no cart cookie');
+  return cookie;
+}
+
+const cartPage = (app: App, cookie: string, path = '/cart') => request(app).get(path).set('Cookie', cookie);
+const headerCount = (html: string) => /class="cart-count"[^>]*>(\d+)</.exec(html)?.[1];
+
 describe('the cart without JavaScript', () => {
   const app = createStorefrontApp();
 
-  it('adds, updates and removes with 303s, and shows the resulting cart', async () => {
+  it('adds, updates and removes with 303s; the cookie holds only a signed cart id', async () => {
     const added = await add(app, { productId: KNIFE, quantity: '2' });
     expect(added.status).toBe(303);
     expect(added.headers.location).toBe(`/products/${KNIFE}?added=2`);
-    const setCookie = ([] as string[])
-      .concat(added.headers['set-cookie'] ?? [])
-      .find((c) => c.startsWith('cart='));
-    expect(setCookie).toMatch(/; Path=\/; .*HttpOnly; SameSite=Lax/);
-    expect(setCookie).not.toMatch(/Secure/);
-    let cookie = cartCookieOf(added);
+    expect(cartSetCookie(added)).toMatch(/; Path=\/; .*HttpOnly; SameSite=Lax/);
+    expect(cartSetCookie(added)).not.toMatch(/Secure/);
+    const cookie = cartCookieOf(added) ?? '';
+    expect(decodeURIComponent(cookie)).toMatch(/^cart=s:[0-9a-f-]{36}\.[A-Za-z0-9+/]+$/);
 
-    const more = await add(app, { productId: LAMP, quantity: '1' }, cookie);
-    cookie = cartCookieOf(more);
-    const cart = await request(app)
-      .get('/cart')
-      .set('Cookie', cookie ?? '');
+    await add(app, { productId: LAMP, quantity: '1' }, cookie);
+    const cart = await cartPage(app, cookie);
     expect(cart.status).toBe(200);
     expect(cart.text).toContain('Chef knife 20 cm');
     expect(cart.text).toContain('Brass table lamp');
@@ -53,47 +65,34 @@ describe('the cart without JavaScript', () => {
 
     const updated = await request(app)
       .post('/cart')
-      .set('Cookie', cookie ?? '')
+      .set('Cookie', cookie)
       .type('form')
       .send({ _action: 'update', productId: KNIFE, quantity: '5' });
     expect(updated.status).toBe(303);
     expect(updated.headers.location).toBe('/cart');
-    cookie = cartCookieOf(updated);
-    expect(
-      (
-        await request(app)
-          .get('/cart')
-          .set('Cookie', cookie ?? '')
-      ).text,
-    ).toContain('€445.00');
+    expect((await cartPage(app, cookie)).text).toContain('€445.00');
 
     const removed = await request(app)
       .post('/cart')
-      .set('Cookie', cookie ?? '')
+      .set('Cookie', cookie)
       .type('form')
       .send({ _action: 'remove', productId: KNIFE });
     expect(removed.status).toBe(303);
-    cookie = cartCookieOf(removed);
-    const after = await request(app)
-      .get('/cart')
-      .set('Cookie', cookie ?? '');
+    const after = await cartPage(app, cookie);
     expect(after.text).not.toContain('Chef knife 20 cm');
     expect(after.text).toContain('Brass table lamp');
   });
 
-  it('shows the item count in the header of every page', async () => {
-    const cookie = signedCart(`${KNIFE}:2,${LAMP}:3`);
-    for (const path of ['/', '/help', '/products/no-such-product']) {
-      const response = await request(app).get(path).set('Cookie', cookie);
-      expect(response.text).toMatch(/class="cart-count"[^>]*>5</);
+  it('shows the item count in the header of every page, and names the lines in the page language', async () => {
+    const cookie = await visitorWith(app, KNIFE, 2);
+    await add(app, { productId: LAMP, quantity: '3' }, cookie);
+    for (const path of ['/', '/help', '/products/no-such-product', '/fr/shop']) {
+      expect(headerCount((await cartPage(app, cookie, path)).text), path).toBe('5');
     }
-  });
-
-  it('formats line and total prices per locale', async () => {
-    const response = await request(app)
-      .get('/de/cart')
-      .set('Cookie', signedCart(`${KNIFE}:2`));
-    expect(response.text).toContain('178,00\u00a0€');
+    const german = await cartPage(app, cookie, '/de/cart');
+    expect(german.text).toContain('Kochmesser 20 cm');
+    expect(german.text).toContain('178,00\u00a0€');
+    expect((await cartPage(app, cookie, '/fr/cart')).text).toContain('Couteau de chef 20 cm');
   });
 
   it.each([
@@ -104,6 +103,7 @@ describe('the cart without JavaScript', () => {
     [{ quantity: '' }, 'quantity'],
     [{ quantity: '-1' }, 'quantity'],
     [{ productId: 'no-such-product', quantity: '1' }, 'productId'],
+    [{ productId: '../../etc/passwd', quantity: '1' }, 'productId'],
   ])('answers %j with 422, the error and the kept values', async (fields, field) => {
     const response = await request(app)
       .post(`/products/${KNIFE}`)
@@ -118,45 +118,80 @@ describe('the cart without JavaScript', () => {
   });
 
   it('writes field errors in the visitor’s language', async () => {
-    const english = await request(app)
-      .post(`/products/${KNIFE}`)
-      .type('form')
-      .send({ _action: 'add-to-cart', productId: KNIFE, quantity: '0' });
-    const french = await request(app)
-      .post(`/fr/products/${KNIFE}`)
-      .type('form')
-      .send({ _action: 'add-to-cart', productId: KNIFE, quantity: '0' });
-    const englishError = /class="field-error[^"]*"[^>]*>([^<]+)</.exec(english.text)?.[1];
-    const frenchError = /class="field-error[^"]*"[^>]*>([^<]+)</.exec(french.text)?.[1];
-    expect(englishError).toBeTruthy();
-    expect(frenchError).toBeTruthy();
-    expect(frenchError).not.toBe(englishError);
+    const errorOf = async (path: string) => {
+      const response = await request(app)
+        .post(path)
+        .type('form')
+        .send({ _action: 'add-to-cart', productId: KNIFE, quantity: '0' });
+      return /class="field-error[^"]*"[^>]*>([^<]+)</.exec(response.text)?.[1];
+    };
+    expect(await errorOf(`/products/${KNIFE}`)).toBe('Enter a whole number from 1 to 99.');
+    expect(await errorOf(`/fr/products/${KNIFE}`)).toBe('Saisissez un nombre entier de 1 à 99.');
   });
 
-  it('refuses more than 99 of one product in total', async () => {
-    const response = await add(app, { productId: KNIFE, quantity: '50' }, signedCart(`${KNIFE}:60`));
-    expect(response.status).toBe(422);
+  it('refuses more than 99 of one product in total, and a 51st product, saying why', async () => {
+    const cookie = await visitorWith(app, KNIFE, 60);
+    const over = await add(app, { productId: KNIFE, quantity: '50' }, cookie);
+    expect(over.status).toBe(422);
+    expect(over.text).toContain('You already have 60 in your cart: you can add up to 39 more.');
+    const ids = [...(await request(app).get('/sitemap.xml')).text.matchAll(/\/products\/([a-z0-9-]+)</g)]
+      .map((match) => match[1] as string)
+      .filter((id, index, all) => all.indexOf(id) === index && id !== KNIFE);
+    for (const id of ids.slice(0, 49))
+      expect((await add(app, { productId: id, quantity: '1' }, cookie)).status).toBe(303);
+    const full = await add(app, { productId: ids[49] ?? '', quantity: '1' }, cookie);
+    expect(full.status).toBe(422);
+    expect(full.text).toContain('Your cart is full: it holds up to 50 different products.');
   });
+});
+
+describe('carts under concurrent requests', () => {
+  const app = createStorefrontApp();
+
+  it('keeps both adds of two tabs posting at the same moment with the same cookie', async () => {
+    const cookie = await visitorWith(app, LAMP, 1);
+    const [knife, lamp] = await Promise.all([
+      add(app, { productId: KNIFE, quantity: '2' }, cookie),
+      add(app, { productId: LAMP, quantity: '3' }, cookie),
+    ]);
+    expect([knife.status, lamp.status]).toEqual([303, 303]);
+    expect(headerCount((await cartPage(app, cookie)).text)).toBe('6');
+  });
+
+  it('counts 100 concurrent adds of one product exactly: 99 accepted, 1 refused at the limit', async () => {
+    const cookie = await visitorWith(app, LAMP, 1);
+    const adds = await Promise.all(
+      Array.from({ length: 100 }, () => add(app, { productId: KNIFE, quantity: '1' }, cookie)),
+    );
+    const statuses = adds.map((response) => response.status);
+    expect(statuses.filter((status) => status === 303)).toHaveLength(99);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(1);
+    expect((await cartPage(app, cookie)).text).toContain('(100 items)');
+  });
+});
+
+describe('cart cookies that are not ours', () => {
+  const app = createStorefrontApp();
 
   it.each([
-    ['a tampered value', signedCart(`${KNIFE}:2`).replace('%3A2', '%3A3')],
-    ['a forged signature', signedCart(`${KNIFE}:2`, 'another-secret-another-secret-another!')],
-    ['an unsigned value', `cart=${encodeURIComponent(`${KNIFE}:2`)}`],
-    ['a truncated value', signedCart(`${KNIFE}:2`).slice(0, -10)],
-    ['JSON', `cart=${encodeURIComponent(`j:${JSON.stringify({ [KNIFE]: 2 })}`)}`],
-    ['an unknown product', signedCart('no-such-product:2')],
-    ['a quantity out of range', signedCart(`${KNIFE}:0`)],
-    ['an oversized cart', signedCart(Array.from({ length: 400 }, (_, i) => `product-${i}:1`).join(','))],
-    ['garbage', 'cart=%E0%A4%A'],
-  ])('treats %s as an empty cart and replaces it, never a 500', async (_kind, cookie) => {
-    const response = await request(app).get('/cart').set('Cookie', cookie);
-    expect(response.status).toBe(200);
-    expect(response.text).toContain('Your cart is empty');
-    expect(response.text).not.toContain('Chef knife 20 cm');
-    const replaced = ([] as string[])
-      .concat(response.headers['set-cookie'] ?? [])
-      .find((c) => c.startsWith('cart='));
-    expect(replaced).toBeDefined();
+    ['a tampered value', () => signedCart(randomUUID()).replace(/%3A/, '%3B')],
+    ['a forged signature', () => signedCart(randomUUID(), 'another-secret-another-secret-another!')],
+    ['an unsigned id', () => `cart=${randomUUID()}`],
+    ['a truncated value', () => signedCart(randomUUID()).slice(0, -10)],
+    ['JSON', () => `cart=${encodeURIComponent(`j:${JSON.stringify({ [KNIFE]: 2 })}`)}`],
+    ['the old cookie of product lines', () => signedCart(`${KNIFE}:2`)],
+    ['an id no cart has', () => signedCart(randomUUID())],
+    ['garbage', () => 'cart=%E0%A4%A'],
+  ])('reads %s as an empty cart (never a 500); the next add starts a new cart', async (_kind, cookieOf) => {
+    const cookie = cookieOf();
+    const page = await cartPage(app, cookie);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Your cart is empty');
+    const added = await add(app, { productId: KNIFE, quantity: '1' }, cookie);
+    expect(added.status).toBe(303);
+    const fresh = cartCookieOf(added) ?? '';
+    expect(fresh).not.toBe(cookie);
+    expect(headerCount((await cartPage(app, fresh)).text)).toBe('1');
   });
 });
 
@@ -168,30 +203,18 @@ describe('the cart cookie over HTTPS', () => {
       .set('X-Forwarded-Proto', 'https')
       .type('form')
       .send({ _action: 'add-to-cart', productId: KNIFE, quantity: '1' });
-    const setCookie = ([] as string[])
-      .concat(response.headers['set-cookie'] ?? [])
-      .find((c) => c.startsWith('cart='));
-    expect(setCookie).toMatch(/; Path=\/store; .*HttpOnly; Secure; SameSite=Lax/);
+    expect(cartSetCookie(response)).toMatch(/; Path=\/store; .*HttpOnly; Secure; SameSite=Lax/);
   });
 });
 
 describe('carts across instances', () => {
-  it('two instances with one COOKIE_SECRET accept each other’s carts; another secret refuses them', async () => {
+  it('two instances with one COOKIE_SECRET and one database share carts; another secret refuses them', async () => {
     const first = createStorefrontApp();
     const second = createStorefrontApp();
     const stranger = createStorefrontApp({ COOKIE_SECRET: 'a-completely-different-secret-value!!' });
-    const cookie = cartCookieOf(await add(first, { productId: KNIFE, quantity: '4' }));
-    expect(cookie).toBeDefined();
-    expect(
-      (
-        await request(second)
-          .get('/cart')
-          .set('Cookie', cookie ?? '')
-      ).text,
-    ).toContain('Chef knife 20 cm');
-    const refused = await request(stranger)
-      .get('/cart')
-      .set('Cookie', cookie ?? '');
+    const cookie = await visitorWith(first, KNIFE, 4);
+    expect((await cartPage(second, cookie)).text).toContain('Chef knife 20 cm');
+    const refused = await cartPage(stranger, cookie);
     expect(refused.status).toBe(200);
     expect(refused.text).toContain('Your cart is empty');
   });

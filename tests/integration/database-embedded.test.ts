@@ -1,11 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, QueryAbortedError } from '../../server/db/database.ts';
 import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
-import { migrate, readMigrations } from '../../server/db/migrate.ts';
-import { findProduct } from '../../server/storefront/catalogue.ts';
+import { defineMigrations, migrate } from '../../server/db/migrate.ts';
+import { shopMigrations } from '../../server/storefront/shop-migrations.ts';
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../server/storefront/migrations');
 
@@ -19,7 +18,9 @@ describe('the embedded database (PGlite) and the migrations', () => {
   });
 
   it('applies every migration once, in order, and records it; a second run applies none', async () => {
-    const migrations = await readMigrations(MIGRATIONS_DIR);
+    const migrations = shopMigrations;
+    // Every file of the folder ships: a migration left out of shop-migrations.ts would never run.
+    expect(migrations.map((migration) => migration.name)).toEqual((await readdir(MIGRATIONS_DIR)).sort());
     expect(migrations.map((migration) => migration.version)).toEqual(
       [...migrations.map((migration) => migration.version)].sort((a, b) => a - b),
     );
@@ -55,11 +56,8 @@ describe('the embedded database (PGlite) and the migrations', () => {
       (id) => named('fr')[id] === english[id] || named('de')[id] === english[id],
     );
     expect(copied).toEqual([]);
-    // The same prices and categories as the catalogue the pages read today.
     for (const product of products) {
-      const known = findProduct(product.id);
-      expect(known, product.id).toBeDefined();
-      expect([product.price_cents, product.category_id]).toEqual([known?.priceCents, known?.categoryPath]);
+      expect(Number.isInteger(product.price_cents) && product.price_cents > 0, product.id).toBe(true);
     }
   });
 
@@ -108,32 +106,25 @@ describe('the embedded database (PGlite) and the migrations', () => {
   });
 });
 
-describe('readMigrations and migrate on broken input', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'migrations-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  it('refuses a file not named NNNN-what-it-does.sql, naming it', async () => {
-    await writeFile(path.join(dir, 'schema.sql'), 'select 1;');
-    await expect(readMigrations(dir)).rejects.toThrow(
+describe('defineMigrations and migrate on broken input', () => {
+  it('refuses a file not named NNNN-what-it-does.sql, or a number used twice, naming it', () => {
+    expect(() => defineMigrations({ 'schema.sql': 'select 1;' })).toThrow(
       /schema\.sql: a migration is named NNNN-what-it-does\.sql/,
     );
-    await rm(path.join(dir, 'schema.sql'));
+    expect(() => defineMigrations({ '0001-a.sql': 'select 1;', '0001-b.sql': 'select 2;' })).toThrow(
+      /0001-b\.sql: migration number 1 is used twice/,
+    );
   });
 
   it('leaves the database as it was when a migration fails, and names the migration', async () => {
-    await writeFile(path.join(dir, '0001-good.sql'), 'create table good (id int);');
-    await writeFile(
-      path.join(dir, '0002-bad.sql'),
-      'create table bad (id int); select * from missing_table;',
-    );
+    const migrations = defineMigrations({
+      '0002-bad.sql': 'create table bad (id int); select * from missing_table;',
+      '0001-good.sql': 'create table good (id int);',
+    });
+    expect(migrations.map((migration) => migration.version)).toEqual([1, 2]);
     const db = await openEmbeddedDatabase();
     try {
-      await expect(migrate(db, await readMigrations(dir))).rejects.toThrow(/Migration 0002-bad\.sql failed/);
+      await expect(migrate(db, migrations)).rejects.toThrow(/Migration 0002-bad\.sql failed/);
       const tables = await db.query<{ name: string }>(
         "select table_name as name from information_schema.tables where table_name in ('good', 'bad', 'schema_migrations')",
       );

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, DatabaseUnavailableError, QueryAbortedError } from '../../server/db/database.ts';
-import { migrate, readMigrations } from '../../server/db/migrate.ts';
+import { migrate } from '../../server/db/migrate.ts';
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
+import { shopMigrations } from '../../server/storefront/shop-migrations.ts';
 import {
   POSTGRES_MISSING,
   type PostgresServer,
@@ -10,7 +10,6 @@ import {
   startPostgresServer,
 } from '../helpers/postgres-server.ts';
 
-const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../server/storefront/migrations');
 const binDir = await postgresBinDir();
 
 describe.skipIf(!binDir)(`a Postgres server through pg${binDir ? '' : ` (${POSTGRES_MISSING})`}`, () => {
@@ -30,7 +29,7 @@ describe.skipIf(!binDir)(`a Postgres server through pg${binDir ? '' : ` (${POSTG
   });
 
   it('applies the migrations once when two instances start at once', async () => {
-    const migrations = await readMigrations(MIGRATIONS_DIR);
+    const migrations = shopMigrations;
     const [first, second] = await Promise.all([migrate(open(), migrations), migrate(open(), migrations)]);
     // One of them applied everything; the other waited for the lock, then found nothing left to do.
     expect([first, second].map((applied) => applied.length).sort()).toEqual([0, migrations.length]);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { MAX_URL_LENGTH } from '../../server/create-app.ts';
 import { noMonitoring } from '../../server/monitoring/monitoring.ts';
 import { createHttpServer, HEADERS_TIMEOUT_MS } from '../../server/process/http-server.ts';
@@ -10,7 +10,9 @@ import { createLifecycle } from '../../server/process/lifecycle.ts';
 import { type BuiltServer, startBuiltServer } from '../helpers/built-server.ts';
 import { captureLogger } from '../helpers/capture-logger.ts';
 import { createFixtureApp } from '../helpers/fixture-app.tsx';
+import { postgresBinDir, startPostgresServer } from '../helpers/postgres-server.ts';
 
+const postgresBin = await postgresBinDir();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function connectionRefused(origin: string): Promise<boolean> {
@@ -63,23 +65,33 @@ describe('graceful shutdown of the built server', () => {
     expect(await inFlight).toBe('cut');
   });
 
-  it('replaces a crashed worker (WEB_CONCURRENCY=2) and drains all workers on SIGTERM', async () => {
-    server = await startBuiltServer({ WEB_CONCURRENCY: '2' });
-    const pidsOf = () =>
-      (server?.output() ?? '')
-        .split('\n')
-        .filter((line) => line.includes('"msg":"listening"'))
-        .map((line) => (JSON.parse(line) as { pid: number }).pid);
-    for (let attempt = 0; attempt < 50 && pidsOf().length < 2; attempt += 1) await sleep(100);
-    const [victim] = pidsOf();
-    expect(pidsOf()).toHaveLength(2);
-    process.kill(victim ?? 0, 'SIGKILL');
-    for (let attempt = 0; attempt < 100 && pidsOf().length < 3; attempt += 1) await sleep(100);
-    expect(pidsOf()).toHaveLength(3);
-    expect(server.output()).toContain('worker exited: replacing it');
-    expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
-    expect(await server.stop()).toBe(0);
+  it('refuses workers on the embedded database at start, naming WEB_CONCURRENCY and DATABASE_URL', async () => {
+    const refused = startBuiltServer({ WEB_CONCURRENCY: '2' });
+    await expect(refused).rejects.toThrow(/exited with 1:\nInvalid WEB_CONCURRENCY="2".*DATABASE_URL/);
   });
+
+  it.skipIf(!postgresBin)(
+    'replaces a crashed worker (WEB_CONCURRENCY=2) and drains all workers on SIGTERM',
+    async () => {
+      const postgres = await startPostgresServer(postgresBin as string);
+      onTestFinished(() => postgres.destroy());
+      server = await startBuiltServer({ WEB_CONCURRENCY: '2', DATABASE_URL: postgres.url });
+      const pidsOf = () =>
+        (server?.output() ?? '')
+          .split('\n')
+          .filter((line) => line.includes('"msg":"listening"'))
+          .map((line) => (JSON.parse(line) as { pid: number }).pid);
+      for (let attempt = 0; attempt < 50 && pidsOf().length < 2; attempt += 1) await sleep(100);
+      const [victim] = pidsOf();
+      expect(pidsOf()).toHaveLength(2);
+      process.kill(victim ?? 0, 'SIGKILL');
+      for (let attempt = 0; attempt < 100 && pidsOf().length < 3; attempt += 1) await sleep(100);
+      expect(pidsOf()).toHaveLength(3);
+      expect(server.output()).toContain('worker exited: replacing it');
+      expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
+      expect(await server.stop()).toBe(0);
+    },
+  );
 });
 
 describe('readiness', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addToCart,
   cartExists,
+  countItems,
   createCart,
   readCart,
   setQuantity,
@@ -89,13 +90,25 @@ describe.each(engines)('carts and orders on %s', (_name, open) => {
     const cart = await createCart(db);
     await addToCart(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 2 });
     expect(await readCart(db, cart, 'de')).toEqual([
-      { productId: 'chef-knife-20cm', name: 'Kochmesser 20 cm', unitPriceCents: 8900, quantity: 2 },
+      {
+        productId: 'chef-knife-20cm',
+        name: 'Kochmesser 20 cm',
+        categoryPath: 'kitchen/knives',
+        unitPriceCents: 8900,
+        quantity: 2,
+      },
     ]);
     expect(await setQuantity(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 0 })).toEqual({
       ok: true,
       quantity: 0,
     });
     expect(await readCart(db, cart, 'de')).toEqual([]);
+    // An update names a line the cart has: it never adds one.
+    expect(await setQuantity(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 3 })).toEqual({
+      ok: false,
+      refusal: 'not-in-cart',
+    });
+    expect(await countItems(db, cart)).toBe(0);
   });
 
   it('places one order for a double submit, even two at the same moment, and empties the cart', async () => {

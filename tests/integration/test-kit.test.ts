@@ -5,12 +5,13 @@ import { createRouterDriver, createTestApp } from '../../server/test-kit.ts';
 import { redirect } from '../../shared/routing/control-signals.ts';
 import { routeHref } from '../../shared/routing/href.ts';
 import storefront from '../../shared/storefront/app.ts';
+import { testShopServices } from '../helpers/shop-database.ts';
 
 const shop = { app: storefront, server: storefrontServer };
 
 describe('the test kit, on the storefront', () => {
   it('tests a route: 200, 404, a redirect and an action (the README example)', async () => {
-    const app = createTestApp(shop);
+    const app = createTestApp(shop, { services: await testShopServices() });
     await request(app.server)
       .get('/products/chef-knife-20cm')
       .expect(200, /Chef knife/);
@@ -26,7 +27,7 @@ describe('the test kit, on the storefront', () => {
   });
 
   it('reads a data answer: the first line, kept segments, and each deferred value', async () => {
-    const app = createTestApp(shop);
+    const app = createTestApp(shop, { services: await testShopServices() });
     const answer = await app.data('/products/chef-knife-20cm');
     expect(answer.first).toMatchObject({ type: 'page', routeId: 'product', kept: 0 });
     expect(answer.deferred.get('product:related')?.ok).toBe(true);
@@ -42,6 +43,7 @@ describe('the test kit, on the storefront', () => {
 
   it('posts with JavaScript semantics, and replaces a data step per test with monitoring captured', async () => {
     const app = createTestApp(shop, {
+      services: await testShopServices(),
       dataSteps: {
         product: () => {
           throw new Error('catalogue down');

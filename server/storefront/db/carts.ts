@@ -6,12 +6,19 @@ import type { Database, Queryable, QueryOptions } from '../../db/database.ts';
 export interface CartLineView {
   productId: string;
   name: string;
+  /** The product's leaf category, for its picture. */
+  categoryPath: string;
   unitPriceCents: number;
   quantity: number;
 }
 
 /** Why an add or change was refused; the database enforces each (0001-shop-schema.sql). */
-export type CartRefusal = 'quantity-out-of-range' | 'cart-full' | 'unknown-product' | 'unknown-cart';
+export type CartRefusal =
+  | 'quantity-out-of-range'
+  | 'cart-full'
+  | 'unknown-product'
+  | 'unknown-cart'
+  | 'not-in-cart';
 
 /** A change to one line of one cart. */
 export interface LineChange {
@@ -61,7 +68,7 @@ async function changeLine(
 ): Promise<CartChange> {
   try {
     const [line] = await db.query<{ quantity: number }>(sql, params, options);
-    return { ok: true, quantity: line?.quantity ?? 0 };
+    return line ? { ok: true, quantity: line.quantity } : { ok: false, refusal: 'not-in-cart' };
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal) return { ok: false, refusal };
@@ -88,7 +95,7 @@ export function addToCart(
   );
 }
 
-/** Sets a line's quantity (0 removes the line). */
+/** Sets the quantity of a line the cart has (0 removes it); a product not in the cart is refused. */
 export function setQuantity(
   db: Database,
   { cartId, productId, quantity }: LineChange,
@@ -104,12 +111,34 @@ export function setQuantity(
   }
   return changeLine(
     db,
-    `insert into cart_lines (cart_id, product_id, quantity) values ($1, $2, $3)
-     on conflict (cart_id, product_id) do update set quantity = excluded.quantity
-     returning quantity`,
+    'update cart_lines set quantity = $3 where cart_id = $1 and product_id = $2 returning quantity',
     [cartId, productId, quantity],
     options,
   );
+}
+
+/** How many of `productId` the cart holds (0 when none). */
+export async function quantityInCart(
+  db: Queryable,
+  { cartId, productId }: Omit<LineChange, 'quantity'>,
+  options?: QueryOptions,
+): Promise<number> {
+  const [line] = await db.query<{ quantity: number }>(
+    'select quantity from cart_lines where cart_id = $1 and product_id = $2',
+    [cartId, productId],
+    options,
+  );
+  return line?.quantity ?? 0;
+}
+
+/** Units in the cart, all lines together (the header's count). */
+export async function countItems(db: Queryable, cartId: string, options?: QueryOptions): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    'select coalesce(sum(quantity), 0)::int as count from cart_lines where cart_id = $1',
+    [cartId],
+    options,
+  );
+  return row?.count ?? 0;
 }
 
 /** The cart's lines, oldest first, named in `locale` and priced as the catalogue prices them now. */
@@ -120,7 +149,7 @@ export function readCart(
   options?: QueryOptions,
 ): Promise<CartLineView[]> {
   return db.query<CartLineView>(
-    `select l.product_id as "productId", t.name, p.price_cents as "unitPriceCents", l.quantity
+    `select l.product_id as "productId", t.name, p.category_id as "categoryPath", p.price_cents as "unitPriceCents", l.quantity
      from cart_lines l
      join products p on p.id = l.product_id
      join product_texts t on t.product_id = l.product_id and t.locale = $2

@@ -32,6 +32,23 @@ export async function productDetail(
   return product;
 }
 
+/** The products the home page features, in its order. */
+export function featuredProducts(
+  db: Queryable,
+  locale: Locale,
+  options?: QueryOptions,
+): Promise<ProductSummary[]> {
+  return db.query<ProductSummary>(
+    `select ${SUMMARY_COLUMNS}
+     from products p
+     join product_texts t on t.product_id = p.id and t.locale = $1
+     where p.featured_position is not null
+     order by p.featured_position`,
+    [locale],
+    options,
+  );
+}
+
 /** The products of the category at `path` and every category below it (all of them for null), in catalogue order. */
 export function productsUnder(
   db: Queryable,
@@ -95,6 +112,25 @@ export async function categoryTree(
     }));
 }
 
+/** The categories right under `path` (the top level for null) with their product counts, in catalogue order. */
+export function subcategoryLinks(
+  db: Queryable,
+  path: string | null,
+  locale: Locale,
+  options?: QueryOptions,
+): Promise<CategoryLink[]> {
+  return db.query<CategoryLink>(
+    `select c.id as path, t.name,
+       (select count(*)::int from products p where p.category_id = c.id or p.category_id like c.id || '/%')
+         as "productCount"
+     from categories c join category_texts t on t.category_id = c.id and t.locale = $2
+     where c.parent_id is not distinct from $1::text
+     order by c.position, c.id`,
+    [path, locale],
+    options,
+  );
+}
+
 /**
  * A few products from the same category first, then from the same department (its top-level category),
  * each list starting just after the product (so neighbours suggest different things); never the product.
@@ -130,11 +166,14 @@ function rotateAfter(list: readonly ProductSummary[], id: string): ProductSummar
   return index === -1 ? [...list] : [...list.slice(index + 1), ...list.slice(0, index + 1)];
 }
 
-/** Every category path (parents first) and every product id, for sitemap.xml. */
-export async function catalogueIndex(
-  db: Queryable,
-  options?: QueryOptions,
-): Promise<{ categoryPaths: string[]; productIds: string[] }> {
+/** Every category path (parents first) and every product id. */
+export interface CatalogueIndex {
+  categoryPaths: string[];
+  productIds: string[];
+}
+
+/** The catalogue's index, for sitemap.xml. */
+export async function catalogueIndex(db: Queryable, options?: QueryOptions): Promise<CatalogueIndex> {
   const [categories, products] = await Promise.all([
     db.query<{ id: string }>(
       `with recursive tree (id, ordering) as (

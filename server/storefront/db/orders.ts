@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { HttpError } from '../../../shared/routing/control-signals.ts';
 import type { Locale } from '../../../shared/routing/locale.ts';
 import type { Database, Queryable, QueryOptions } from '../../db/database.ts';
 import { readCart } from './carts.ts';
@@ -23,7 +24,14 @@ export interface OrderView extends OrderAddress {
   id: string;
   totalCents: number;
   createdAt: Date;
-  lines: { productId: string; name: string; unitPriceCents: number; quantity: number }[];
+  locale: Locale;
+  lines: {
+    productId: string;
+    name: string;
+    categoryPath: string;
+    unitPriceCents: number;
+    quantity: number;
+  }[];
 }
 
 async function orderOfKey(transaction: Queryable, cartId: string, idempotencyKey: string) {
@@ -31,7 +39,8 @@ async function orderOfKey(transaction: Queryable, cartId: string, idempotencyKey
     'select id, cart_id from orders where idempotency_key = $1',
     [idempotencyKey],
   );
-  if (order && order.cart_id !== cartId) throw new Error('This idempotency key belongs to another cart');
+  if (order && order.cart_id !== cartId)
+    throw new HttpError(409, 'This checkout form belongs to another cart');
   return order?.id;
 }
 
@@ -82,15 +91,17 @@ export async function findOrder(
 ): Promise<OrderView | undefined> {
   if (!/^[0-9a-f-]{36}$/.test(orderId)) return undefined;
   const [order] = await db.query<Omit<OrderView, 'lines'>>(
-    `select id, name, email, street, postcode, city, country, total_cents as "totalCents", created_at as "createdAt"
+    `select id, name, email, street, postcode, city, country, locale, total_cents as "totalCents", created_at as "createdAt"
      from orders where id = $1 and cart_id = $2`,
     [orderId, cartId],
     options,
   );
   if (!order) return undefined;
   const lines = await db.query<OrderView['lines'][number]>(
-    `select product_id as "productId", name, unit_price_cents as "unitPriceCents", quantity
-     from order_lines where order_id = $1 order by product_id`,
+    `select l.product_id as "productId", l.name, p.category_id as "categoryPath",
+       l.unit_price_cents as "unitPriceCents", l.quantity
+     from order_lines l join products p on p.id = l.product_id
+     where l.order_id = $1 order by l.product_id`,
     [orderId],
     options,
   );

@@ -1,5 +1,7 @@
 import type { Locale } from '../../../shared/routing/locale.ts';
-import type { Localized } from '../catalogue/types.ts';
+
+/** A text in every locale the shop serves. */
+export type Localized = Readonly<Record<Locale, string>>;
 
 export interface HelpArticleDefinition {
   /** Full nested slug: `shipping/delivery-times`, served at `/help/shipping/delivery-times`. */

@@ -1,36 +1,42 @@
-import type { CartData, CartLine } from '../../../shared/storefront/types.ts';
-import { clearCart, readCart } from '../cart-cookie.ts';
-import { findProductDetail } from '../catalogue.ts';
+import { randomUUID } from 'node:crypto';
+import type { Locale } from '../../../shared/routing/locale.ts';
+import { COUNTRIES } from '../../../shared/storefront/checkout-fields.ts';
+import type { CartData, CartLine, CheckoutData } from '../../../shared/storefront/types.ts';
+import type { DataStepContext } from '../../data/data-step.ts';
+import { cartIdOf } from '../cart-session.ts';
+import { readCart } from '../db/carts.ts';
+import { shopDatabase } from '../services.ts';
 import type { Step } from '../step.ts';
 
-/**
- * The cart's lines from the cart cookie, named and priced from the catalogue (the cookie holds only ids
- * and quantities). An unusable cookie shows an empty cart and is replaced here.
- */
-export const cartStep: Step<'cart', CartData> = function cartStep({
-  locale,
-  cookies,
-  signedCookies,
-  setCookie,
-}) {
-  const cart = readCart({ cookies, signedCookies });
-  if (!cart.trusted) clearCart(setCookie);
-  const lines: CartLine[] = [];
-  let subtotalCents = 0;
-  for (const { productId, quantity } of cart.lines) {
-    // readCart only returns catalogue products; the guard keeps a removed product from breaking the page.
-    const product = findProductDetail(productId, locale);
-    if (!product) continue;
-    const lineTotalCents = product.priceCents * quantity;
-    subtotalCents += lineTotalCents;
-    lines.push({
-      productId,
-      name: product.name,
-      categoryPath: product.categoryPath,
-      unitPriceCents: product.priceCents,
-      quantity,
-      lineTotalCents,
-    });
-  }
-  return { lines, subtotalCents };
+/** The visitor's cart, named in the page's language at today's prices; empty without a cart. */
+async function cartOf(context: DataStepContext<unknown, unknown>) {
+  const { locale, signal } = context;
+  const cartId = cartIdOf(context);
+  const lines: CartLine[] = cartId
+    ? (await readCart(shopDatabase(context), cartId, locale, { signal })).map((line) => ({
+        ...line,
+        lineTotalCents: line.unitPriceCents * line.quantity,
+      }))
+    : [];
+  return {
+    lines,
+    subtotalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+  } satisfies CartData;
+}
+
+export const cartStep: Step<'cart', CartData> = cartOf;
+
+/** The countries the shop delivers to, named in `locale` and sorted as its readers expect. */
+export function countryNames(locale: Locale) {
+  const names = new Intl.DisplayNames([locale], { type: 'region' });
+  const collator = new Intl.Collator(locale);
+  return COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+    collator.compare(a.name, b.name),
+  );
+}
+
+/** The checkout: the cart's summary and a fresh idempotency key for its form (the page says when it is empty). */
+export const checkoutStep: Step<'checkout', CheckoutData> = async function checkoutStep(context) {
+  const cart = await cartOf(context);
+  return { ...cart, idempotencyKey: randomUUID(), countries: countryNames(context.locale) };
 };

@@ -1,8 +1,15 @@
 import type { HomeData } from '../../../shared/storefront/types.ts';
-import { featuredProducts, topLevelLinks } from '../catalogue.ts';
+import { featuredProducts, subcategoryLinks } from '../db/catalogue-queries.ts';
+import { shopDatabase } from '../services.ts';
 import type { Step } from '../step.ts';
 
 /** Featured products and the top-level categories as tiles. */
-export const homeStep: Step<'home', HomeData> = function homeStep({ locale }) {
-  return { featured: featuredProducts, categories: topLevelLinks[locale] };
+export const homeStep: Step<'home', HomeData> = async function homeStep(context) {
+  const { locale, signal } = context;
+  const db = shopDatabase(context);
+  const [featured, categories] = await Promise.all([
+    featuredProducts(db, locale, { signal }),
+    subcategoryLinks(db, null, locale, { signal }),
+  ]);
+  return { featured, categories };
 };

@@ -1,11 +1,18 @@
 import type { HelpData, ShopLayoutData } from '../../../shared/storefront/types.ts';
-import { allProducts, categoryTreeLinks } from '../catalogue.ts';
+import { categoryTree } from '../db/catalogue-queries.ts';
 import { helpSections } from '../help-articles.ts';
+import { shopDatabase } from '../services.ts';
 import type { Step } from '../step.ts';
 
 /** The shop layout's sidebar: the category tree with product counts. */
-export const shopLayoutStep: Step<'shop-layout', ShopLayoutData> = function shopLayoutStep({ locale }) {
-  return { categories: categoryTreeLinks[locale], productCount: allProducts.length };
+export const shopLayoutStep: Step<'shop-layout', ShopLayoutData> = async function shopLayoutStep({
+  locale,
+  signal,
+  ...context
+}) {
+  const categories = await categoryTree(shopDatabase(context), locale, { signal });
+  const productCount = categories.reduce((sum, category) => sum + category.productCount, 0);
+  return { categories, productCount };
 };
 
 /** The help layout's article navigation: every section with its articles. */

@@ -1,6 +1,7 @@
 import { notFound } from '../../../shared/routing/control-signals.ts';
-import type { ProductData, ProductSummary } from '../../../shared/storefront/types.ts';
-import { findCategory, findProductDetail, relatedProducts } from '../catalogue.ts';
+import type { ProductData } from '../../../shared/storefront/types.ts';
+import { categoryCrumbs, productDetail, relatedProducts } from '../db/catalogue-queries.ts';
+import { shopDatabase } from '../services.ts';
 import type { Step } from '../step.ts';
 import { abortableDelay } from './abortable-delay.ts';
 
@@ -10,18 +11,24 @@ import { abortableDelay } from './abortable-delay.ts';
  */
 export const RELATED_PRODUCTS_DELAY_MS = 500;
 
-export const productStep: Step<'product', ProductData> = function productStep({ params, locale, signal }) {
-  const product = typeof params.id === 'string' ? findProductDetail(params.id, locale) : undefined;
+export const productStep: Step<'product', ProductData> = async function productStep({
+  params,
+  locale,
+  signal,
+  ...context
+}) {
+  const db = shopDatabase(context);
+  const product = await productDetail(db, params.id, locale, { signal });
   if (!product) return notFound();
-  const related = abortableDelay<readonly ProductSummary[]>(RELATED_PRODUCTS_DELAY_MS, signal, () =>
-    relatedProducts(product.id),
+  const related = abortableDelay(RELATED_PRODUCTS_DELAY_MS, signal, () => undefined).then(() =>
+    relatedProducts(db, product.id, locale, { signal }),
   );
   // Mark the rejection as handled here: if the request is aborted before the runtime subscribes, an
   // unhandled rejection would otherwise crash the process. The runtime still sees the rejection.
   related.catch(ignoreRejection);
   return {
     product,
-    breadcrumbs: findCategory(product.categoryPath)?.crumbs[locale] ?? [],
+    breadcrumbs: await categoryCrumbs(db, product.categoryPath, locale, { signal }),
     related,
   };
 };

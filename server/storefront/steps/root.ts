@@ -1,12 +1,22 @@
 import type { StorefrontLayoutData } from '../../../shared/storefront/types.ts';
-import { countItems, readCart } from '../cart-cookie.ts';
+import { DatabaseUnavailableError } from '../../db/database.ts';
+import { cartIdOf } from '../cart-session.ts';
+import { countItems } from '../db/carts.ts';
+import { shopDatabase } from '../services.ts';
 import type { Step } from '../step.ts';
 
 /**
- * The root layout's data, on every page (error pages included): the cart count for the header. It only
- * reads: an untrusted cart counts as empty, and the cart page's data step or the next cart action replaces
- * the cookie.
+ * The root layout's data, on every page (error pages included): the cart count for the header. A database
+ * that cannot be reached shows no count rather than failing the layout: the page's own step answers 503,
+ * once, inside the layout.
  */
-export const rootStep: Step<'root', StorefrontLayoutData> = function rootStep(context) {
-  return { cartCount: countItems(readCart(context).lines) };
+export const rootStep: Step<'root', StorefrontLayoutData> = async function rootStep(context) {
+  const cartId = cartIdOf(context);
+  if (!cartId) return { cartCount: 0 };
+  try {
+    return { cartCount: await countItems(shopDatabase(context), cartId, { signal: context.signal }) };
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) return { cartCount: 0 };
+    throw error;
+  }
 };

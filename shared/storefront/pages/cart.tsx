@@ -97,6 +97,11 @@ function CartTable({
         </tfoot>
       </table>
       <p className="cart__note">{messages.checkoutNote}</p>
+      <p className="cart__checkout">
+        <Link to={href('checkout')} className="button button--large">
+          {messages.checkout}
+        </Link>
+      </p>
       <p className="cart__continue">
         <Link to={href('shop')}>{messages.continueShopping}</Link>
       </p>

@@ -1,0 +1,64 @@
+import { HttpError, redirect } from '../../shared/routing/control-signals.ts';
+import {
+  ADDRESS_FIELDS,
+  type AddressField,
+  COUNTRIES,
+  IDEMPOTENCY_FIELD,
+} from '../../shared/storefront/checkout-fields.ts';
+import { href } from '../../shared/storefront/href.ts';
+import { type Messages, messagesFor } from '../../shared/storefront/messages.ts';
+import { type ActionHandler, type FormFields, invalid } from '../actions/action.ts';
+import { cartIdOf } from './cart-session.ts';
+import { type OrderAddress, placeOrder } from './db/orders.ts';
+import { shopDatabase } from './services.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+const POSTCODE = /^[A-Za-z0-9](?:[A-Za-z0-9 -]{1,8})[A-Za-z0-9]$/;
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** One field's error, if its trimmed value is not acceptable. */
+function fieldError(field: AddressField, value: string, messages: Messages): string | undefined {
+  if (value === '') return field === 'country' ? messages.errorCountry : messages.errorRequired;
+  if (value.length > ADDRESS_FIELDS[field]) return messages.errorTooLong(ADDRESS_FIELDS[field]);
+  if (field === 'email' && !EMAIL.test(value)) return messages.errorEmail;
+  if (field === 'postcode' && !POSTCODE.test(value)) return messages.errorPostcode;
+  if (field === 'country' && !(COUNTRIES as readonly string[]).includes(value)) return messages.errorCountry;
+  return undefined;
+}
+
+/** The address the form gives, trimmed, or every field's error in the visitor's language. */
+function readAddress(
+  fields: FormFields,
+  messages: Messages,
+): { address: OrderAddress } | { errors: Record<string, string> } {
+  const address: Record<string, string> = {};
+  const errors: Record<string, string> = {};
+  for (const field of Object.keys(ADDRESS_FIELDS) as AddressField[]) {
+    const value = (fields[field] ?? '').trim();
+    const error = fieldError(field, value, messages);
+    if (error) errors[field] = error;
+    address[field] = value;
+  }
+  return Object.keys(errors).length > 0 ? { errors } : { address: address as unknown as OrderAddress };
+}
+
+/**
+ * Places the cart's order: the address is checked first (422 with the field errors, in place with
+ * JavaScript), then the order is one transaction. The form's hidden key makes a double submit or a retried
+ * post land on the same order.
+ */
+export const placeOrderAction: ActionHandler = async function placeOrderAction(context) {
+  const { fields, locale, signal } = context;
+  const key = fields[IDEMPOTENCY_FIELD] ?? '';
+  if (!KEY.test(key))
+    throw new HttpError(400, 'The checkout form has no valid key: load the checkout page again');
+  const messages = messagesFor(locale);
+  const read = readAddress(fields, messages);
+  if ('errors' in read) return invalid(read.errors, fields);
+  const cartId = cartIdOf(context);
+  const placed = cartId
+    ? await placeOrder(shopDatabase(context), cartId, read.address, locale, key, { signal })
+    : undefined;
+  if (!placed?.placed) return invalid({ form: messages.errorCheckoutEmpty }, fields);
+  return redirect(href('order', { id: placed.orderId }), 303);
+};

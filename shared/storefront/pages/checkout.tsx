@@ -1,0 +1,153 @@
+import type { Locale } from '../../routing/locale.ts';
+import type { Head } from '../../routing/route-table.ts';
+import { Form, SubmitButton, useActionResult } from '../../ui/form.tsx';
+import { Link } from '../../ui/link.tsx';
+import type { ActionResultState } from '../../ui/ssr-payload.ts';
+import { ADDRESS_FIELDS, type AddressField, IDEMPOTENCY_FIELD } from '../checkout-fields.ts';
+import { FieldError } from '../components/field-error.tsx';
+import { OrderSummary } from '../components/order-summary.tsx';
+import { href, type Props } from '../href.ts';
+import { type Messages, messagesFor, pageTitle } from '../messages.ts';
+import type { CheckoutData } from '../types.ts';
+
+export default function CheckoutPage({ data, locale }: Props<'checkout'>) {
+  const messages = messagesFor(locale);
+  const result = useActionResult('place-order');
+  const formError = result?.errors.form;
+  return (
+    <div className="container page">
+      <header className="page-header">
+        <h1 className="page-header__title">{messages.checkoutTitle}</h1>
+      </header>
+      {data.lines.length === 0 ? (
+        <div className="empty-state">
+          <h2 className="empty-state__title">{formError ?? messages.errorCheckoutEmpty}</h2>
+          <Link to={href('shop')} className="button button--large">
+            {messages.continueShopping}
+          </Link>
+        </div>
+      ) : (
+        <div className="checkout">
+          <CheckoutForm data={data} messages={messages} result={result} />
+          <OrderSummary
+            lines={data.lines}
+            totalCents={data.subtotalCents}
+            locale={locale}
+            messages={messages}
+            heading={messages.orderSummary}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+const LABELS: Readonly<Record<AddressField, (messages: Messages) => string>> = {
+  name: (messages) => messages.fieldName,
+  email: (messages) => messages.fieldEmail,
+  street: (messages) => messages.fieldStreet,
+  postcode: (messages) => messages.fieldPostcode,
+  city: (messages) => messages.fieldCity,
+  country: (messages) => messages.fieldCountry,
+};
+
+const AUTOCOMPLETE: Readonly<Record<AddressField, string>> = {
+  name: 'name',
+  email: 'email',
+  street: 'street-address',
+  postcode: 'postal-code',
+  city: 'address-level2',
+  country: 'country',
+};
+
+/**
+ * The address form: a real post (the `place-order` action), validated by the server in the visitor's
+ * language. Its hidden key is the one of the first post when an answer comes back invalid, so every retry
+ * of this form places the same single order.
+ */
+function CheckoutForm({
+  data,
+  messages,
+  result,
+}: {
+  data: CheckoutData;
+  messages: Messages;
+  result: ActionResultState | null;
+}) {
+  const formError = result?.errors.form;
+  return (
+    <Form action="place-order" failureMessage={messages.formFailure} className="checkout-form" noValidate>
+      <input
+        type="hidden"
+        name={IDEMPOTENCY_FIELD}
+        value={result?.values[IDEMPOTENCY_FIELD] ?? data.idempotencyKey}
+      />
+      {formError ? (
+        <p className="form-failure" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      {(Object.keys(ADDRESS_FIELDS) as AddressField[]).map((field) => (
+        <AddressInput key={field} field={field} data={data} messages={messages} result={result} />
+      ))}
+      <SubmitButton className="button button--large checkout-form__submit">
+        {messages.placeOrder}
+      </SubmitButton>
+      <p className="checkout-form__note">{messages.noPaymentNote}</p>
+    </Form>
+  );
+}
+
+function AddressInput({
+  field,
+  data,
+  messages,
+  result,
+}: {
+  field: AddressField;
+  data: CheckoutData;
+  messages: Messages;
+  result: ActionResultState | null;
+}) {
+  const id = `checkout-${field}`;
+  const error = result?.errors[field];
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name: field,
+    autoComplete: AUTOCOMPLETE[field],
+    defaultValue: result?.values[field] ?? '',
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    className: 'field__input checkout-form__input',
+  };
+  return (
+    <div className="field checkout-form__field">
+      <label htmlFor={id} className="field__label">
+        {LABELS[field](messages)}
+      </label>
+      {field === 'country' ? (
+        <select {...common}>
+          <option value="">{messages.chooseCountry}</option>
+          {data.countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input {...common} type={field === 'email' ? 'email' : 'text'} maxLength={ADDRESS_FIELDS[field]} />
+      )}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+export function head({ locale }: { data: CheckoutData; locale: Locale }): Head {
+  const messages = messagesFor(locale);
+  return {
+    title: pageTitle(messages.checkoutTitle),
+    description: messages.checkoutDescription,
+    robots: 'noindex',
+  };
+}

@@ -1,0 +1,56 @@
+import type { Locale } from '../../routing/locale.ts';
+import type { Head } from '../../routing/route-table.ts';
+import { Link } from '../../ui/link.tsx';
+import { CheckIcon } from '../components/icons.tsx';
+import { OrderSummary } from '../components/order-summary.tsx';
+import { href, type Props } from '../href.ts';
+import { messagesFor, pageTitle } from '../messages.ts';
+import type { OrderData } from '../types.ts';
+
+/** The confirmation of a placed order: only the cart session that placed it gets here (404 for others). */
+export default function OrderPage({ data, locale }: Props<'order'>) {
+  const messages = messagesFor(locale);
+  return (
+    <div className="container page order">
+      <header className="page-header">
+        <CheckIcon className="order__icon" />
+        <h1 className="page-header__title">{messages.orderTitle}</h1>
+        <p>{messages.orderThanks(data.name)}</p>
+      </header>
+      <dl className="order__facts">
+        <dt>{messages.orderNumber}</dt>
+        <dd className="order__number">{data.id}</dd>
+        <dt>{messages.fieldEmail}</dt>
+        <dd>{data.email}</dd>
+        <dt>{messages.shipTo}</dt>
+        <dd>
+          <address>
+            {data.name}
+            <br />
+            {data.street}
+            <br />
+            {data.postcode} {data.city}
+            <br />
+            {data.countryName}
+          </address>
+        </dd>
+      </dl>
+      <OrderSummary
+        lines={data.lines}
+        totalCents={data.totalCents}
+        locale={locale}
+        messages={messages}
+        heading={messages.orderSummary}
+      />
+      <p className="order__continue">
+        <Link to={href('shop')} className="button button--large">
+          {messages.continueShopping}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function head({ locale }: { data: OrderData; locale: Locale }): Head {
+  return { title: pageTitle(messagesFor(locale).orderTitle), robots: 'noindex' };
+}

@@ -1,0 +1,29 @@
+import { afterAll } from 'vitest';
+import { watchDatabase } from '../../server/db/database-health.ts';
+import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import type { ShopServices } from '../../server/storefront/services.ts';
+import { shopMigrations } from '../../server/storefront/shop-migrations.ts';
+import { captureLogger } from './capture-logger.ts';
+
+let shared: Promise<ShopServices> | undefined;
+
+/**
+ * The storefront's services over one migrated in-memory database per test file, shared by the file's apps:
+ * PGlite takes about two seconds to open. Each visitor gets a cart of their own, so tests do not collide.
+ */
+export function testShopServices(): Promise<ShopServices> {
+  shared ??= (async () => {
+    const db = await openEmbeddedDatabase();
+    await migrate(db, shopMigrations);
+    return { db: watchDatabase(db, captureLogger()) };
+  })();
+  return shared;
+}
+
+// Every test file runs this module's hook (vitest.config.ts's setupFiles): the database closes with it.
+afterAll(async () => {
+  const opened = shared;
+  shared = undefined;
+  await (await opened)?.db.close();
+}, 30_000);

@@ -1,0 +1,168 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import storefrontServer from '../../server/storefront/server-app.ts';
+import { createTestApp } from '../../server/test-kit.ts';
+import storefront from '../../shared/storefront/app.ts';
+import { testShopServices } from '../helpers/shop-database.ts';
+import { createStorefrontApp } from '../helpers/storefront-app.ts';
+
+const KNIFE = 'chef-knife-20cm';
+const BOARD = 'oak-serving-board';
+const ADDRESS = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  street: '12 St James’s Square',
+  postcode: 'SW1Y 4JH',
+  city: 'London',
+  country: 'GB',
+};
+type App = ReturnType<typeof createStorefrontApp>;
+
+/** A visitor whose cart holds 2 knives and 1 board: their cookie. */
+async function visitorWithCart(app: App): Promise<string> {
+  const first = await request(app)
+    .post(`/products/${KNIFE}`)
+    .type('form')
+    .send({ _action: 'add-to-cart', productId: KNIFE, quantity: '2' });
+  const cookie = ([] as string[]).concat(first.headers['set-cookie'] ?? [])[0]?.split(';')[0] ?? '';
+  await request(app)
+    .post(`/products/${BOARD}`)
+    .set('Cookie', cookie)
+    .type('form')
+    .send({ _action: 'add-to-cart', productId: BOARD, quantity: '1' });
+  return cookie;
+}
+
+/** The hidden idempotency key of the checkout form `html` shows. */
+const keyOf = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1] ?? '';
+
+function placeOrder(app: App, cookie: string, fields: Record<string, string>, path = '/checkout') {
+  return request(app)
+    .post(path)
+    .set('Cookie', cookie)
+    .type('form')
+    .send({ _action: 'place-order', ...fields });
+}
+
+describe('the checkout without JavaScript', () => {
+  const app = createStorefrontApp();
+
+  it('places the order at current prices, empties the cart and shows it to its buyer only', async () => {
+    const cookie = await visitorWithCart(app);
+    const form = await request(app).get('/checkout').set('Cookie', cookie);
+    expect(form.status).toBe(200);
+    expect(form.text).toContain('<select');
+    expect(form.text).toContain('United Kingdom');
+    const key = keyOf(form.text);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+
+    const placed = await placeOrder(app, cookie, { ...ADDRESS, idempotencyKey: key });
+    expect(placed.status).toBe(303);
+    const location = placed.headers.location as string;
+    expect(location).toMatch(/^\/orders\/[0-9a-f-]{36}$/);
+    const confirmation = await request(app).get(location).set('Cookie', cookie);
+    expect(confirmation.status).toBe(200);
+    expect(confirmation.text).toContain('Thank you, Ada Lovelace.');
+    expect(confirmation.text).toContain('2 × Chef knife 20 cm');
+    expect(confirmation.text).toContain('€217.00'); // 2 × €89.00 + €39.00
+    expect(confirmation.text).toMatch(/noindex/);
+    expect((await request(app).get('/cart').set('Cookie', cookie)).text).toContain('Your cart is empty');
+
+    // Anyone else, with a cart of their own or none, finds nothing there.
+    expect((await request(app).get(location)).status).toBe(404);
+    expect(
+      (
+        await request(app)
+          .get(location)
+          .set('Cookie', await visitorWithCart(app))
+      ).status,
+    ).toBe(404);
+    expect((await request(app).get('/orders/not-an-order').set('Cookie', cookie)).status).toBe(404);
+  });
+
+  it('makes one order of a double submit and of a retried post, both landing on it', async () => {
+    const cookie = await visitorWithCart(app);
+    const key = keyOf((await request(app).get('/checkout').set('Cookie', cookie)).text);
+    const fields = { ...ADDRESS, idempotencyKey: key };
+    const [first, second] = await Promise.all([
+      placeOrder(app, cookie, fields),
+      placeOrder(app, cookie, fields),
+    ]);
+    const retried = await placeOrder(app, cookie, fields);
+    expect([first.status, second.status, retried.status]).toEqual([303, 303, 303]);
+    expect(new Set([first, second, retried].map((response) => response.headers.location)).size).toBe(1);
+    const { db } = await testShopServices();
+    const orders = await db.query<{ count: number }>(
+      'select count(*)::int as count from orders where idempotency_key = $1',
+      [key],
+    );
+    expect(orders).toEqual([{ count: 1 }]);
+  });
+
+  it('answers 422 with every field error in the visitor’s language, keeping the values and the key', async () => {
+    const cookie = await visitorWithCart(app);
+    const key = keyOf((await request(app).get('/fr/checkout').set('Cookie', cookie)).text);
+    const response = await placeOrder(
+      app,
+      cookie,
+      {
+        name: ' ',
+        email: 'ada@',
+        street: 'x'.repeat(201),
+        postcode: '!',
+        city: 'Paris',
+        country: 'XX',
+        idempotencyKey: key,
+      },
+      '/fr/checkout',
+    );
+    expect(response.status).toBe(422);
+    expect(response.text).toContain('Remplissez ce champ.');
+    expect(response.text).toContain('Saisissez une adresse e-mail comme nom@exemple.fr.');
+    expect(response.text).toContain('Utilisez au plus 200 caractères.');
+    expect(response.text).toContain('Saisissez un code postal de 3 à 10 lettres et chiffres.');
+    expect(response.text).toContain('Choisissez un pays dans la liste.');
+    expect(response.text).toContain('value="Paris"');
+    expect(keyOf(response.text)).toBe(key);
+    expect((await request(app).get('/fr/cart').set('Cookie', cookie)).text).toContain(
+      'Couteau de chef 20 cm',
+    );
+  });
+
+  it('refuses an empty cart with 422, and a form without its key with 400', async () => {
+    const emptyHanded = await placeOrder(app, '', { ...ADDRESS, idempotencyKey: crypto.randomUUID() });
+    expect(emptyHanded.status).toBe(422);
+    expect(emptyHanded.text).toContain('Your cart is empty: there is nothing to order.');
+    const cookie = await visitorWithCart(app);
+    expect((await placeOrder(app, cookie, ADDRESS)).status).toBe(400);
+    expect((await placeOrder(app, cookie, { ...ADDRESS, idempotencyKey: 'x' })).status).toBe(400);
+  });
+});
+
+describe('the checkout with JavaScript', () => {
+  it('answers an invalid form with its field errors in place (the data answer)', async () => {
+    const app = createTestApp(
+      { app: storefront, server: storefrontServer },
+      { services: await testShopServices() },
+    );
+    const added = await app.submit(`/de/products/${KNIFE}`, 'add-to-cart', {
+      productId: KNIFE,
+      quantity: '1',
+    });
+    const cookie = added.cookies.join('; ');
+    const answer = await app.submit(
+      '/de/checkout',
+      'place-order',
+      { ...ADDRESS, email: 'nope', idempotencyKey: crypto.randomUUID() },
+      { javascript: true, cookie },
+    );
+    // The client router's answer to a form post: the errors to show in place, the typed values kept.
+    expect(answer.first).toMatchObject({
+      type: 'invalid',
+      action: 'place-order',
+      errors: { email: 'Geben Sie eine E-Mail-Adresse wie name@beispiel.de ein.' },
+      values: { name: 'Ada Lovelace', email: 'nope' },
+    });
+    expect(Object.keys(answer.first?.type === 'invalid' ? answer.first.errors : {})).toEqual(['email']);
+  });
+});
