@@ -3,8 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/database.ts';
+import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
 import { type BuiltServer, startBuiltServer } from '../helpers/built-server.ts';
 import { freePorts } from '../helpers/free-ports.ts';
+import {
+  POSTGRES_MISSING,
+  type PostgresServer,
+  postgresBinDir,
+  startPostgresServer,
+} from '../helpers/postgres-server.ts';
 import {
   LOAD_LOOPS,
   PERSON_USER_AGENT,
@@ -14,26 +22,46 @@ import {
   WINDOW_MS,
 } from './load-loops.ts';
 import { ensureNginx, type Nginx, parseAccessLog, startNginx } from './nginx.ts';
+import { runOrders } from './order-loops.ts';
 
 const COOKIE_SECRET = 'scale-out-secret-scale-out-secret-42';
 const KNIFE = 'chef-knife-20cm';
 const LAMP = 'brass-table-lamp';
+const ADDRESS = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  street: '12 St James Square',
+  postcode: 'SW1Y 4JH',
+  city: 'London',
+  country: 'GB',
+};
 /** Load runs this long before the restart, and this long after the restarted instance is listening. */
 const LOAD_BEFORE_RESTART_MS = 1_500;
 const LOAD_AFTER_RESTART_MS = 3_000;
 /** A SIGTERMed instance must have exited within this. */
 const STOP_LIMIT_MS = 15_000;
 
-describe('two instances behind nginx', () => {
+describe('two instances behind nginx, on one Postgres server', () => {
   let workDir: string;
   let nginx: Nginx | undefined;
+  let postgres: PostgresServer | undefined;
+  let observer: Database | undefined;
   const ports = { a: 0, b: 0, nginx: 0 };
   const instances: { a?: BuiltServer; b?: BuiltServer } = {};
   const startInstance = (port: number) =>
-    startBuiltServer({ PORT: String(port), COOKIE_SECRET, TRUST_PROXY: 'loopback' });
+    startBuiltServer({
+      PORT: String(port),
+      COOKIE_SECRET,
+      TRUST_PROXY: 'loopback',
+      DATABASE_URL: postgres?.url ?? '',
+    });
 
   beforeAll(async () => {
     const nginxPath = await ensureNginx();
+    const postgresBin = await postgresBinDir();
+    if (!postgresBin) throw new Error(POSTGRES_MISSING);
+    postgres = await startPostgresServer(postgresBin);
+    observer = openPostgresDatabase(postgres.url, { max: 1 });
     workDir = await mkdtemp(path.join(os.tmpdir(), 'scale-out-'));
     const [a = 0, b = 0, proxy = 0] = await freePorts(3);
     Object.assign(ports, { a, b, nginx: proxy });
@@ -44,6 +72,8 @@ describe('two instances behind nginx', () => {
   afterAll(async () => {
     await nginx?.stop();
     await Promise.all([instances.a, instances.b].map((instance) => instance && stopBounded(instance)));
+    await observer?.close();
+    await postgres?.destroy();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
@@ -76,12 +106,26 @@ describe('two instances behind nginx', () => {
       { Cookie: cookie, Origin: proxy.origin },
     );
     expect(more.status, await proxy.errorLog()).toBe(303);
-    const both = cartCookieOf(more);
+    expect(cartCookieOf(more)).toBe(cookie);
     for (const origin of [a.origin, b.origin]) {
-      const cart = await getPage(`${origin}/cart`, both);
+      const cart = await getPage(`${origin}/cart`, cookie);
       expect(cart.body, origin).toContain('Chef knife 20 cm');
       expect(cart.body, origin).toContain('Brass table lamp');
     }
+
+    // Filled through A and nginx, checked out through B; the order is then A's to show, the cart empty.
+    const form = await getPage(`${b.origin}/checkout`, cookie);
+    const idempotencyKey = /name="idempotencyKey" value="([^"]+)"/.exec(form.body)?.[1] ?? '';
+    const order = await postForm(
+      `${b.origin}/checkout`,
+      { _action: 'place-order', idempotencyKey, ...ADDRESS },
+      { Cookie: cookie, Origin: b.origin },
+    );
+    expect(order.status).toBe(303);
+    const confirmation = await getPage(`${a.origin}${order.headers.get('location')}`, cookie);
+    expect(confirmation.status).toBe(200);
+    expect(confirmation.body).toContain('€307.00'); // 2 × €89.00 + €129.00
+    expect((await getPage(`${a.origin}/cart`, cookie)).body).toContain('Your cart is empty');
   });
 
   it('streams the product page through nginx: the shell arrives before the deferred related products', async () => {
@@ -96,9 +140,10 @@ describe('two instances behind nginx', () => {
     ).toBeGreaterThanOrEqual(150);
   });
 
-  it('loses no request while one instance restarts under load (SIGTERM, exit 0, new process on the same port)', async () => {
+  it('loses no request and no order while one instance restarts under load (SIGTERM, exit 0, same port)', async () => {
     let stopLoad = false;
     const load = runLoad(nginx!.origin, () => stopLoad);
+    const orders = runOrders(nginx!.origin, () => stopLoad);
 
     const oldA = instances.a!;
     let restartStarted = 0;
@@ -115,9 +160,10 @@ describe('two instances behind nginx', () => {
       await sleep(LOAD_AFTER_RESTART_MS);
     } finally {
       stopLoad = true; // also when the restart failed: the loops end before the test does
-      await load;
+      await Promise.all([load, orders]);
     }
     const result = await load;
+    const shopped = await orders;
 
     const accessLog = parseAccessLog(await nginx!.accessLog());
     const retried = accessLog.filter((entry) => entry.upstreamStatus.includes(','));
@@ -131,7 +177,7 @@ describe('two instances behind nginx', () => {
         `(${Math.round((result.ok.length * 1000) / (result.ended - result.started))} req/s), ${result.failures.length} failed`,
         `restart of A: SIGTERM at ${at(restartStarted)}, exited (code ${exitCode}) at ${at(stopped)},`,
         `new process listening at ${at(restarted)}; nginx retried ${retried.length} request(s) on the other instance;`,
-        `the new A served ${servedByNewA.length} request(s) after its restart`,
+        `the new A served ${servedByNewA.length} request(s) after its restart; ${shopped.placed.length} orders placed`,
         ...retried.slice(0, 10).map((entry) => `  retried: ${entry.line}`),
         'nginx error log:',
         ...(await nginx!.errorLog()).split('\n').filter(Boolean).slice(0, 10),
@@ -152,6 +198,19 @@ describe('two instances behind nginx', () => {
         .map((failure) => `${at(failure.sentAt)} ${failure.path}: ${failure.detail}`)
         .join('\n')}\nnginx error log:\n${await nginx!.errorLog()}`,
     ).toEqual([]);
+
+    // Every order a shopper was told about is there exactly once, and is theirs to see.
+    expect(shopped.failures, 'failed checkouts').toEqual([]);
+    expect(shopped.placed.length).toBeGreaterThan(10);
+    const keys = shopped.placed.map((placed) => placed.idempotencyKey);
+    const stored = await observer!.query<{ count: number }>(
+      'select count(*)::int as count from orders where idempotency_key = any($1::text[])',
+      [keys],
+    );
+    expect(stored).toEqual([{ count: keys.length }]);
+    for (const placed of shopped.placed.slice(-3)) {
+      expect((await getPage(`${nginx!.origin}${placed.location}`, placed.cookie)).status).toBe(200);
+    }
 
     // Served throughout: no window of the load without answers, in particular none around the restart.
     const silentWindows = silentWindowsOf(result);
