@@ -34,6 +34,31 @@ function throughputRows(r, add) {
   add('process peak RSS (VmHWM)', comparedRow(r.peakRss, peak), 'peakRss.ours', r.peakRss.ours);
 }
 
+/** The database's share of our CPU per request: the pages' data steps on the embedded engine. */
+function databaseRows(r, add) {
+  const ours = { product: r.throughput.productSaturated.ours, shop: r.throughput.shop.ours };
+  for (const [routeId, label] of [
+    ['product', 'product page'],
+    ['shop', '/shop'],
+  ]) {
+    const cost = r.databaseCost[routeId];
+    const share = cost.cpuUsPerRequest / ours[routeId].cpuUsPerRequest;
+    add(
+      `${label}: data steps on the embedded database, CPU per request`,
+      [
+        `${cost.cpuUsPerRequest.toFixed(0)} µs`,
+        `${(share * 100).toFixed(0)}% of ours`,
+        `${cost.wallUsPerRequest.toFixed(0)} µs wall`,
+        '',
+        '',
+        '',
+      ],
+      `databaseCost.${routeId}.cpuUsPerRequest`,
+      cost.cpuUsPerRequest,
+    );
+  }
+}
+
 function streamingRows(r, add) {
   const tt = r.ttfb;
   const difference = (field) => tt.ours[field] - tt.baseline[field];
@@ -222,6 +247,7 @@ export function rows(r) {
   }
   section(`1. SSR throughput and latency (${CONNECTIONS} connections unless noted, median of rounds)`);
   throughputRows(r, add);
+  if (r.databaseCost) databaseRows(r, add);
   section(`2. Product page streaming (median of ${r.ttfb.ours.requests} sequential requests)`);
   streamingRows(r, add);
   section('3. Client JavaScript (gzip -9 / brotli 11 of dist/client files)');

@@ -11,6 +11,7 @@
 //      interleaved round by round; peak RSS from /proc/<pid>/status. The product page also runs at 400
 //      connections: at 32 it is bound by its 500 ms deferred value on both sides, not by the CPU;
 //   4. TTFB of the streamed shell and time of the final byte of the product page (median of N requests);
+//   4b. what the database costs: the CPU of each page's data steps on the embedded engine, per request;
 //   5. RSS of a fresh server after 10k and 100k requests of /shop (--quick: 2k and 20k): each the median of
 //      100 ms samples over the second half of a stretch of load, since single readings swing with GC.
 //
@@ -41,6 +42,7 @@ import {
   stopChild,
 } from './lib.mjs';
 import { save } from './report.mjs';
+import { measureDatabaseCost } from './run/database-cost.mjs';
 import { lightServerOptions, measureLightPair } from './run/light.mjs';
 import { measureMemory } from './run/memory.mjs';
 import { CONNECTIONS, SATURATING_CONNECTIONS, SETTINGS } from './run/settings.mjs';
@@ -151,6 +153,8 @@ async function measureServers(manifest, capture) {
   );
   results.ttfb = await measureTtfb(servers);
   log('TTFB measured');
+  results.databaseCost = await measureDatabaseCost(servers.baseline, SETTINGS.databaseCostRuns);
+  log('database cost measured');
   await Promise.all(Object.values(servers).map((server) => stopChild(server.child)));
 }
 

@@ -5,14 +5,18 @@
 // production, like build.mjs's server build) and runs it as a separate process.
 //
 // Environment: PORT (default 0 = any; the bound port is printed as `listening <port>`), BASELINE_DIST (the
-// build output whose manifest.json gives the asset URLs).
+// build output whose manifest.json gives the asset URLs), BASELINE_DATA_DIR (its embedded database).
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { DataStepContext } from '../../server/data/data-step.ts';
+import { openConfiguredDatabase } from '../../server/db/open-database.ts';
+import type { Logger } from '../../server/monitoring/logger.ts';
 import { serializeForScript } from '../../server/render/serialize-for-script.ts';
+import { shopMigrations } from '../../server/storefront/shop-migrations.ts';
 import { compileRoutes } from '../../shared/routing/compile-routes.ts';
 import { setHrefScope } from '../../shared/routing/href.ts';
 import { storefront } from '../../shared/storefront/app.ts';
@@ -24,7 +28,21 @@ import {
   type SsrPayload,
 } from '../../shared/ui/ssr-payload.ts';
 import { serveUntilSignal } from '../lib/serve-until-signal.ts';
+import { measureDatabaseCost } from './database-cost.ts';
 import { bootstrapModules, manifest, type Route, routeOf, type Segment, splitDeferred } from './routes.ts';
+
+// The same database as ours: the embedded engine in a folder of its own (BASELINE_DATA_DIR), migrated
+// with the storefront's migrations. Its log lines go to stderr, like the rest of the baseline's output.
+const toStderr = (details: object, message: string) => console.error(message, details);
+const logger: Logger = { error: toStderr, warn: toStderr, info() {} };
+const db = await openConfiguredDatabase(
+  {
+    databaseUrl: undefined,
+    dataDir: process.env.BASELINE_DATA_DIR ?? path.resolve('bench/results/baseline-data'),
+  },
+  logger,
+  shopMigrations,
+);
 
 // Links are built with href(): one scope for every request (English, no base path), from the route tree's
 // patterns worked out once at start, as the browser has them.
@@ -54,6 +72,7 @@ class Sink extends Writable {
 
 async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  if (url.pathname === '/_bench/database-cost') return sendDatabaseCost(url, response);
   const route = routeOf(url.pathname);
   if (!route) {
     response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -63,19 +82,7 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   response.once('close', () => {
     if (!response.writableFinished) abort.abort(new Error('client disconnected'));
   });
-  const context: DataStepContext = {
-    params: route.params,
-    search: undefined,
-    locale: 'en',
-    url,
-    cookies: {},
-    signedCookies: {},
-    setCookie: () => {},
-    headers: request.headers,
-    signal: abort.signal,
-    services: {},
-    parent: () => Promise.resolve(undefined),
-  };
+  const context = stepContext(url, request.headers, abort.signal, route.params);
   const data = (await Promise.all(route.segments.map((segment) => segment.data(context)))) as Record<
     string,
     unknown
@@ -95,6 +102,36 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     deferred,
     abort,
   );
+}
+
+/** A data step's context: English, no cookies (no cart), the shop's database. */
+function stepContext(
+  url: URL,
+  headers: http.IncomingHttpHeaders,
+  signal: AbortSignal,
+  params: DataStepContext['params'] = {},
+): DataStepContext {
+  return {
+    params,
+    search: undefined,
+    locale: 'en',
+    url,
+    cookies: {},
+    signedCookies: {},
+    setCookie: () => {},
+    headers,
+    signal,
+    services: { db },
+    parent: () => Promise.resolve(undefined),
+  };
+}
+
+/** `/_bench/database-cost?path=/shop&runs=2000`: the CPU the page's data steps take (database-cost.ts). */
+async function sendDatabaseCost(url: URL, response: http.ServerResponse) {
+  const pathname = url.searchParams.get('path') ?? '';
+  const context = stepContext(url, {}, new AbortController().signal);
+  const cost = await measureDatabaseCost(pathname, Number(url.searchParams.get('runs') ?? 1000), context, db);
+  response.writeHead(cost ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(cost));
 }
 
 /** The page's payload as the production server writes it: English, no base path, no monitoring. */

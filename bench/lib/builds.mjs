@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { rawTextPlugin } from '../../build/raw-text.mjs';
 import { spawnTracked } from './children.mjs';
 import {
   BARE_CLIENT_BUNDLE,
@@ -36,13 +37,16 @@ export async function snapshotBuild() {
   return { method: "build.mjs's build() into bench/results/dist", buildId: manifest.buildId };
 }
 
-/** Bundles bench/baseline/server.tsx like build.mjs's server build, but with every package bundled. */
+/** Bundles bench/baseline/server.tsx like build.mjs's server build, with every package but the database's bundled. */
 export async function buildBaseline() {
   await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: ['bench/baseline/server.tsx'],
     outfile: BASELINE_BUNDLE,
     bundle: true,
+    // The database packages load their own files (PGlite's WebAssembly) from node_modules, as ours do.
+    external: ['@electric-sql/pglite', 'pg'],
+    plugins: [rawTextPlugin],
     platform: 'node',
     format: 'esm',
     target: 'node20',

@@ -1,8 +1,9 @@
 // The servers a benchmark loads (ours, the storefront's baseline, the light page's bare renderer) and the local Sentry capture endpoint; 127.0.0.1 only.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawnTracked, stopChild } from './children.mjs';
@@ -97,14 +98,17 @@ export async function startServer(
   for (const name of ['SENTRY_DSN', 'SENTRY_TRACES_SAMPLE_RATE', 'ENABLE_DEBUG_ROUTES', 'WEB_CONCURRENCY'])
     delete env[name];
   let args;
+  // Each process's embedded database in a folder of its own (PGlite is one process's), removed at its exit.
+  const dataDir = kind === 'bare' ? undefined : mkdtempSync(path.join(os.tmpdir(), `bench-${kind}-data-`));
   if (kind === 'baseline') {
     env.BASELINE_DIST = distDir;
+    env.BASELINE_DATA_DIR = dataDir;
     args = [...nodeArgs, BASELINE_BUNDLE];
   } else if (kind === 'bare') {
     env.BARE_CLIENT = BARE_CLIENT_BUNDLE;
     args = [...nodeArgs, BARE_SERVER_BUNDLE];
   } else {
-    Object.assign(env, { LOG_LEVEL: BENCH_LOG_LEVEL, COOKIE_SECRET });
+    Object.assign(env, { LOG_LEVEL: BENCH_LOG_LEVEL, COOKIE_SECRET, DATA_DIR: dataDir });
     if (sentryDsn) {
       Object.assign(env, {
         SENTRY_DSN: sentryDsn,
@@ -122,6 +126,7 @@ export async function startServer(
   }
   const [command, commandArgs] = pin.node(0, args);
   const child = spawnTracked(command, commandArgs, { env });
+  if (dataDir) child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const origin = `http://${HOST}:${port}`;
   const probe = { baseline: SHOP_PATH, bare: LIGHT_PATH }[kind] ?? '/readyz';
   const deadline = Date.now() + 20_000;

@@ -11,6 +11,7 @@ export const SETTINGS = QUICK
       ttfbRequests: 5,
       hydrationLoads: 5,
       memory: [2_000, 20_000],
+      databaseCostRuns: 300,
     }
   : {
       mode: 'full',
@@ -24,6 +25,7 @@ export const SETTINGS = QUICK
       // The measure: the median of 10 cold loads in Chromium.
       hydrationLoads: 10,
       memory: [10_000, 100_000],
+      databaseCostRuns: 2_000,
     };
 export const CONNECTIONS = 32;
 export const SATURATING_CONNECTIONS = 400;

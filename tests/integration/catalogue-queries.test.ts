@@ -69,7 +69,7 @@ describe.each(engines)('the catalogue queries on %s', (_name, open) => {
   it('suggests related products from the same department, never the product itself', async () => {
     const db = database();
     for (const product of await productsUnder(db, null, 'en')) {
-      const related = await relatedProducts(db, product.id, 'en');
+      const related = await relatedProducts(db, product, 'en');
       const department = product.categoryPath.split('/')[0];
       expect(related, product.id).toHaveLength(4);
       expect(related.some((other) => other.id === product.id)).toBe(false);
@@ -77,7 +77,7 @@ describe.each(engines)('the catalogue queries on %s', (_name, open) => {
         new Set([department]),
       );
     }
-    expect(await relatedProducts(db, 'no-such-product', 'en')).toEqual([]);
+    expect(await relatedProducts(db, { id: 'gone', categoryPath: 'no/such' }, 'en')).toEqual([]);
   });
 
   it('features eight products in order, and indexes every category (parents first) and product', async () => {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import storefrontServer from '../../server/storefront/server-app.ts';
 import { createRouterDriver, createTestApp } from '../../server/test-kit.ts';
 import { redirect } from '../../shared/routing/control-signals.ts';
@@ -11,7 +11,9 @@ const shop = { app: storefront, server: storefrontServer };
 
 describe('the test kit, on the storefront', () => {
   it('tests a route: 200, 404, a redirect and an action (the README example)', async () => {
-    const app = createTestApp(shop, { services: await testShopServices() });
+    // The app's own services: its embedded database in a temporary DATA_DIR, removed by stop().
+    const app = createTestApp(shop);
+    onTestFinished(() => app.stop());
     await request(app.server)
       .get('/products/chef-knife-20cm')
       .expect(200, /Chef knife/);

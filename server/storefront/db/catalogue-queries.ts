@@ -134,24 +134,20 @@ export function subcategoryLinks(
 /**
  * A few products from the same category first, then from the same department (its top-level category),
  * each list starting just after the product (so neighbours suggest different things); never the product.
+ * One query: the department's products, the category's among them.
  */
 export async function relatedProducts(
   db: Queryable,
-  id: string,
+  { id, categoryPath }: Pick<ProductSummary, 'id' | 'categoryPath'>,
   locale: Locale,
   options?: QueryOptions,
 ): Promise<ProductSummary[]> {
-  const [product] = await db.query<{ categoryPath: string }>(
-    'select category_id as "categoryPath" from products where id = $1',
-    [id],
-    options,
+  const department = categoryPath.split('/')[0] as string;
+  const sameDepartment = await productsUnder(db, department, locale, options);
+  const sameCategory = sameDepartment.filter(
+    (candidate) =>
+      candidate.categoryPath === categoryPath || candidate.categoryPath.startsWith(`${categoryPath}/`),
   );
-  if (!product) return [];
-  const department = product.categoryPath.split('/')[0] as string;
-  const [sameCategory, sameDepartment] = await Promise.all([
-    productsUnder(db, product.categoryPath, locale, options),
-    productsUnder(db, department, locale, options),
-  ]);
   const picked: ProductSummary[] = [];
   for (const candidate of [...rotateAfter(sameCategory, id), ...rotateAfter(sameDepartment, id)]) {
     if (picked.length === RELATED_LIMIT) break;

@@ -21,7 +21,7 @@ export const productStep: Step<'product', ProductData> = async function productS
   const product = await productDetail(db, params.id, locale, { signal });
   if (!product) return notFound();
   const related = abortableDelay(RELATED_PRODUCTS_DELAY_MS, signal, () => undefined).then(() =>
-    relatedProducts(db, product.id, locale, { signal }),
+    relatedProducts(db, product, locale, { signal }),
   );
   // Mark the rejection as handled here: if the request is aborted before the runtime subscribes, an
   // unhandled rejection would otherwise crash the process. The runtime still sees the rejection.

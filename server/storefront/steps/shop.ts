@@ -1,8 +1,14 @@
 import { notFound } from '../../../shared/routing/control-signals.ts';
 import type { Locale } from '../../../shared/routing/locale.ts';
 import { PRODUCTS_PER_PAGE, type ShopSearch } from '../../../shared/storefront/shop-search.ts';
-import type { ProductSummary, ShopData } from '../../../shared/storefront/types.ts';
-import { categoryCrumbs, productsUnder, subcategoryLinks } from '../db/catalogue-queries.ts';
+import type {
+  CategoryLink,
+  CategoryTreeLink,
+  ProductSummary,
+  ShopData,
+  ShopLayoutData,
+} from '../../../shared/storefront/types.ts';
+import { productsUnder } from '../db/catalogue-queries.ts';
 import { shopDatabase } from '../services.ts';
 import type { Step } from '../step.ts';
 import { slugPath } from './slug-path.ts';
@@ -10,37 +16,47 @@ import { slugPath } from './slug-path.ts';
 /**
  * `/shop`: everything; `/shop/kitchen(/knives)`: the category with all products at or below it. Either is
  * sorted and cut into pages as its search asks (`?sort=name&page=2`); a page past the last answers 404.
+ * The category, its trail and its subcategories come from the layout's category tree (`parent()`), so the
+ * page costs one query of its own: its products.
  */
-export const shopStep: Step<'shop', ShopData> = async function shopStep({
-  params,
-  locale,
-  search,
-  signal,
-  ...context
-}) {
-  const db = shopDatabase(context);
+export const shopStep: Step<'shop', ShopData> = async function shopStep(context) {
+  const { params, locale, search, signal } = context;
   const path = slugPath(params.category);
   if (path === null) return notFound();
   const at = path === '' ? null : path;
-  const [breadcrumbs, products, subcategories] = await Promise.all([
-    at === null ? [] : categoryCrumbs(db, at, locale, { signal }),
-    productsUnder(db, at, locale, { signal }),
-    subcategoryLinks(db, at, locale, { signal }),
+  const [{ categories }, products] = await Promise.all([
+    context.parent() as Promise<ShopLayoutData>,
+    productsUnder(shopDatabase(context), at, locale, { signal }),
   ]);
-  const current = breadcrumbs.at(-1);
-  if (at !== null && !current) return notFound();
+  const place = placeIn(categories, at);
+  if (!place) return notFound();
   const pageCount = Math.max(1, Math.ceil(products.length / PRODUCTS_PER_PAGE));
   if (search.page > pageCount) return notFound();
   const start = (search.page - 1) * PRODUCTS_PER_PAGE;
+  const current = place.breadcrumbs.at(-1);
   return {
     category: current ? { path: current.category, name: current.label } : null,
-    breadcrumbs,
-    subcategories,
+    breadcrumbs: place.breadcrumbs,
+    subcategories: place.subcategories,
     products: sorted(products, search, locale).slice(start, start + PRODUCTS_PER_PAGE),
     productCount: products.length,
     pageCount,
   };
 };
+
+/** The category at `path` in the tree: its trail and the categories under it; undefined when it is not there. */
+function placeIn(tree: readonly CategoryTreeLink[], path: string | null) {
+  const link = ({ path, name, productCount }: CategoryLink) => ({ path, name, productCount });
+  if (path === null) return { breadcrumbs: [], subcategories: tree.map(link) };
+  for (const top of tree) {
+    const trail = [{ label: top.name, category: top.path }];
+    if (top.path === path) return { breadcrumbs: trail, subcategories: top.children };
+    const child = top.children.find((candidate) => candidate.path === path);
+    if (child)
+      return { breadcrumbs: [...trail, { label: child.name, category: child.path }], subcategories: [] };
+  }
+  return undefined;
+}
 
 function sorted(products: readonly ProductSummary[], { sort }: ShopSearch, locale: Locale) {
   if (sort === null) return products;
