@@ -26,6 +26,11 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 # Files stay owned by root (read-only for the server); the process runs as the image's unprivileged user.
+# The embedded database (used when DATABASE_URL is unset) is the one folder it writes: mount a volume there
+# to keep carts and orders across containers, or set DATABASE_URL to a Postgres server.
+ENV DATA_DIR=/app/data
+RUN mkdir -p /app/data && chown node:node /app/data
+VOLUME /app/data
 USER node
 EXPOSE 3000
 # Liveness through /healthz, with Node (slim images have no curl). Checks PORT (default 3000) on the
@@ -35,5 +40,6 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=10s --retries=3 \
 # SIGTERM (docker stop) drains: /readyz turns 503, in-flight requests and streams finish within
 # SHUTDOWN_TIMEOUT_MS (default 10 s), then the process exits 0. docker stop waits 10 s before SIGKILL:
 # give it more (`docker stop -t 15`, `stop_grace_period: 15s`) or lower SHUTDOWN_TIMEOUT_MS.
-# One process per container (WEB_CONCURRENCY=1, the default) is the usual choice; scale with containers.
+# One process per container (WEB_CONCURRENCY=1, the default) is the usual choice; scale with containers
+# that share a Postgres server (DATABASE_URL): the embedded database belongs to one process.
 CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "--import", "./dist/server/instrument.mjs", "dist/server/index.mjs"]

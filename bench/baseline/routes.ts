@@ -72,17 +72,22 @@ const shopAssets = assetsOf('shop');
 /** The two pages the benchmark loads; anything else is a 404. */
 export function routeOf(pathname: string): Route | null {
   if (pathname === '/shop') {
+    // The shop page reads its layout's category tree (parent()), as our server gives it.
+    let layoutData: Promise<unknown> = Promise.resolve(undefined);
     const layout: Segment = {
       id: 'shop-layout',
       module: shopLayout as SegmentModule,
-      data: (context) => shopLayoutStep({ ...context, params: {}, search: undefined }),
+      data: (context) => {
+        layoutData = Promise.resolve(shopLayoutStep({ ...context, params: {}, search: undefined }));
+        return layoutData;
+      },
     };
     const search = { sort: null, page: 1 };
     const shop: Segment = {
       id: 'shop',
       search,
       module: shopPage as unknown as SegmentModule,
-      data: (context) => shopStep({ ...context, params: {}, search }),
+      data: (context) => shopStep({ ...context, params: {}, search, parent: () => layoutData }),
     };
     return { routeId: 'shop', params: {}, segments: [root, layout, shop], search, assets: shopAssets };
   }

@@ -1,14 +1,42 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock.ts';
 import { type Database, type Queryable, type QueryOptions, throwIfAborted } from './database.ts';
 
 /**
- * Postgres's default 128 MB of shared buffers lives in the process's WebAssembly memory: a fresh server's
- * RSS was ~850 MB with it and ~200 MB with 16 MB, at the same CPU per query (measured on the shop's
- * queries). 16 MB holds a shop's catalogue many times over.
+ * Postgres's default 128 MB of shared buffers lives in the process's WebAssembly memory, which never
+ * shrinks: a server's RSS was ~340 MB with it and ~200 MB with 16 MB, at the same CPU per query. 16 MB
+ * holds a shop's catalogue many times over.
  */
 const EMBEDDED_SETTINGS = ['shared_buffers = 16MB'];
+
+/**
+ * Creates the database files in a new `dataDir` in a short-lived child process: initdb grows WebAssembly
+ * memory to ~700 MB, and a process keeps memory it grew, so the server would carry it until its restart.
+ */
+async function initializeDataDir(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const script = `const { PGlite } = await import(process.argv[1]);
+const db = await PGlite.create({ dataDir: process.argv[2], postgresqlconf: JSON.parse(process.argv[3]) });
+await db.close();`;
+  const args = ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), dataDir];
+  const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [...args, JSON.stringify(EMBEDDED_SETTINGS)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+  if (code !== 0)
+    throw new Error(`Creating the embedded database in ${dataDir} failed (exit ${code}):\n${output}`);
+}
 
 /**
  * Embedded Postgres (PGlite) in `dataDir`, or in memory without one (tests). PGlite runs one query at a
@@ -21,7 +49,11 @@ export async function openEmbeddedDatabase(dataDir?: string): Promise<Database> 
     await mkdir(dataDir, { recursive: true });
     release = await lockDataDir(dataDir);
   }
-  const pglite = await PGlite.create({ dataDir, postgresqlconf: EMBEDDED_SETTINGS }).catch(async (error) => {
+  const opening = (async () => {
+    if (dataDir) await initializeDataDir(dataDir);
+    return PGlite.create({ dataDir, postgresqlconf: EMBEDDED_SETTINGS });
+  })();
+  const pglite = await opening.catch(async (error) => {
     await release();
     throw error;
   });
