@@ -11,6 +11,7 @@ import { sentryTunnel } from './monitoring/sentry-tunnel.ts';
 import { compressResponses } from './pipeline/compress-responses.ts';
 import { createPageParts } from './pipeline/page-parts.ts';
 import { DEFAULT_PAGE_REQUEST, getPageRequest } from './pipeline/page-request.ts';
+import { RENDER_TIMEOUT_MS } from './pipeline/request-abort.ts';
 import { createRequestHandler } from './pipeline/request-handler.ts';
 import { resolveLocale } from './pipeline/resolve-locale.ts';
 import type { ResourceHandlers } from './pipeline/resource-route.ts';
@@ -86,6 +87,7 @@ export function createApp(options: CreateAppOptions): Express {
       isReady: options.isReady ?? (() => true),
       locales: loadLocales(options.app),
       services,
+      startWaitMs: options.renderTimeoutMs ?? RENDER_TIMEOUT_MS,
       parseCookies: cookieParser(config.cookieSecret),
       sendAsset: serveAssets(build),
       forwardToSentry: sentryTunnel(config.sentryDsn),

@@ -29,8 +29,9 @@ export interface RequestHandlerParts {
   isDraining: () => boolean;
   isReady: () => boolean;
   locales: LoadedLocales;
-  /** The app's services (server/services.ts): pages wait until they are started. */
+  /** The app's services (server/services.ts): pages wait until they are started, at most `startWaitMs`. */
   services: ServicesHandle;
+  startWaitMs: number;
   /** cookie-parser: reads cookies and verifies signed ones with COOKIE_SECRET. */
   parseCookies: (request: Request, response: Response, next: () => void) => void;
   sendAsset: Handler<[assetName: string]>;
@@ -87,7 +88,7 @@ export function createRequestHandler(parts: RequestHandlerParts) {
       return sendHealth(response, ready, ready ? 'ready' : 'not ready');
     }
     if (!locales.isLoaded() || !services.current)
-      return Promise.all([locales.whenLoaded, services.started]).then(() => answer(request, response, next));
+      return afterStart(parts, response, () => answer(request, response, next));
     if (redirectToCleanPath(request, response)) return;
     // The runtime's own endpoints under BASE_PATH (shared/routing/reserved-paths.ts).
     if (path.startsWith(paths.assets))
@@ -108,6 +109,28 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     response.setHeader('Allow', 'GET, HEAD');
     return parts.renderError(request, response, pageRequest, 405);
   }
+}
+
+/**
+ * Answers once the locales and the services (a database being migrated, a server not up yet) are ready,
+ * waiting at most `startWaitMs`, the render deadline: then 503 with Retry-After, never a request that hangs.
+ */
+function afterStart(
+  { locales, services, startWaitMs }: RequestHandlerParts,
+  response: Response,
+  answer: () => Promise<void> | void,
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), startWaitMs);
+  });
+  const started = Promise.all([locales.whenLoaded, services.started]).then(() => true);
+  const settled = Promise.race([started, gaveUp]).finally(() => clearTimeout(timer));
+  return settled.then((ready) => {
+    if (ready) return answer();
+    response.setHeader('Retry-After', '5');
+    sendText(response, 503, 'Service Unavailable: the server is starting');
+  });
 }
 
 function sendText(response: Response, status: number, text: string): void {

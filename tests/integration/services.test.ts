@@ -46,6 +46,18 @@ describe("an app's services", () => {
     expect((await request(app.server).get('/readyz')).status).toBe(200);
   });
 
+  it('answers 503 with Retry-After when they take longer to start than the render deadline', async () => {
+    const app = createTestApp(
+      { app: tinyApp, server: { ...tinyServer, services: { start: () => new Promise(() => {}) } } },
+      { renderTimeoutMs: 300 },
+    );
+    const started = Date.now();
+    const response = await request(app.server).get('/notes/first');
+    expect(response.status).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it('answers /readyz 503 while they say they cannot serve, and stops them once', async () => {
     let ready = false;
     const stopped: AppServices[] = [];
