@@ -53,7 +53,7 @@ export function watchDatabase(
   return {
     engine: db.engine,
     ...watchedQueryable(db),
-    transaction: (work, options) => watched(db.transaction((transaction) => work(transaction), options)),
+    transaction: (work, options) => watched(db.transaction(work, options)),
     ping: () => watched(db.ping()).then(markUp),
     isAvailable: () => available,
     close() {

@@ -13,7 +13,7 @@ const MAX_RETRY_DELAY_MS = 5_000;
 /**
  * The database the config names, migrated and watched: the Postgres server at DATABASE_URL, else the
  * embedded one in DATA_DIR. A server that cannot be reached yet (it starts after us) is tried again until it
- * answers; meanwhile pages wait and /readyz answers 503.
+ * answers; meanwhile /readyz answers 503 and a page waits at most its render deadline (then 503).
  */
 export async function openConfiguredDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,

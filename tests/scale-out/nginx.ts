@@ -148,8 +148,9 @@ ${servers.join('\n')}
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_buffering off;
-      # GETs only under load: POSTs are not retried without \`non_idempotent\` (see nginx.example.conf).
-      proxy_next_upstream error timeout http_502 http_503;
+      # POSTs too (non_idempotent): an instance that stops closes keep-alive connections nginx may be
+      # writing a post into; such a post was never read, and is retried (see nginx.example.conf).
+      proxy_next_upstream error timeout http_502 http_503 non_idempotent;
       proxy_next_upstream_tries 3;
       proxy_connect_timeout 2s;
       proxy_read_timeout 15s;
