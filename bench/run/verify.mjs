@@ -30,8 +30,13 @@ export async function verify(servers, manifest) {
       shopRows: rows,
     };
   }
-  // Same HTML as the baseline once the per-response CSP nonce and React's out-of-order streaming are set aside.
-  const normalize = (html) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+  // Same HTML as the baseline once the per-response CSP nonce and form key (the add-to-cart form's, in the
+  // form and in the payload) and React's out-of-order streaming are set aside.
+  const normalize = (html) =>
+    html
+      .replace(/nonce="[^"]*"/g, 'nonce=""')
+      .replace(/name="addKey" value="[^"]*"/g, 'name="addKey" value=""')
+      .replace(/"addKey":"[^"]*"/g, '"addKey":""');
   for (const name of ['ours', 'oursSentry']) {
     checks[name].shopSameAsBaseline = normalize(bodies[name].shop) === normalize(bodies.baseline.shop);
     checks[name].productSameAsBaseline =

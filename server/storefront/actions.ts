@@ -1,4 +1,4 @@
-import { redirect } from '../../shared/routing/control-signals.ts';
+import { HttpError, redirect } from '../../shared/routing/control-signals.ts';
 import { href } from '../../shared/storefront/href.ts';
 import { type Messages, messagesFor } from '../../shared/storefront/messages.ts';
 import { type ActionContext, type ActionHandler, invalid, type RouteActions } from '../actions/action.ts';
@@ -6,6 +6,7 @@ import { cartIdOf, ensureCart } from './cart-session.ts';
 import { placeOrderAction } from './checkout-action.ts';
 import { addToCart, type CartRefusal, quantityInCart, setQuantity } from './db/carts.ts';
 import { shopDatabase } from './services.ts';
+import { isUuid } from './uuid.ts';
 
 /** Distinct products a cart may hold; the database enforces it (0001-shop-schema.sql). */
 export const MAX_CART_LINES = 50;
@@ -62,10 +63,14 @@ const addToCartAction: ActionHandler = async function addToCartAction(context) {
   const read = readLine(context, { withQuantity: true });
   if (read.errors) return invalid(read.errors, context.fields);
   const { productId, quantity } = read;
+  const addKey = context.fields.addKey;
+  // Pages older than the key post none; a malformed one was tampered with.
+  if (addKey !== undefined && !isUuid(addKey))
+    throw new HttpError(400, 'The form has no valid key: load the page again');
   const cartId = await ensureCart(context);
   const change = await addToCart(
     shopDatabase(context),
-    { cartId, productId, quantity },
+    { cartId, productId, quantity, addKey },
     { signal: context.signal },
   );
   if (!change.ok)

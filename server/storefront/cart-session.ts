@@ -8,10 +8,10 @@ import type { CookieOptions } from 'express';
 import type { ActionContext } from '../actions/action.ts';
 import { cartExists, createCart } from './db/carts.ts';
 import { shopDatabase } from './services.ts';
+import { isUuid } from './uuid.ts';
 
 export const CART_COOKIE = 'cart';
 export const CART_COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
-const CART_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // Path and Secure are left to the runtime's setCookie (BASE_PATH, and HTTPS requests).
 const COOKIE_OPTIONS = {
   signed: true,
@@ -23,7 +23,7 @@ const COOKIE_OPTIONS = {
 /** The cart id the request's cookie carries, when it is one we signed; undefined otherwise. */
 export function cartIdOf({ signedCookies }: Pick<ActionContext, 'signedCookies'>): string | undefined {
   const id = signedCookies[CART_COOKIE];
-  return typeof id === 'string' && CART_ID.test(id) ? id : undefined;
+  return typeof id === 'string' && isUuid(id) ? id : undefined;
 }
 
 /**

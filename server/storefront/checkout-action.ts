@@ -11,10 +11,10 @@ import { type ActionHandler, type FormFields, invalid } from '../actions/action.
 import { cartIdOf } from './cart-session.ts';
 import { type OrderAddress, placeOrder } from './db/orders.ts';
 import { shopDatabase } from './services.ts';
+import { isUuid } from './uuid.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const POSTCODE = /^[A-Za-z0-9](?:[A-Za-z0-9 -]{1,8})[A-Za-z0-9]$/;
-const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** One field's error, if its trimmed value is not acceptable. */
 function fieldError(field: AddressField, value: string, messages: Messages): string | undefined {
@@ -50,7 +50,7 @@ function readAddress(
 export const placeOrderAction: ActionHandler = async function placeOrderAction(context) {
   const { fields, locale, signal } = context;
   const key = fields[IDEMPOTENCY_FIELD] ?? '';
-  if (!KEY.test(key))
+  if (!isUuid(key))
     throw new HttpError(400, 'The checkout form has no valid key: load the checkout page again');
   const messages = messagesFor(locale);
   const read = readAddress(fields, messages);

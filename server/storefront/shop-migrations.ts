@@ -2,10 +2,12 @@ import { defineMigrations } from '../db/migrate.ts';
 import schema from './migrations/0001-shop-schema.sql?raw';
 import catalogue from './migrations/0002-catalogue.sql?raw';
 import featured from './migrations/0003-featured-products.sql?raw';
+import addKeys from './migrations/0004-cart-add-keys.sql?raw';
 
 /** The shop's schema and catalogue, applied at start in order (a test checks every file here is listed). */
 export const shopMigrations = defineMigrations({
   '0001-shop-schema.sql': schema,
   '0002-catalogue.sql': catalogue,
   '0003-featured-products.sql': featured,
+  '0004-cart-add-keys.sql': addKeys,
 });

@@ -73,6 +73,8 @@ export interface ProductData {
   breadcrumbs: readonly CategoryCrumb[];
   /** Deferred: streamed later through Suspense. */
   related: Promise<readonly ProductSummary[]>;
+  /** A fresh key for the add-to-cart form: posting it twice adds once. */
+  addKey: string;
 }
 
 export interface HelpArticleSummary {

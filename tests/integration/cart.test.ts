@@ -6,6 +6,7 @@ import { createStorefrontApp } from '../helpers/storefront-app.ts';
 const SECRET = 'test-secret-test-secret-test-secret!';
 const KNIFE = 'chef-knife-20cm';
 const LAMP = 'brass-table-lamp';
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 type App = ReturnType<typeof createStorefrontApp>;
 
 /** The response's `Set-Cookie: cart=…` header, whole. */
@@ -217,5 +218,37 @@ describe('carts across instances', () => {
     const refused = await cartPage(stranger, cookie);
     expect(refused.status).toBe(200);
     expect(refused.text).toContain('Your cart is empty');
+  });
+});
+
+describe('the add-to-cart form’s key', () => {
+  const app = createStorefrontApp();
+  const addKeyOf = (html: string) => /name="addKey" value="([^"]+)"/.exec(html)?.[1] ?? '';
+
+  it('adds once for a double submit and for a retried post of one form; a new page adds again', async () => {
+    const cookie = await visitorWith(app, LAMP, 1);
+    const addKey = addKeyOf((await cartPage(app, cookie, `/products/${KNIFE}`)).text);
+    expect(addKey).toMatch(UUID_PATTERN);
+    const fields = { productId: KNIFE, quantity: '2', addKey };
+    const posts = await Promise.all([add(app, fields, cookie), add(app, fields, cookie)]);
+    const retried = await add(app, fields, cookie);
+    expect([...posts, retried].map((response) => response.status)).toEqual([303, 303, 303]);
+    expect(headerCount((await cartPage(app, cookie)).text)).toBe('3');
+
+    const nextKey = addKeyOf((await cartPage(app, cookie, `/products/${KNIFE}?added=2`)).text);
+    expect(nextKey).not.toBe(addKey);
+    expect((await add(app, { ...fields, addKey: nextKey }, cookie)).status).toBe(303);
+    expect(headerCount((await cartPage(app, cookie)).text)).toBe('5');
+  });
+
+  it('keeps the key of an invalid post, refuses a malformed one with 400, and takes none from older pages', async () => {
+    const cookie = await visitorWith(app, LAMP, 1);
+    const addKey = addKeyOf((await cartPage(app, cookie, `/products/${KNIFE}`)).text);
+    const invalid = await add(app, { productId: KNIFE, quantity: '0', addKey }, cookie);
+    expect(invalid.status).toBe(422);
+    expect(addKeyOf(invalid.text)).toBe(addKey);
+    expect((await add(app, { productId: KNIFE, quantity: '1', addKey: 'x' }, cookie)).status).toBe(400);
+    expect((await add(app, { productId: KNIFE, quantity: '1' }, cookie)).status).toBe(303);
+    expect(headerCount((await cartPage(app, cookie)).text)).toBe('2');
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -40,6 +41,28 @@ describe.each(engines)('carts and orders on %s', (_name, open) => {
       'chef-knife-20cm': 3,
       'bread-knife-23cm': 2,
     });
+  });
+
+  it('adds once for ten posts of one form key at the same moment, and refuses a key for an unknown cart', async () => {
+    const db = database();
+    const cart = await createCart(db);
+    const addKey = randomUUID();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        addToCart(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 2, addKey }),
+      ),
+    );
+    expect(results).toEqual(Array.from({ length: 10 }, () => ({ ok: true, quantity: 2 })));
+    expect(await countItems(db, cart)).toBe(2);
+    const stranger = '00000000-0000-4000-8000-000000000000';
+    expect(
+      await addToCart(db, {
+        cartId: stranger,
+        productId: 'chef-knife-20cm',
+        quantity: 1,
+        addKey: randomUUID(),
+      }),
+    ).toEqual({ ok: false, refusal: 'unknown-cart' });
   });
 
   it('counts 100 adds of one product at once exactly: 99 in the line, the one past it refused', async () => {

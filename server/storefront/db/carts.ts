@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '../../../shared/routing/locale.ts';
 import type { Database, Queryable, QueryOptions } from '../../db/database.ts';
+import { isUuid } from '../uuid.ts';
 
 /** A cart line as a page shows it: the product's name in the page's language, at today's price. */
 export interface CartLineView {
@@ -55,7 +56,7 @@ export async function createCart(db: Database, options?: QueryOptions): Promise<
 
 /** Whether `id` names a cart (a cookie may carry one that is gone, or was never made). */
 export async function cartExists(db: Database, id: string, options?: QueryOptions): Promise<boolean> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) return false;
+  if (!isUuid(id)) return false;
   return (await db.query('select 1 from carts where id = $1', [id], options)).length === 1;
 }
 
@@ -78,21 +79,40 @@ async function changeLine(
 
 /**
  * Adds `quantity` of a product to a cart in one statement: two tabs adding at the same moment both count,
- * and a line never goes past 99 (the add that would is refused, whole).
+ * and a line never goes past 99 (the add that would is refused, whole). With `addKey` (the form's hidden
+ * key), a second post of the same form changes nothing and answers like the first: a double submit or a
+ * post a proxy retried adds once.
  */
-export function addToCart(
+export async function addToCart(
   db: Database,
-  { cartId, productId, quantity }: LineChange,
+  { cartId, productId, quantity, addKey }: LineChange & { addKey?: string },
   options?: QueryOptions,
 ): Promise<CartChange> {
-  return changeLine(
+  if (addKey === undefined) {
+    return changeLine(
+      db,
+      `insert into cart_lines (cart_id, product_id, quantity) values ($1, $2, $3)
+       on conflict (cart_id, product_id) do update set quantity = cart_lines.quantity + excluded.quantity
+       returning quantity`,
+      [cartId, productId, quantity],
+      options,
+    );
+  }
+  const change = await changeLine(
     db,
-    `insert into cart_lines (cart_id, product_id, quantity) values ($1, $2, $3)
+    `with recorded as (
+       insert into cart_adds (cart_id, add_key) values ($1, $4) on conflict do nothing returning cart_id
+     )
+     insert into cart_lines (cart_id, product_id, quantity) select cart_id, $2, $3 from recorded
      on conflict (cart_id, product_id) do update set quantity = cart_lines.quantity + excluded.quantity
      returning quantity`,
-    [cartId, productId, quantity],
+    [cartId, productId, quantity, addKey],
     options,
   );
+  // No line written: this form's add was made before.
+  if (!change.ok && change.refusal === 'not-in-cart')
+    return { ok: true, quantity: await quantityInCart(db, { cartId, productId }, options) };
+  return change;
 }
 
 /** Sets the quantity of a line the cart has (0 removes it); a product not in the cart is refused. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { HttpError } from '../../../shared/routing/control-signals.ts';
 import type { Locale } from '../../../shared/routing/locale.ts';
 import type { Database, Queryable, QueryOptions } from '../../db/database.ts';
+import { isUuid } from '../uuid.ts';
 import { readCart } from './carts.ts';
 
 /** Who the order goes to; validated by the checkout form before it gets here. */
@@ -89,7 +90,7 @@ export async function findOrder(
   cartId: string,
   options?: QueryOptions,
 ): Promise<OrderView | undefined> {
-  if (!/^[0-9a-f-]{36}$/.test(orderId)) return undefined;
+  if (!isUuid(orderId)) return undefined;
   const [order] = await db.query<Omit<OrderView, 'lines'>>(
     `select id, name, email, street, postcode, city, country, locale, total_cents as "totalCents", created_at as "createdAt"
      from orders where id = $1 and cart_id = $2`,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { notFound } from '../../../shared/routing/control-signals.ts';
 import type { ProductData } from '../../../shared/storefront/types.ts';
 import { categoryCrumbs, productDetail, relatedProducts } from '../db/catalogue-queries.ts';
@@ -30,6 +31,7 @@ export const productStep: Step<'product', ProductData> = async function productS
     product,
     breadcrumbs: await categoryCrumbs(db, product.categoryPath, locale, { signal }),
     related,
+    addKey: randomUUID(),
   };
 };
 

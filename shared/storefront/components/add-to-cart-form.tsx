@@ -48,7 +48,16 @@ export function AddedToCartNotice({ product, messages }: { product: ProductDetai
  * JavaScript too. Validation is the server's (localized, the same with and without JavaScript): an invalid
  * answer shows its errors next to their fields and keeps the typed quantity.
  */
-export function AddToCartForm({ product, messages }: { product: ProductDetail; messages: Messages }) {
+export function AddToCartForm({
+  product,
+  addKey,
+  messages,
+}: {
+  product: ProductDetail;
+  /** The form's key for this page (ProductData.addKey): a repeated post of it adds once. */
+  addKey: string;
+  messages: Messages;
+}) {
   const result = useActionResult('add-to-cart');
   const added = useAddedQuantity();
   const productError = result?.errors.productId;
@@ -63,6 +72,7 @@ export function AddToCartForm({ product, messages }: { product: ProductDetail; m
       noValidate
     >
       <input type="hidden" name="productId" value={product.id} />
+      <input type="hidden" name="addKey" value={result?.values.addKey ?? addKey} />
       <FieldError id="add-to-cart-error" message={productError} className="add-to-cart__error" />
       <div className="field">
         <label htmlFor="quantity" className="field__label">
