@@ -174,7 +174,7 @@ export function readCart(
      join products p on p.id = l.product_id
      join product_texts t on t.product_id = l.product_id and t.locale = $2
      where l.cart_id = $1
-     order by l.added_at, l.product_id`,
+     order by l.added_seq`,
     [cartId, locale],
     options,
   );

@@ -72,10 +72,10 @@ export function placeOrder(
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [orderId, cartId, idempotencyKey, name, email, street, postcode, city, country, locale, total],
     );
-    for (const line of lines) {
+    for (const [position, line] of lines.entries()) {
       await transaction.query(
-        'insert into order_lines (order_id, product_id, name, unit_price_cents, quantity) values ($1, $2, $3, $4, $5)',
-        [orderId, line.productId, line.name, line.unitPriceCents, line.quantity],
+        'insert into order_lines (order_id, product_id, name, unit_price_cents, quantity, position) values ($1, $2, $3, $4, $5, $6)',
+        [orderId, line.productId, line.name, line.unitPriceCents, line.quantity, position],
       );
     }
     await transaction.query('delete from cart_lines where cart_id = $1', [cartId]);
@@ -102,7 +102,7 @@ export async function findOrder(
     `select l.product_id as "productId", l.name, p.category_id as "categoryPath",
        l.unit_price_cents as "unitPriceCents", l.quantity
      from order_lines l join products p on p.id = l.product_id
-     where l.order_id = $1 order by l.product_id`,
+     where l.order_id = $1 order by l.position`,
     [orderId],
     options,
   );
