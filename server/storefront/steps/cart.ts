@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Locale } from '../../../shared/routing/locale.ts';
-import { COUNTRIES } from '../../../shared/storefront/checkout-fields.ts';
 import type { CartData, CartLine, CheckoutData } from '../../../shared/storefront/types.ts';
 import type { DataStepContext } from '../../data/data-step.ts';
 import { cartIdOf } from '../cart-session.ts';
+import { countryNames } from '../country-names.ts';
 import { readCart } from '../db/carts.ts';
 import { shopDatabase } from '../services.ts';
 import type { Step } from '../step.ts';
@@ -25,15 +24,6 @@ async function cartOf(context: DataStepContext<unknown, unknown>) {
 }
 
 export const cartStep: Step<'cart', CartData> = cartOf;
-
-/** The countries the shop delivers to, named in `locale` and sorted as its readers expect. */
-export function countryNames(locale: Locale) {
-  const names = new Intl.DisplayNames([locale], { type: 'region' });
-  const collator = new Intl.Collator(locale);
-  return COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
-    collator.compare(a.name, b.name),
-  );
-}
 
 /** The checkout: the cart's summary and a fresh idempotency key for its form (the page says when it is empty). */
 export const checkoutStep: Step<'checkout', CheckoutData> = async function checkoutStep(context) {

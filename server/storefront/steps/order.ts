@@ -1,10 +1,10 @@
 import { notFound } from '../../../shared/routing/control-signals.ts';
 import type { OrderData } from '../../../shared/storefront/types.ts';
 import { cartIdOf } from '../cart-session.ts';
+import { countryNames } from '../country-names.ts';
 import { findOrder } from '../db/orders.ts';
 import { shopDatabase } from '../services.ts';
 import type { Step } from '../step.ts';
-import { countryNames } from './cart.ts';
 
 /** `/orders/:id`: the confirmation, for the cart session that placed the order only (404 for anyone else). */
 export const orderStep: Step<'order', OrderData> = async function orderStep(context) {
