@@ -5,8 +5,8 @@ import {
   COUNTRIES,
   IDEMPOTENCY_FIELD,
 } from '../../shared/storefront/checkout-fields.ts';
+import { type CheckoutMessages, checkoutMessages } from '../../shared/storefront/checkout-messages.ts';
 import { href } from '../../shared/storefront/href.ts';
-import { type Messages, messagesFor } from '../../shared/storefront/messages.ts';
 import { type ActionHandler, type FormFields, invalid } from '../actions/action.ts';
 import { cartIdOf } from './cart-session.ts';
 import { type OrderAddress, placeOrder } from './db/orders.ts';
@@ -17,7 +17,7 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const POSTCODE = /^[A-Za-z0-9](?:[A-Za-z0-9 -]{1,8})[A-Za-z0-9]$/;
 
 /** One field's error, if its trimmed value is not acceptable. */
-function fieldError(field: AddressField, value: string, messages: Messages): string | undefined {
+function fieldError(field: AddressField, value: string, messages: CheckoutMessages): string | undefined {
   if (value === '') return field === 'country' ? messages.errorCountry : messages.errorRequired;
   if (value.length > ADDRESS_FIELDS[field]) return messages.errorTooLong(ADDRESS_FIELDS[field]);
   if (field === 'email' && !EMAIL.test(value)) return messages.errorEmail;
@@ -29,7 +29,7 @@ function fieldError(field: AddressField, value: string, messages: Messages): str
 /** The address the form gives, trimmed, or every field's error in the visitor's language. */
 function readAddress(
   fields: FormFields,
-  messages: Messages,
+  messages: CheckoutMessages,
 ): { address: OrderAddress } | { errors: Record<string, string> } {
   const address: Record<string, string> = {};
   const errors: Record<string, string> = {};
@@ -52,7 +52,7 @@ export const placeOrderAction: ActionHandler = async function placeOrderAction(c
   const key = fields[IDEMPOTENCY_FIELD] ?? '';
   if (!isUuid(key))
     throw new HttpError(400, 'The checkout form has no valid key: load the checkout page again');
-  const messages = messagesFor(locale);
+  const messages = checkoutMessages[locale];
   const read = readAddress(fields, messages);
   if ('errors' in read) return invalid(read.errors, fields);
   const cartId = cartIdOf(context);

@@ -83,33 +83,6 @@ export interface Messages {
   errorNotInCart: string;
   /** The cart's link to the checkout. */
   checkout: string;
-  checkoutTitle: string;
-  checkoutDescription: string;
-  /** The heading of the cart summary beside the checkout form. */
-  orderSummary: string;
-  fieldName: string;
-  fieldEmail: string;
-  fieldStreet: string;
-  fieldPostcode: string;
-  fieldCity: string;
-  fieldCountry: string;
-  /** The country list's empty first choice. */
-  chooseCountry: string;
-  placeOrder: string;
-  /** Under the place-order button: nothing is charged. */
-  noPaymentNote: string;
-  errorRequired: string;
-  errorTooLong: (max: number) => string;
-  errorEmail: string;
-  errorPostcode: string;
-  errorCountry: string;
-  /** The checkout's error when the cart has nothing left to order. */
-  errorCheckoutEmpty: string;
-  orderTitle: string;
-  orderThanks: (name: string) => string;
-  orderNumber: string;
-  shipTo: string;
-  total: string;
   footerTagline: string;
   footerShop: string;
   footerService: string;

@@ -1,6 +1,7 @@
 import type { Locale } from '../../routing/locale.ts';
+import { checkoutMessages } from '../checkout-messages.ts';
 import { formatPrice } from '../format-price.ts';
-import type { Messages } from '../messages.ts';
+import { messagesFor } from '../messages.ts';
 import type { CartLine } from '../types.ts';
 
 /** An order's lines (`2 × Chef knife 20 cm`, line total) and its total, for the checkout and the confirmation. */
@@ -8,15 +9,14 @@ export function OrderSummary({
   lines,
   totalCents,
   locale,
-  messages,
   heading,
 }: {
   lines: readonly CartLine[];
   totalCents: number;
   locale: Locale;
-  messages: Messages;
   heading: string;
 }) {
+  const messages = messagesFor(locale);
   return (
     <section className="order-summary" aria-labelledby="order-summary-heading">
       <h2 id="order-summary-heading" className="order-summary__heading">
@@ -31,7 +31,7 @@ export function OrderSummary({
         ))}
       </ul>
       <p className="order-summary__total">
-        <span>{messages.total}</span>
+        <span>{checkoutMessages[locale].total}</span>
         <span className="order-summary__amount">{formatPrice(totalCents, locale)}</span>
       </p>
     </section>

@@ -4,37 +4,38 @@ import { Form, SubmitButton, useActionResult } from '../../ui/form.tsx';
 import { Link } from '../../ui/link.tsx';
 import type { ActionResultState } from '../../ui/ssr-payload.ts';
 import { ADDRESS_FIELDS, type AddressField, IDEMPOTENCY_FIELD } from '../checkout-fields.ts';
+import { type CheckoutMessages, checkoutMessages } from '../checkout-messages.ts';
 import { FieldError } from '../components/field-error.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { href, type Props } from '../href.ts';
-import { type Messages, messagesFor, pageTitle } from '../messages.ts';
+import { messagesFor, pageTitle } from '../messages.ts';
 import type { CheckoutData } from '../types.ts';
 
 export default function CheckoutPage({ data, locale }: Props<'checkout'>) {
   const messages = messagesFor(locale);
+  const text = checkoutMessages[locale];
   const result = useActionResult('place-order');
   const formError = result?.errors.form;
   return (
     <div className="container page">
       <header className="page-header">
-        <h1 className="page-header__title">{messages.checkoutTitle}</h1>
+        <h1 className="page-header__title">{text.checkoutTitle}</h1>
       </header>
       {data.lines.length === 0 ? (
         <div className="empty-state">
-          <h2 className="empty-state__title">{formError ?? messages.errorCheckoutEmpty}</h2>
+          <h2 className="empty-state__title">{formError ?? text.errorCheckoutEmpty}</h2>
           <Link to={href('shop')} className="button button--large">
             {messages.continueShopping}
           </Link>
         </div>
       ) : (
         <div className="checkout">
-          <CheckoutForm data={data} messages={messages} result={result} />
+          <CheckoutForm data={data} text={text} failureMessage={messages.formFailure} result={result} />
           <OrderSummary
             lines={data.lines}
             totalCents={data.subtotalCents}
             locale={locale}
-            messages={messages}
-            heading={messages.orderSummary}
+            heading={text.orderSummary}
           />
         </div>
       )}
@@ -42,13 +43,13 @@ export default function CheckoutPage({ data, locale }: Props<'checkout'>) {
   );
 }
 
-const LABELS: Readonly<Record<AddressField, (messages: Messages) => string>> = {
-  name: (messages) => messages.fieldName,
-  email: (messages) => messages.fieldEmail,
-  street: (messages) => messages.fieldStreet,
-  postcode: (messages) => messages.fieldPostcode,
-  city: (messages) => messages.fieldCity,
-  country: (messages) => messages.fieldCountry,
+const LABELS: Readonly<Record<AddressField, (text: CheckoutMessages) => string>> = {
+  name: (text) => text.fieldName,
+  email: (text) => text.fieldEmail,
+  street: (text) => text.fieldStreet,
+  postcode: (text) => text.fieldPostcode,
+  city: (text) => text.fieldCity,
+  country: (text) => text.fieldCountry,
 };
 
 const AUTOCOMPLETE: Readonly<Record<AddressField, string>> = {
@@ -60,23 +61,21 @@ const AUTOCOMPLETE: Readonly<Record<AddressField, string>> = {
   country: 'country',
 };
 
+interface FormProps {
+  data: CheckoutData;
+  text: CheckoutMessages;
+  result: ActionResultState | null;
+}
+
 /**
  * The address form: a real post (the `place-order` action), validated by the server in the visitor's
  * language. Its hidden key is the one of the first post when an answer comes back invalid, so every retry
  * of this form places the same single order.
  */
-function CheckoutForm({
-  data,
-  messages,
-  result,
-}: {
-  data: CheckoutData;
-  messages: Messages;
-  result: ActionResultState | null;
-}) {
+function CheckoutForm({ data, text, failureMessage, result }: FormProps & { failureMessage: string }) {
   const formError = result?.errors.form;
   return (
-    <Form action="place-order" failureMessage={messages.formFailure} className="checkout-form" noValidate>
+    <Form action="place-order" failureMessage={failureMessage} className="checkout-form" noValidate>
       <input
         type="hidden"
         name={IDEMPOTENCY_FIELD}
@@ -88,27 +87,15 @@ function CheckoutForm({
         </p>
       ) : null}
       {(Object.keys(ADDRESS_FIELDS) as AddressField[]).map((field) => (
-        <AddressInput key={field} field={field} data={data} messages={messages} result={result} />
+        <AddressInput key={field} field={field} data={data} text={text} result={result} />
       ))}
-      <SubmitButton className="button button--large checkout-form__submit">
-        {messages.placeOrder}
-      </SubmitButton>
-      <p className="checkout-form__note">{messages.noPaymentNote}</p>
+      <SubmitButton className="button button--large checkout-form__submit">{text.placeOrder}</SubmitButton>
+      <p className="checkout-form__note">{text.noPaymentNote}</p>
     </Form>
   );
 }
 
-function AddressInput({
-  field,
-  data,
-  messages,
-  result,
-}: {
-  field: AddressField;
-  data: CheckoutData;
-  messages: Messages;
-  result: ActionResultState | null;
-}) {
+function AddressInput({ field, data, text, result }: FormProps & { field: AddressField }) {
   const id = `checkout-${field}`;
   const error = result?.errors[field];
   const errorId = `${id}-error`;
@@ -124,11 +111,11 @@ function AddressInput({
   return (
     <div className="field checkout-form__field">
       <label htmlFor={id} className="field__label">
-        {LABELS[field](messages)}
+        {LABELS[field](text)}
       </label>
       {field === 'country' ? (
         <select {...common}>
-          <option value="">{messages.chooseCountry}</option>
+          <option value="">{text.chooseCountry}</option>
           {data.countries.map((country) => (
             <option key={country.code} value={country.code}>
               {country.name}
@@ -144,10 +131,6 @@ function AddressInput({
 }
 
 export function head({ locale }: { data: CheckoutData; locale: Locale }): Head {
-  const messages = messagesFor(locale);
-  return {
-    title: pageTitle(messages.checkoutTitle),
-    description: messages.checkoutDescription,
-    robots: 'noindex',
-  };
+  const text = checkoutMessages[locale];
+  return { title: pageTitle(text.checkoutTitle), description: text.checkoutDescription, robots: 'noindex' };
 }

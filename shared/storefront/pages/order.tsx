@@ -1,6 +1,7 @@
 import type { Locale } from '../../routing/locale.ts';
 import type { Head } from '../../routing/route-table.ts';
 import { Link } from '../../ui/link.tsx';
+import { checkoutMessages } from '../checkout-messages.ts';
 import { CheckIcon } from '../components/icons.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { href, type Props } from '../href.ts';
@@ -10,19 +11,20 @@ import type { OrderData } from '../types.ts';
 /** The confirmation of a placed order: only the cart session that placed it gets here (404 for others). */
 export default function OrderPage({ data, locale }: Props<'order'>) {
   const messages = messagesFor(locale);
+  const text = checkoutMessages[locale];
   return (
     <div className="container page order">
       <header className="page-header">
         <CheckIcon className="order__icon" />
-        <h1 className="page-header__title">{messages.orderTitle}</h1>
-        <p>{messages.orderThanks(data.name)}</p>
+        <h1 className="page-header__title">{text.orderTitle}</h1>
+        <p>{text.orderThanks(data.name)}</p>
       </header>
       <dl className="order__facts">
-        <dt>{messages.orderNumber}</dt>
+        <dt>{text.orderNumber}</dt>
         <dd className="order__number">{data.id}</dd>
-        <dt>{messages.fieldEmail}</dt>
+        <dt>{text.fieldEmail}</dt>
         <dd>{data.email}</dd>
-        <dt>{messages.shipTo}</dt>
+        <dt>{text.shipTo}</dt>
         <dd>
           <address>
             {data.name}
@@ -39,8 +41,7 @@ export default function OrderPage({ data, locale }: Props<'order'>) {
         lines={data.lines}
         totalCents={data.totalCents}
         locale={locale}
-        messages={messages}
-        heading={messages.orderSummary}
+        heading={text.orderSummary}
       />
       <p className="order__continue">
         <Link to={href('shop')} className="button button--large">
@@ -52,5 +53,5 @@ export default function OrderPage({ data, locale }: Props<'order'>) {
 }
 
 export function head({ locale }: { data: OrderData; locale: Locale }): Head {
-  return { title: pageTitle(messagesFor(locale).orderTitle), robots: 'noindex' };
+  return { title: pageTitle(checkoutMessages[locale].orderTitle), robots: 'noindex' };
 }
