@@ -9,9 +9,9 @@ import { shopDatabase } from './services.ts';
 import { isUuid } from './uuid.ts';
 
 /** Distinct products a cart may hold; the database enforces it (0001-shop-schema.sql). */
-export const MAX_CART_LINES = 50;
+const MAX_CART_LINES = 50;
 /** Units of one product a cart may hold; the database enforces it too. */
-export const MAX_QUANTITY = 99;
+const MAX_QUANTITY = 99;
 
 /** Digits only (surrounding spaces allowed); the range is checked after. Rejects '', '1.5', '-1', '1e2'. */
 const WHOLE_NUMBER = /^\s*\d{1,6}\s*$/;

@@ -10,8 +10,8 @@ import { cartExists, createCart } from './db/carts.ts';
 import { shopDatabase } from './services.ts';
 import { isUuid } from './uuid.ts';
 
-export const CART_COOKIE = 'cart';
-export const CART_COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const CART_COOKIE = 'cart';
+const CART_COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 // Path and Secure are left to the runtime's setCookie (BASE_PATH, and HTTPS requests).
 const COOKIE_OPTIONS = {
   signed: true,
