@@ -108,8 +108,9 @@ describeInChromium('prefetch under real connections', ({ newPage }) => {
     });
     const server = await startGatedStorefront(async (path) => {
       if (clickedPath !== undefined && path === clickedPath) {
-        // This request arrived after the click: the navigation's own. The held prefetches are still open.
-        openWhenNavigationArrived = server.counts.open - 1;
+        // The first request for it after the click is the navigation's own: the held prefetches are still
+        // open. Later ones (the new page's `?sort=` links share its path) must not overwrite the reading.
+        if (openWhenNavigationArrived === -1) openWhenNavigationArrived = server.counts.open - 1;
         releaseHeld();
         return;
       }
