@@ -44,6 +44,7 @@ export async function analyzeClientJs(root, distDir) {
   }
   const productFirstLoad = new Set([...entryFiles, ...routeFiles('product')]);
   const attribution = await attribute(root, replica, productFirstLoad, sizes);
+  const { hrefRawBytes, ...runtime } = attribution.runtime;
   return {
     buildId: manifest.buildId,
     replicaMatchesDist: replica.mismatched.length === 0,
@@ -52,7 +53,22 @@ export async function analyzeClientJs(root, distDir) {
     sentry: { method: sentry.method, files: sentry.files, ...(await sizes.total(sentry.files)) },
     routes,
     ...attribution,
+    runtime,
+    href: {
+      rawBytes: hrefRawBytes,
+      calls: replica.hrefCounts,
+      fillerShipped: await fillerShipped(publicDir),
+    },
   };
+}
+
+/** Whether a served script carries href()'s pattern filler (its error message), i.e. some call was not compiled. */
+async function fillerShipped(publicDir) {
+  for (const name of await readdir(publicDir)) {
+    if (!name.endsWith('.js')) continue;
+    if ((await readFile(path.join(publicDir, name), 'utf8')).includes('is missing or not a')) return true;
+  }
+  return false;
 }
 
 /** Sizes of served files (raw, gzip -9, brotli 11), each read once. */
@@ -80,8 +96,10 @@ function createSizes(publicDir) {
 
 /** The in-memory replica build, for the metafile and source maps; `mismatched` lists scripts that differ from the served ones. */
 async function replicaBuild(root, publicDir) {
+  const hrefCounts = { compiled: 0, kept: 0 };
+  const entries = await appEntries(root);
   const result = await esbuild.build({
-    ...clientOptions({ entry: 'client/entry.tsx', publicDir, minify: true, entries: await appEntries(root) }),
+    ...clientOptions({ entry: 'client/entry.tsx', publicDir, minify: true, entries, hrefCounts }),
     write: false,
   });
   const outputFiles = reminifyScripts(result.outputFiles);
@@ -94,7 +112,7 @@ async function replicaBuild(root, publicDir) {
     const served = await readFile(path.join(publicDir, name)).catch(() => null);
     if (!served || Buffer.compare(served, Buffer.from(file.contents)) !== 0) mismatched.push(name);
   }
-  return { outputs: result.metafile.outputs, publicName, contents, mismatched };
+  return { outputs: result.metafile.outputs, publicName, contents, mismatched, hrefCounts };
 }
 
 /**
@@ -238,6 +256,7 @@ function runtimeSummary(
       proportionalBrotli: Math.round(proportional.brotli),
       productFirstLoadGzip: gzipSize(runtimeFirstLoadText),
       sentryGlueRawBytes: sentryGlue,
+      hrefRawBytes: runtimeInputs['shared/routing/href.ts'] ?? 0,
       topInputs: Object.entries(runtimeInputs)
         .sort((a, b) => b[1] - a[1])
         .slice(0, 12)

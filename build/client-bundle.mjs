@@ -5,6 +5,7 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { appEntries, appModulesPlugin, evaluateApp } from './app-modules.mjs';
+import { hrefCallsPlugin } from './href-calls.mjs';
 import { BROWSER_TARGETS, DIST, ROOT } from './paths.mjs';
 import { precompress } from './precompress.mjs';
 import { reminifyScripts } from './reminify.mjs';
@@ -77,11 +78,20 @@ export async function buildClient({
 }
 
 /** esbuild options of the client bundle, shared by `buildClient`, dev mode and the bench's size analysis. */
-export function clientOptions({ entry, publicDir, minify, entries, evaluation }) {
+export function clientOptions({ entry, publicDir, minify, entries, evaluation, hrefCounts }) {
+  let patterns;
+  const patternsOnce = () => {
+    patterns ??= (evaluation ?? evaluateApp(ROOT, entries.app)).then((evaluated) => evaluated.patterns);
+    return patterns;
+  };
   return {
     absWorkingDir: ROOT,
     entryPoints: [entry],
-    plugins: [serverOnlyGuard, appModulesPlugin(ROOT, entries, evaluation)],
+    plugins: [
+      serverOnlyGuard,
+      appModulesPlugin(ROOT, entries, evaluation),
+      hrefCallsPlugin(ROOT, patternsOnce, hrefCounts),
+    ],
     outdir: publicDir,
     bundle: true,
     splitting: true,

@@ -80,14 +80,22 @@ type ParamValues = Readonly<Record<string, string | readonly string[] | undefine
  * The URL of a route: its pattern filled with `params` (each value encoded, a catch-all's segments joined
  * by `/`), under the base path and the locale prefix, then `search` and `hash`. Apps export it typed for their
  * tree (`TypedHref`), so a wrong id or param fails the typecheck. An unknown id or a call outside a request
- * throws on the server (its scope checks both, see server/render/href-scope.ts); the browser's copy leaves those
- * checks out because every page's links were built on the server first, and every byte here is in each
- * first load.
+ * throws on the server (its scope checks both, see server/render/href-scope.ts). The browser bundle rarely
+ * keeps this function: the build compiles each call with a literal route id into the filled path and a call
+ * of `hrefOfPath` (build/href-calls.mjs).
  */
 export function routeHref(routeId: string, params: ParamValues = {}, options: HrefOptions = {}): Href {
+  const path = fillPattern((currentScope() as HrefScope).pathOf(routeId) as string, params);
+  return hrefOfPath(`${path}${searchOf(options.search)}${hashOf(options.hash)}`, options.locale);
+}
+
+/**
+ * An app path (filled, with its search and hash) under the base path and the locale prefix of the page or
+ * request being served: what every `href()` call ends in, and all the browser needs of it once compiled.
+ */
+export function hrefOfPath(appPath: string, locale?: Locale): Href {
   const scope = currentScope() as HrefScope;
-  const path = fillPattern(scope.pathOf(routeId) as string, params);
-  return `${buildHref(scope.basePath, options.locale ?? scope.locale, path)}${searchOf(options.search)}${(options.hash ?? '').replace(/^#?(?=.)/, '#')}` as Href;
+  return buildHref(scope.basePath, locale ?? scope.locale, appPath) as Href;
 }
 
 /** Fills a path-to-regexp pattern; a `{…}` group is left out when a param inside it is missing. */
@@ -116,7 +124,8 @@ export function fillPattern(pattern: string, params: ParamValues): string {
   );
 }
 
-function searchOf(search: SearchInput = ''): string {
+/** `?` and the search, or nothing. */
+export function searchOf(search: SearchInput = ''): string {
   const text =
     typeof search === 'string'
       ? search.replace(/^\?/, '')
@@ -126,4 +135,9 @@ function searchOf(search: SearchInput = ''): string {
             : (Object.entries(search).filter(([, value]) => value != null) as string[][]),
         )}`;
   return text && `?${text}`;
+}
+
+/** `#` and the hash, or nothing; the hash may come with or without its `#`. */
+export function hashOf(hash = ''): string {
+  return hash.replace(/^#?(?=.)/, '#');
 }
