@@ -70,8 +70,8 @@ export async function rewriteHrefCalls(source, file, context) {
   if (used.length === 0) return contents;
   const specifier = relativeSpecifier(file, context.runtimeHref);
   const imports = used.map(([name, local]) => `${name} as ${local}`).join(', ');
-  // On the first line, so every line keeps its number for source maps and stack traces.
-  return `import { ${imports} } from ${JSON.stringify(specifier)}; ${contents}`;
+  // After the last line (imports are hoisted): every line keeps its number, and a directive stays first.
+  return `${contents}\nimport { ${imports} } from ${JSON.stringify(specifier)};\n`;
 }
 
 /** Names bound by `const name = typedHref<…>()` at the top of a module, its exported names, and where each call starts. */

@@ -27,7 +27,7 @@ describe("the browser build's href() calls (build/href-calls.mjs)", () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('compiles the calls of an imported href, on the lines they were on, and imports hrefOfPath on line 1', async () => {
+  it('compiles the calls of an imported href, on the lines they were on, and imports hrefOfPath after them', async () => {
     const source = [
       "import { href, link as to } from './app-href.ts';",
       "export const a = href('product', { id: product.id });",
@@ -38,9 +38,10 @@ describe("the browser build's href() calls (build/href-calls.mjs)", () => {
     ].join('\n');
     const { code, counts } = await rewrite('page.tsx', source);
     const lines = (code as string).split('\n');
-    expect(lines).toHaveLength(6);
-    expect(lines[0]).toMatch(
-      /^import \{ hrefOfPath as __hrefOfPath \} from "[^"]*shared\/routing\/href\.ts"; import/,
+    expect(lines).toHaveLength(8);
+    expect(lines[0]).toBe(source.split('\n')[0]);
+    expect(lines[6]).toMatch(
+      /^import \{ hrefOfPath as __hrefOfPath \} from "[^"]*shared\/routing\/href\.ts";$/,
     );
     expect(lines[1]).toBe('export const a = __hrefOfPath("/products/" + encodeURIComponent((product.id)));');
     expect(lines[2]).toBe('export const b = __hrefOfPath("/shop")');
