@@ -33,7 +33,7 @@ export function compileHrefCall(
   source: string,
   patternOf: (routeId: string) => string | undefined,
 ): string | undefined;
-/** A module's source with its `href()` calls compiled, or undefined when nothing changes. */
+/** A module's source with its `href()` calls compiled and a source map back to it; undefined when nothing changes. */
 export function rewriteHrefCalls(
   source: string,
   file: string,
@@ -42,4 +42,4 @@ export function rewriteHrefCalls(
     patternOf: (routeId: string) => string | undefined;
     counts?: { compiled: number; kept: number };
   },
-): Promise<string | undefined>;
+): Promise<{ code: string; map: { sourcesContent: (string | null)[]; toUrl(): string } } | undefined>;

@@ -1,10 +1,12 @@
 // The browser bundle's href() calls, compiled (build/href-compile.mjs): an app exports
 // `const href = typedHref<typeof routes>()`, and each call of it with a literal route id becomes its filled
 // path and a call of `hrefOfPath`, so the pattern filler never ships. A call that cannot be compiled, or a
-// name that something in the file shadows, keeps calling href() as written: the same URL, more bytes.
+// name that something in the file shadows, keeps calling href() as written: the same URL, more bytes. The
+// edits are made with magic-string, whose source map leads the bundle's maps back to the source as written.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import MagicString from 'magic-string';
 import { parseSync } from 'oxc-parser';
 import { COMPILED_HREF_NAMES, compileHrefCall } from './href-compile.mjs';
 
@@ -28,11 +30,14 @@ export function hrefCallsPlugin(root, patterns, counts) {
         }
         const source = await readFile(load.path, 'utf8');
         const paths = new Map((await patterns()).map(({ id, path: pattern }) => [id, pattern]));
-        const contents = await rewriteHrefCalls(source, load.path, {
+        const rewritten = await rewriteHrefCalls(source, load.path, {
           ...context,
           patternOf: (id) => paths.get(id),
         });
-        return contents === undefined ? undefined : { contents, loader: loaderOf(load.path) };
+        if (rewritten === undefined) return undefined;
+        // esbuild reads an input's inline source map, so the bundle's maps point at the calls as written.
+        const contents = `${rewritten.code}\n//# sourceMappingURL=${rewritten.map.toUrl()}\n`;
+        return { contents, loader: loaderOf(load.path) };
       });
     },
   };
@@ -40,7 +45,7 @@ export function hrefCallsPlugin(root, patterns, counts) {
 
 /**
  * `source` (the module `file`) with its href() calls compiled and its href definitions marked pure (so an
- * unused href drops out with the filler), or undefined when nothing changes. Line numbers stay as they were.
+ * unused href drops out with the filler), and a source map back to `source`; undefined when nothing changes.
  * `context`: `runtimeHref` (shared/routing/href.ts's path), `patternOf(routeId)`, optional `counts` and a
  * `definitions` cache shared by the modules of one build.
  */
@@ -53,25 +58,25 @@ export async function rewriteHrefCalls(source, file, context) {
     if (imported) names.add(local);
   }
   for (const name of shadowedNames(program, names, own.initializers)) names.delete(name);
-  const edits = own.initializers.map((start) => ({ start, end: start, text: '/* @__PURE__ */ ' }));
+  const edited = new MagicString(source);
+  for (const start of own.initializers) edited.appendLeft(start, '/* @__PURE__ */ ');
   for (const call of callsOf(program, names)) {
     const compiled = compileHrefCall(call, source, context.patternOf);
     if (context.counts) context.counts[compiled === undefined ? 'kept' : 'compiled'] += 1;
-    if (compiled === undefined) continue;
-    const lineBreaks = '\n'.repeat(source.slice(call.start, call.end).split('\n').length - 1);
-    edits.push({ start: call.start, end: call.end, text: `${compiled}${lineBreaks}` });
+    if (compiled !== undefined) edited.overwrite(call.start, call.end, compiled);
   }
-  if (edits.length === 0) return undefined;
-  let contents = source;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) {
-    contents = `${contents.slice(0, edit.start)}${edit.text}${contents.slice(edit.end)}`;
+  if (!edited.hasChanged()) return undefined;
+  const code = edited.toString();
+  const used = Object.entries(COMPILED_HREF_NAMES).filter(([, local]) => code.includes(`${local}(`));
+  if (used.length > 0) {
+    const imports = used.map(([name, local]) => `${name} as ${local}`).join(', ');
+    // At the end (imports are hoisted), so a directive or a hashbang stays first.
+    edited.append(
+      `\nimport { ${imports} } from ${JSON.stringify(relativeSpecifier(file, context.runtimeHref))};\n`,
+    );
   }
-  const used = Object.entries(COMPILED_HREF_NAMES).filter(([, local]) => contents.includes(`${local}(`));
-  if (used.length === 0) return contents;
-  const specifier = relativeSpecifier(file, context.runtimeHref);
-  const imports = used.map(([name, local]) => `${name} as ${local}`).join(', ');
-  // After the last line (imports are hoisted): every line keeps its number, and a directive stays first.
-  return `${contents}\nimport { ${imports} } from ${JSON.stringify(specifier)};\n`;
+  const map = edited.generateMap({ source: path.basename(file), hires: 'boundary', includeContent: true });
+  return { code: edited.toString(), map };
 }
 
 /** Names bound by `const name = typedHref<…>()` at the top of a module, its exported names, and where each call starts. */
