@@ -1,14 +1,28 @@
 import type { Request } from 'express';
+import { requestOrigin } from '../pipeline/origin-of.ts';
+
+/** Which origins besides the request's own may post actions. */
+export interface OriginPolicy {
+  /** ALLOWED_ORIGINS patterns (matchesOriginPattern). */
+  allowedOrigins: readonly string[];
+  /** PUBLIC_ORIGIN, normalised (config.publicOrigin). */
+  publicOrigin: string | undefined;
+}
 
 /**
- * Whether a state-changing request comes from our own pages (DESIGN.md section 7). The `Origin` host must be
- * our host (`Host`, or `X-Forwarded-Host` when TRUST_PROXY is on, via Express's `req.host`) or match
- * ALLOWED_ORIGINS; `Origin: null` (sandboxed frames, privacy redirects) never passes. Without `Origin`,
+ * Whether a state-changing request comes from our own pages (OWASP CSRF Prevention Cheat Sheet, "Verifying
+ * Origin with standard headers"). `Origin` is compared as an origin (scheme, lower-case host, default port
+ * dropped) with ours: the request's own (`request.protocol` and `request.host`, which read X-Forwarded-Proto
+ * and -Host only with TRUST_PROXY) or PUBLIC_ORIGIN; else it must match ALLOWED_ORIGINS. `Origin: null`
+ * (sandboxed frames, privacy redirects) and a Host that makes no origin never pass. Without `Origin`,
  * `Sec-Fetch-Site: cross-site` is refused; a request with neither (curl, server-to-server) passes.
  */
-export function isAllowedOrigin(request: Request, allowedOrigins: readonly string[]): boolean {
+export function isAllowedOrigin(request: Request, { allowedOrigins, publicOrigin }: OriginPolicy): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return request.headers['sec-fetch-site'] !== 'cross-site';
+  // Browsers always send a well-formed Host: a request without one is no post from our pages.
+  const ours = requestOrigin(request);
+  if (ours === undefined) return false;
   let url: URL;
   try {
     url = new URL(origin);
@@ -16,7 +30,7 @@ export function isAllowedOrigin(request: Request, allowedOrigins: readonly strin
     return false; // includes `null`
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  if (url.host === request.host) return true;
+  if (url.origin === ours || url.origin === publicOrigin) return true;
   return allowedOrigins.some((pattern) => matchesOriginPattern(url, pattern));
 }
 

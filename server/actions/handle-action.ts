@@ -42,6 +42,8 @@ export interface HandleActionOptions {
   renderer: DocumentRenderer;
   basePath: string;
   allowedOrigins: readonly string[];
+  /** PUBLIC_ORIGIN: an `Origin` equal to it is ours too. */
+  publicOrigin: string | undefined;
   renderTimeoutMs: number;
   formBodyTimeoutMs: number;
   reportError: ReportError;
@@ -122,14 +124,14 @@ type Acceptance = { type: 'refused'; status: number; allow?: string } | Accepted
 async function acceptAction(
   request: Request,
   pageRequest: PageRequest,
-  { routes, actions, allowedOrigins, formBodyTimeoutMs }: HandleActionOptions,
+  { routes, actions, allowedOrigins, publicOrigin, formBodyTimeoutMs }: HandleActionOptions,
 ): Promise<Acceptance> {
   const match = routes.match(pageRequest.appPath);
   if (!match) return { type: 'refused', status: 404 };
   const routeActions = actions[match.route.id];
   if (!routeActions) return { type: 'refused', status: 405, allow: 'GET, HEAD' };
   // Before reading the body: a cross-site post is refused without taking its bytes.
-  if (!isAllowedOrigin(request, allowedOrigins)) return { type: 'refused', status: 403 };
+  if (!isAllowedOrigin(request, { allowedOrigins, publicOrigin })) return { type: 'refused', status: 403 };
   let fields: Awaited<ReturnType<typeof readFormBody>>;
   try {
     fields = await readFormBody(request, formBodyTimeoutMs);

@@ -2,8 +2,8 @@ import type { Request, Response } from 'express';
 import { NotFound, Redirect } from '../../shared/routing/control-signals.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
 import type { RouteParams } from '../../shared/routing/route-table.ts';
+import { type OriginOf, requestUrl } from '../pipeline/origin-of.ts';
 import type { PageRequest } from '../pipeline/page-request.ts';
-import { originOf } from '../pipeline/resource-route.ts';
 import { createCookieSetter } from '../pipeline/set-cookie.ts';
 import { servicesOf } from '../services.ts';
 import type { DataStepContext, DataSteps } from './data-step.ts';
@@ -19,13 +19,21 @@ export type Outcome =
 /** What every data step of a request shares (all but `parent` and `search`, which are each step's own). */
 export type SharedStepContext = Omit<DataStepContext, 'parent' | 'search'>;
 
+/** What a step context needs from the app. */
+export interface StepContextParts {
+  /** BASE_PATH: the path of the cookies steps set. */
+  basePath: string;
+  /** Our origin for a request (PUBLIC_ORIGIN or the request's): `url`'s origin. */
+  originOf: OriginOf;
+}
+
 export function stepContext(
   request: Request,
   response: Response,
   pageRequest: PageRequest,
   params: RouteParams,
-  basePath: string,
   signal: AbortSignal,
+  { basePath, originOf }: StepContextParts,
 ): SharedStepContext {
   let url: URL | undefined;
   return {
@@ -33,7 +41,7 @@ export function stepContext(
     locale: pageRequest.locale,
     // Parsed when a step reads it: most steps never do, and every request would pay for the parse.
     get url() {
-      url ??= new URL(request.originalUrl, originOf(request));
+      url ??= requestUrl(request, originOf(request));
       return url;
     },
     cookies: request.cookies ?? {},

@@ -10,6 +10,7 @@ import { noMonitoring } from '../monitoring/monitoring.ts';
 import type { ReportError } from '../monitoring/report-error.ts';
 import { buildIdOf } from '../process/build-output.ts';
 import { createDocumentRenderer } from '../render/document-renderer.ts';
+import { createOriginOf } from './origin-of.ts';
 import { RENDER_TIMEOUT_MS } from './request-abort.ts';
 import { createPageResolver } from './resolve-page.ts';
 import { servePage } from './serve-page.ts';
@@ -28,7 +29,9 @@ export function createPageParts(options: CreateAppOptions, reportError: ReportEr
     ? { ...options.dataSteps, ...debugDataSteps }
     : options.dataSteps;
   const common = { routes, basePath, renderTimeoutMs, reportError, monitoring };
-  const { resolvePage, resolveFrame } = createPageResolver({ ...common, dataSteps, root });
+  // PUBLIC_ORIGIN, or the request's own: for every absolute URL a data step or resource route writes.
+  const originOf = createOriginOf(config.publicOrigin);
+  const { resolvePage, resolveFrame } = createPageResolver({ ...common, dataSteps, root, originOf });
   const renderer = createDocumentRenderer({
     ...common,
     app: options.app,
@@ -42,13 +45,20 @@ export function createPageParts(options: CreateAppOptions, reportError: ReportEr
     resolvePage,
     renderer,
     allowedOrigins: config.allowedOrigins,
+    publicOrigin: config.publicOrigin,
     formBodyTimeoutMs: options.formBodyTimeoutMs ?? FORM_BODY_TIMEOUT_MS,
   });
   return {
     routes,
     handleAction,
     renderError: renderer.renderError,
-    servePage: servePage({ resolvePage, renderer, renderTimeoutMs, resources: options.resources ?? {} }),
+    servePage: servePage({
+      resolvePage,
+      renderer,
+      renderTimeoutMs,
+      resources: options.resources ?? {},
+      originOf,
+    }),
     sendPageData: servePageData({
       ...common,
       resolvePage,

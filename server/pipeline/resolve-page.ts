@@ -8,7 +8,7 @@ import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
 import type { DataSteps } from '../data/data-step.ts';
 import { isThenable } from '../data/deferred-data.ts';
 import { readSearch } from '../data/read-search.ts';
-import { type Outcome, runDataSteps, stepContext } from '../data/run-data-steps.ts';
+import { type Outcome, runDataSteps, type StepContextParts, stepContext } from '../data/run-data-steps.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
 import { type ReportError, setRouteFacts } from '../monitoring/report-error.ts';
 import { errorHead } from '../render/error-head.ts';
@@ -37,10 +37,9 @@ export type PageResolution =
   /** An expected failure above every boundary (404 from notFound() or no match, 4xx from HttpError). */
   | { type: 'error'; status: number };
 
-export interface ResolvePageOptions {
+export interface ResolvePageOptions extends StepContextParts {
   routes: CompiledRouteTable;
   dataSteps: DataSteps;
-  basePath: string;
   monitoring: Monitoring;
   /** Reports an unexpected error that a segment's error component shows (it never reaches Express). */
   reportError: ReportError;
@@ -61,10 +60,8 @@ export function createPageResolver(options: ResolvePageOptions) {
 
 type LoadModule = ReturnType<typeof createModuleCache>;
 
-function frameResolver(
-  { dataSteps, basePath, reportError, root }: ResolvePageOptions,
-  loadModule: LoadModule,
-) {
+function frameResolver(options: ResolvePageOptions, loadModule: LoadModule) {
+  const { dataSteps, reportError, root } = options;
   /**
    * The root layout around an error page: its segment with its data, or none when its data step did not
    * give data (the error page then renders without the layout), never a rejection.
@@ -75,7 +72,7 @@ function frameResolver(
     pageRequest: PageRequest,
     signal: AbortSignal,
   ): Promise<ShownSegment[]> {
-    const context = stepContext(request, response, pageRequest, {}, basePath, signal);
+    const context = stepContext(request, response, pageRequest, {}, signal, options);
     try {
       const [module, outcome] = await untilAborted(
         Promise.all([loadModule(root), ...runDataSteps([{ node: root, params: [] }], dataSteps, context)]),
@@ -114,7 +111,7 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
       return { type: 'redirect', location, status: 308 };
     }
 
-    const context = stepContext(request, response, pageRequest, match.params, basePath, signal);
+    const context = stepContext(request, response, pageRequest, match.params, signal, options);
     let kept = 0;
     while (kept < keep.length && match.branch[kept]?.node.id === keep[kept]) kept += 1;
     const outcomes = runDataSteps(match.branch, dataSteps, context, kept, reading.values);

@@ -5,15 +5,19 @@ import type { Locale } from '../../shared/routing/locale.ts';
 import type { RouteParams } from '../../shared/routing/route-table.ts';
 import type { AppServices } from '../server-app-definition.ts';
 import { servicesOf } from '../services.ts';
+import { requestUrl } from './origin-of.ts';
 import { sendRedirect } from './resolve-page.ts';
 
 /** What a resource route's handler receives. */
 export interface ResourceContext {
   params: RouteParams;
   locale: Locale;
-  /** The full request URL, with our origin as the client sees it (TRUST_PROXY honoured). */
+  /** The full request URL on `origin`. */
   url: URL;
-  /** Our origin as the client sees it (`https://shop.example`): `${origin}${href('shop')}` is absolute. */
+  /**
+   * Our origin (`https://shop.example`): PUBLIC_ORIGIN when set, else the request's as the client sees it
+   * (TRUST_PROXY honoured). `${origin}${href('shop')}` is absolute.
+   */
   origin: string;
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** Fires when the client disconnects or the deadline passes. */
@@ -39,6 +43,8 @@ export interface ResourceRequest {
   routeId: string;
   params: RouteParams;
   locale: Locale;
+  /** Our origin for this request (createOriginOf). */
+  origin: string;
   signal: AbortSignal;
   /** Answers an expected failure (notFound(), a 4xx HttpError) with the error page. */
   renderError: (status: number) => void;
@@ -54,12 +60,12 @@ export async function answerResource(
   resource: ResourceRequest,
 ): Promise<void> {
   if (!resource.handler) throw new Error(`Resource route "${resource.routeId}" has no handler`);
-  const origin = originOf(request);
+  const { origin } = resource;
   try {
     const answer = await resource.handler({
       params: resource.params,
       locale: resource.locale,
-      url: new URL(request.originalUrl, origin),
+      url: requestUrl(request, origin),
       origin,
       headers: request.headers,
       signal: resource.signal,
@@ -72,12 +78,6 @@ export async function answerResource(
     if (error instanceof HttpError && error.status < 500) return resource.renderError(error.status);
     throw error;
   }
-}
-
-/** Our origin as the client sees it: behind a trusted proxy, its X-Forwarded-Proto and -Host. */
-export function originOf(request: Request): string {
-  // Express's req.host (with its port) reads X-Forwarded-Host only when `trust proxy` says so.
-  return `${request.protocol}://${request.host ?? 'localhost'}`;
 }
 
 /**

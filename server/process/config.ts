@@ -15,6 +15,11 @@ export interface Config {
   cookieSecretIsRandom: boolean;
   /** default []; `*` matches one host label, `**` several */
   allowedOrigins: readonly string[];
+  /**
+   * default undefined = the request's own (Host, or X-Forwarded-Host with TRUST_PROXY); else the origin every
+   * absolute URL we write starts with (`https://shop.example.com`), normalised: lower-case host, no default port
+   */
+  publicOrigin: string | undefined;
   /** default false; passed to Express `trust proxy` */
   trustProxy: boolean | number | string;
   /** default undefined = Sentry off */
@@ -65,6 +70,7 @@ export function loadConfig(env: Env, cpuCount = 1): Readonly<Config> {
     cookieSecret: cookieSecret ?? randomBytes(32).toString('hex'),
     cookieSecretIsRandom: cookieSecret === undefined,
     allowedOrigins: Object.freeze(optional(env, 'ALLOWED_ORIGINS', parseOrigins) ?? []),
+    publicOrigin: optional(env, 'PUBLIC_ORIGIN', parsePublicOrigin),
     trustProxy: optional(env, 'TRUST_PROXY', parseTrustProxy) ?? false,
     sentryDsn: optional(env, 'SENTRY_DSN', parseSentryDsn),
     sentryEnvironment: optional(env, 'SENTRY_ENVIRONMENT', (value) => value) ?? env.NODE_ENV ?? 'development',
@@ -77,6 +83,25 @@ export function loadConfig(env: Env, cpuCount = 1): Readonly<Config> {
     databaseUrl: optional(env, 'DATABASE_URL', parseDatabaseUrl),
     dataDir: optional(env, 'DATA_DIR', parseDataDir) ?? path.resolve('data'),
   });
+}
+
+/**
+ * What the process entry logs as warnings at start: defaults that are unsafe where `env` says we run. Reads
+ * `env.NODE_ENV` as given (the server bundle fixes `process.env.NODE_ENV` for React at build time).
+ */
+export function configWarnings(config: Readonly<Config>, env: Env): string[] {
+  const warnings: string[] = [];
+  if (config.cookieSecretIsRandom) {
+    warnings.push(
+      'COOKIE_SECRET is not set: using a random key, so carts do not survive a restart or span instances',
+    );
+  }
+  if (env.NODE_ENV === 'production' && config.publicOrigin === undefined) {
+    warnings.push(
+      "PUBLIC_ORIGIN is not set: absolute URLs (sitemap.xml, robots.txt, data steps' url) take their host from the request's Host or X-Forwarded-Host, which a client can forge; set it to the origin visitors use, e.g. PUBLIC_ORIGIN=https://shop.example.com",
+    );
+  }
+  return warnings;
 }
 
 /** Runs `parse` on a set, non-empty variable; a thrown string becomes a ConfigError naming the variable. */
@@ -117,6 +142,20 @@ function parseOrigins(value: string): string[] {
     }
     return trimmed;
   });
+}
+
+function parsePublicOrigin(value: string): string {
+  const url = parseUrl(value, 'must be an origin such as https://shop.example.com');
+  if (!/^https?:\/\//i.test(value)) throw 'must start with http:// or https://';
+  if (url.username || url.password || value.includes('@')) throw 'must not contain a user name or password';
+  if (!/^[a-z0-9_.-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname))
+    throw 'must name a host of letters, digits, ".", "_" and "-", or an IP address';
+  // What follows the host and port, as written (URL would resolve `/.` or `\` to `/`).
+  const rest = value.replace(/^https?:\/\/[^/\\?#]*/i, '');
+  if (!/^\/?([?#]|$)/.test(rest)) throw 'must have no path (BASE_PATH is where the app is mounted)';
+  if (rest.includes('?')) throw 'must have no query';
+  if (rest.includes('#')) throw 'must have no fragment';
+  return url.origin;
 }
 
 function parseTrustProxy(value: string): boolean | number | string {
@@ -163,16 +202,20 @@ function parseMilliseconds(value: string): number {
 }
 
 function parseDatabaseUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw 'must be a URL such as postgres://user:password@host:5432/database';
-  }
+  const url = parseUrl(value, 'must be a URL such as postgres://user:password@host:5432/database');
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
     throw 'must start with postgres:// or postgresql://';
   if (!url.hostname && !url.searchParams.has('host')) throw 'must name a host (postgres://host/database)';
   return value;
+}
+
+/** `value` parsed by WHATWG URL; else `rule` is thrown. */
+function parseUrl(value: string, rule: string): URL {
+  try {
+    return new URL(value);
+  } catch {
+    throw rule;
+  }
 }
 
 function parseDataDir(value: string): string {

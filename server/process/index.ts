@@ -9,7 +9,7 @@ import { noMonitoring } from '../monitoring/monitoring.ts';
 import { startServices } from '../services.ts';
 import { distDirOf, loadBuildOutput } from './build-output.ts';
 import { runPrimary } from './cluster-primary.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { createHttpServer } from './http-server.ts';
 import { createLifecycle } from './lifecycle.ts';
 
@@ -38,12 +38,7 @@ if (cluster.isPrimary && config.webConcurrency > 1) {
 }
 
 async function runServer(config: ReturnType<typeof loadConfig>) {
-  if (config.cookieSecretIsRandom) {
-    logger.warn(
-      {},
-      'COOKIE_SECRET is not set: using a random key, so carts do not survive a restart or span instances',
-    );
-  }
+  for (const warning of configWarnings(config, process.env)) logger.warn({}, warning);
   // This file is bundled to dist/server/index.mjs; the build output is its sibling.
   const build = loadBuildOutput(distDirOf(import.meta.url));
   // Sentry was started by instrument.mjs (loaded with --import); without a DSN its code is never loaded.

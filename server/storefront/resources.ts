@@ -37,8 +37,9 @@ function indexablePages({ categoryPaths, productIds }: CatalogueIndex): PageIn[]
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
- * `/sitemap.xml`: every page in every locale, absolute URLs from the request's origin (TRUST_PROXY and
- * BASE_PATH honoured), each with its alternates in the other locales (hreflang) and x-default.
+ * `/sitemap.xml`: every page in every locale, absolute URLs from our origin (PUBLIC_ORIGIN, else the
+ * request's with TRUST_PROXY honoured; BASE_PATH included), each with its alternates in the other locales
+ * (hreflang) and x-default.
  */
 async function sitemap(context: ResourceContext): Promise<Response> {
   const { origin, signal } = context;

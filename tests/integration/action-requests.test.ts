@@ -5,6 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { counterApp, FORM } from '../helpers/counter-app.ts';
 import { listen, type RunningServer } from '../helpers/listen.ts';
 
+/** Posts a valid increment to the counter page with `headers`, as a browser's form would. */
+function postIncrement(app: ReturnType<typeof counterApp>['app'], headers: Record<string, string>) {
+  return request(app).post('/counter').set(headers).type('form').send({ _action: 'increment', amount: '1' });
+}
+
 describe('action origin checks (the action must not run)', () => {
   it.each([
     [{ Origin: 'https://evil.example' }, 'a foreign Origin'],
@@ -12,33 +17,33 @@ describe('action origin checks (the action must not run)', () => {
     [{ Origin: 'not a url' }, 'a malformed Origin'],
     [{ 'Sec-Fetch-Site': 'cross-site' }, 'cross-site fetch metadata without Origin'],
     [{ Origin: 'http://127.0.0.1.evil.example' }, 'a look-alike host'],
+    [{ Host: 'shop.example', Origin: 'https://shop.example' }, 'our host on another scheme'],
+    [{ Host: 'shop.example', Origin: 'http://shop.example:8080' }, 'our host on another port'],
   ])('answers 403 for %j (%s)', async (headers, _reason) => {
     const { app, actionRuns } = counterApp();
-    const response = await request(app)
-      .post('/counter')
-      .set(headers)
-      .type('form')
-      .send({ _action: 'increment', amount: '1' });
+    const response = await postIncrement(app, headers);
     expect(response.status).toBe(403);
     expect(actionRuns.count).toBe(0);
   });
 
   it('accepts our own origin and same-origin fetch metadata', async () => {
     const { app, actionRuns } = counterApp();
-    const own = await request(app)
-      .post('/counter')
-      .set('Host', 'shop.example')
-      .set('Origin', 'https://shop.example')
-      .type('form')
-      .send({ _action: 'increment', amount: '1' });
+    const own = await postIncrement(app, { Host: 'shop.example', Origin: 'http://shop.example' });
     expect(own.status).toBe(303);
-    const sameOrigin = await request(app)
-      .post('/counter')
-      .set('Sec-Fetch-Site', 'same-origin')
-      .type('form')
-      .send({ _action: 'increment', amount: '1' });
+    const sameOrigin = await postIncrement(app, { 'Sec-Fetch-Site': 'same-origin' });
     expect(sameOrigin.status).toBe(303);
     expect(actionRuns.count).toBe(2);
+  });
+
+  it.each([
+    [{ Host: 'shop.example:80', Origin: 'http://shop.example' }, 'the default port in Host'],
+    [{ Host: 'SHOP.Example', Origin: 'http://shop.example' }, 'a capitalised Host'],
+    [{ Host: 'shop.example:8080', Origin: 'http://shop.example:8080' }, 'another port on both'],
+    [{ Host: '[::1]:3000', Origin: 'http://[::1]:3000' }, 'an IPv6 host'],
+  ])('compares %j as origins (%s)', async (headers, _reason) => {
+    const { app, actionRuns } = counterApp();
+    expect((await postIncrement(app, headers)).status).toBe(303);
+    expect(actionRuns.count).toBe(1);
   });
 
   it.each([
@@ -50,25 +55,34 @@ describe('action origin checks (the action must not run)', () => {
     ['pay.example.org:8443', 'https://pay.example.org:8443', 303],
   ])('ALLOWED_ORIGINS=%s lets %s post: %s', async (allowed, origin, status) => {
     const { app } = counterApp({ ALLOWED_ORIGINS: allowed });
-    const response = await request(app)
-      .post('/counter')
-      .set('Origin', origin)
-      .type('form')
-      .send({ _action: 'increment', amount: '1' });
-    expect(response.status).toBe(status);
+    expect((await postIncrement(app, { Origin: origin })).status).toBe(status);
   });
 
-  it('trusts X-Forwarded-Host only with TRUST_PROXY', async () => {
-    const post = (app: ReturnType<typeof counterApp>['app']) =>
-      request(app)
-        .post('/counter')
-        .set('Host', 'internal:3000')
-        .set('X-Forwarded-Host', 'shop.example')
-        .set('Origin', 'https://shop.example')
-        .type('form')
-        .send({ _action: 'increment', amount: '1' });
-    expect((await post(counterApp().app)).status).toBe(403);
-    expect((await post(counterApp({ TRUST_PROXY: '1' }).app)).status).toBe(303);
+  it('accepts PUBLIC_ORIGIN as well as the request’s own origin, and no other', async () => {
+    const { app, actionRuns } = counterApp({ PUBLIC_ORIGIN: 'https://Shop.Example:443' });
+    const post = (origin: string) => postIncrement(app, { Host: 'internal:3000', Origin: origin });
+    // Behind a proxy that passes on neither the public Host nor the scheme: PUBLIC_ORIGIN is ours.
+    expect((await post('https://shop.example')).status).toBe(303);
+    // Direct access to the instance still works.
+    expect((await post('http://internal:3000')).status).toBe(303);
+    expect((await post('http://shop.example')).status).toBe(403);
+    expect((await post('https://evil.example')).status).toBe(403);
+    expect(actionRuns.count).toBe(2);
+  });
+
+  it.each([
+    [
+      { Host: 'shop.example:443', 'X-Forwarded-Proto': 'https' },
+      'X-Forwarded-Proto (TLS ended at the proxy)',
+    ],
+    [
+      { Host: 'internal:3000', 'X-Forwarded-Host': 'shop.example', 'X-Forwarded-Proto': 'https' },
+      'X-Forwarded-Host',
+    ],
+  ])('trusts %j only with TRUST_PROXY (%s)', async (headers, _reason) => {
+    const forwarded = { ...headers, Origin: 'https://shop.example' };
+    expect((await postIncrement(counterApp().app, forwarded)).status).toBe(403);
+    expect((await postIncrement(counterApp({ TRUST_PROXY: '1' }).app, forwarded)).status).toBe(303);
   });
 });
 

@@ -10,13 +10,14 @@ describe('the built server process (npm start)', () => {
   });
 
   it('serves the storefront with the production React build and stops on SIGTERM', async () => {
-    const server = await startBuiltServer();
+    const server = await startBuiltServer({ NODE_ENV: 'production' });
     running = server.child;
     const page = await fetch(`${server.origin}/products/chef-knife-20cm`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<html lang="en">');
     expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
     expect(server.output()).toContain('COOKIE_SECRET is not set');
+    expect(server.output()).toContain('PUBLIC_ORIGIN is not set');
     expect(await server.stop()).toBe(0);
   });
 
@@ -43,6 +44,8 @@ describe('the built server process (npm start)', () => {
       requests,
     );
     expect(logged.at(-1)?.msg).toBe('stopped');
+    // Without NODE_ENV=production (the bundle fixes process.env.NODE_ENV for React, not for this check).
+    expect(logged.some((entry) => entry.msg.startsWith('PUBLIC_ORIGIN is not set'))).toBe(false);
   });
 
   it.each([

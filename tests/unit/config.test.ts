@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/process/config.ts';
+import { ConfigError, configWarnings, loadConfig } from '../../server/process/config.ts';
 
 describe('loadConfig', () => {
   it('applies the documented defaults and freezes the result', () => {
@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       basePath: '',
       cookieSecretIsRandom: true,
       allowedOrigins: [],
+      publicOrigin: undefined,
       trustProxy: false,
       sentryDsn: undefined,
       sentryEnvironment: 'development',
@@ -33,6 +34,7 @@ describe('loadConfig', () => {
         BASE_PATH: '/store',
         COOKIE_SECRET: 'x'.repeat(32),
         ALLOWED_ORIGINS: 'shop.example.com, https://*.example.org',
+        PUBLIC_ORIGIN: 'https://shop.example.com',
         TRUST_PROXY: '1',
         SENTRY_DSN: 'http://key@127.0.0.1:9000/42',
         SENTRY_ENVIRONMENT: 'staging',
@@ -53,6 +55,7 @@ describe('loadConfig', () => {
       basePath: '/store',
       cookieSecretIsRandom: false,
       allowedOrigins: ['shop.example.com', 'https://*.example.org'],
+      publicOrigin: 'https://shop.example.com',
       trustProxy: true,
       sentryDsn: 'http://key@127.0.0.1:9000/42',
       sentryEnvironment: 'staging',
@@ -87,8 +90,56 @@ describe('loadConfig', () => {
     ],
     ['DATABASE_URL', 'not a url', /Invalid DATABASE_URL="not a url": must be a URL/],
     ['DATABASE_URL', 'postgres:///shop', /must name a host/],
+    [
+      'PUBLIC_ORIGIN',
+      'shop.example.com',
+      /Invalid PUBLIC_ORIGIN="shop.example.com": must be an origin such as/,
+    ],
+    ['PUBLIC_ORIGIN', 'ftp://shop.example.com', /must start with http:\/\/ or https:\/\//],
+    ['PUBLIC_ORIGIN', 'https:shop.example.com', /must start with http:\/\/ or https:\/\//],
+    ['PUBLIC_ORIGIN', 'https://admin:pw@shop.example.com', /must not contain a user name or password/],
+    ['PUBLIC_ORIGIN', 'https://@shop.example.com', /must not contain a user name or password/],
+    ['PUBLIC_ORIGIN', 'https://*.example.com', /must name a host of letters, digits/],
+    ['PUBLIC_ORIGIN', 'https://shop.example.com:99999', /must be an origin such as/],
+    ['PUBLIC_ORIGIN', 'https://shop.example.com/store', /must have no path \(BASE_PATH/],
+    ['PUBLIC_ORIGIN', 'https://shop.example.com//', /must have no path/],
+    ['PUBLIC_ORIGIN', 'https://shop.example.com/.', /must have no path/],
+    ['PUBLIC_ORIGIN', 'https://shop.example.com?lang=en', /must have no query/],
+    ['PUBLIC_ORIGIN', 'https://shop.example.com/?', /must have no query/],
+    ['PUBLIC_ORIGIN', 'https://shop.example.com#top', /must have no fragment/],
   ])('rejects %s=%s with a message naming the variable, value and rule', (variable, value, message) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(message);
+  });
+
+  it.each([
+    ['https://shop.example.com', 'https://shop.example.com'],
+    ['https://shop.example.com/', 'https://shop.example.com'],
+    ['HTTPS://Shop.Example.COM', 'https://shop.example.com'],
+    ['https://shop.example.com:443', 'https://shop.example.com'],
+    ['http://shop.example.com:80', 'http://shop.example.com'],
+    ['http://shop.example.com:8080', 'http://shop.example.com:8080'],
+    ['http://127.0.0.1:3000', 'http://127.0.0.1:3000'],
+    ['http://[::1]:3000', 'http://[::1]:3000'],
+    ['https://bücher.example', 'https://xn--bcher-kva.example'],
+  ])('stores PUBLIC_ORIGIN=%s as the origin %s', (value, origin) => {
+    expect(loadConfig({ PUBLIC_ORIGIN: value }).publicOrigin).toBe(origin);
+  });
+});
+
+describe('configWarnings', () => {
+  it('asks for PUBLIC_ORIGIN when NODE_ENV=production, and only then', () => {
+    const env = { COOKIE_SECRET: 'x'.repeat(32) };
+    const production = { ...env, NODE_ENV: 'production' };
+    expect(configWarnings(loadConfig(production), production)).toEqual([
+      expect.stringMatching(/^PUBLIC_ORIGIN is not set: .* set it to the origin visitors use/),
+    ]);
+    const withOrigin = { ...production, PUBLIC_ORIGIN: 'https://shop.example.com' };
+    expect(configWarnings(loadConfig(withOrigin), withOrigin)).toEqual([]);
+    expect(configWarnings(loadConfig(env), env)).toEqual([]);
+  });
+
+  it('says when COOKIE_SECRET is random', () => {
+    expect(configWarnings(loadConfig({}), {})).toEqual([expect.stringMatching(/^COOKIE_SECRET is not set/)]);
   });
 });
