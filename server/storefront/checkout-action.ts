@@ -8,6 +8,7 @@ import {
 import { type CheckoutMessages, checkoutMessages } from '../../shared/storefront/checkout-messages.ts';
 import { href } from '../../shared/storefront/href.ts';
 import { type ActionHandler, type FormFields, invalid } from '../actions/action.ts';
+import { type FormTextProblem, formTextProblem } from '../actions/form-text-problem.ts';
 import { cartIdOf } from './cart-session.ts';
 import { type OrderAddress, placeOrder } from './db/orders.ts';
 import { shopDatabase } from './services.ts';
@@ -15,6 +16,18 @@ import { isUuid } from './uuid.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const POSTCODE = /^[A-Za-z0-9](?:[A-Za-z0-9 -]{1,8})[A-Za-z0-9]$/;
+
+/** The visitor's words for a character nobody types: `Write this on one line.`, or which one to remove. */
+function textProblemMessage(problem: FormTextProblem, messages: CheckoutMessages): string {
+  switch (problem.type) {
+    case 'line-break':
+      return messages.errorOneLine;
+    case 'control-character':
+    case 'bidi-control':
+    case 'lone-surrogate':
+      return messages.errorCharacter(`U+${problem.codePoint.toString(16).toUpperCase().padStart(4, '0')}`);
+  }
+}
 
 /** One field's error, if its trimmed value is not acceptable. */
 function fieldError(field: AddressField, value: string, messages: CheckoutMessages): string | undefined {
@@ -34,8 +47,11 @@ function readAddress(
   const address: Record<string, string> = {};
   const errors: Record<string, string> = {};
   for (const field of Object.keys(ADDRESS_FIELDS) as AddressField[]) {
-    const value = (fields[field] ?? '').trim();
-    const error = fieldError(field, value, messages);
+    const raw = fields[field] ?? '';
+    // On the raw value: trim() drops U+2028 or a vertical tab at the ends and would let the value through.
+    const problem = formTextProblem(raw);
+    const value = raw.trim();
+    const error = problem ? textProblemMessage(problem, messages) : fieldError(field, value, messages);
     if (error) errors[field] = error;
     address[field] = value;
   }

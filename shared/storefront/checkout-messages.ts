@@ -25,6 +25,10 @@ export interface CheckoutMessages {
   errorEmail: string;
   errorPostcode: string;
   errorCountry: string;
+  /** A line break in a one-line field. */
+  errorOneLine: string;
+  /** A character nobody types (a control, a bidi override...), named by its code point: `U+202E`. */
+  errorCharacter: (character: string) => string;
   /** The checkout's error when the cart has nothing left to order. */
   errorCheckoutEmpty: string;
   orderTitle: string;
@@ -53,6 +57,8 @@ export const checkoutMessages: Readonly<Record<Locale, CheckoutMessages>> = {
     errorEmail: 'Enter an email address such as name@example.com.',
     errorPostcode: 'Enter a postcode of 3 to 10 letters and digits.',
     errorCountry: 'Choose a country from the list.',
+    errorOneLine: 'Write this on one line.',
+    errorCharacter: (character) => `Remove the invisible character ${character} from this field.`,
     errorCheckoutEmpty: 'Your cart is empty: there is nothing to order.',
     orderTitle: 'Thank you for your order',
     orderThanks: (name) => `Thank you, ${name}. Your order is placed.`,
@@ -78,6 +84,8 @@ export const checkoutMessages: Readonly<Record<Locale, CheckoutMessages>> = {
     errorEmail: 'Saisissez une adresse e-mail comme nom@exemple.fr.',
     errorPostcode: 'Saisissez un code postal de 3 à 10 lettres et chiffres.',
     errorCountry: 'Choisissez un pays dans la liste.',
+    errorOneLine: 'Écrivez ceci sur une seule ligne.',
+    errorCharacter: (character) => `Retirez de ce champ le caractère invisible ${character}.`,
     errorCheckoutEmpty: 'Votre panier est vide : il n’y a rien à commander.',
     orderTitle: 'Merci pour votre commande',
     orderThanks: (name) => `Merci, ${name}. Votre commande est passée.`,
@@ -103,6 +111,8 @@ export const checkoutMessages: Readonly<Record<Locale, CheckoutMessages>> = {
     errorEmail: 'Geben Sie eine E-Mail-Adresse wie name@beispiel.de ein.',
     errorPostcode: 'Geben Sie eine Postleitzahl aus 3 bis 10 Buchstaben und Ziffern ein.',
     errorCountry: 'Wählen Sie ein Land aus der Liste.',
+    errorOneLine: 'Schreiben Sie dies in eine Zeile.',
+    errorCharacter: (character) => `Entfernen Sie das unsichtbare Zeichen ${character} aus diesem Feld.`,
     errorCheckoutEmpty: 'Ihr Warenkorb ist leer: Es gibt nichts zu bestellen.',
     orderTitle: 'Vielen Dank für Ihre Bestellung',
     orderThanks: (name) => `Vielen Dank, ${name}. Ihre Bestellung ist aufgegeben.`,

@@ -1,10 +1,14 @@
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import storefrontServer from '../../server/storefront/server-app.ts';
 import { createTestApp } from '../../server/test-kit.ts';
 import storefront from '../../shared/storefront/app.ts';
+import type { AddressField } from '../../shared/storefront/checkout-fields.ts';
+import { checkoutMessages } from '../../shared/storefront/checkout-messages.ts';
+import { databaseEngines } from '../helpers/database-engines.ts';
 import { testShopServices } from '../helpers/shop-database.ts';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
+import { useStorefrontOn } from '../helpers/storefront-on-engine.ts';
 
 const KNIFE = 'chef-knife-20cm';
 const BOARD = 'oak-serving-board';
@@ -164,5 +168,106 @@ describe('the checkout with JavaScript', () => {
       values: { name: 'Ada Lovelace', email: 'nope' },
     });
     expect(Object.keys(answer.first?.type === 'invalid' ? answer.first.errors : {})).toEqual(['email']);
+  });
+});
+
+/** Characters no person types, each with the error it earns: the code point to remove, or `one line`. */
+const HIDDEN_CHARACTERS: [name: string, character: string, error: string][] = [
+  ['NUL', '\u0000', 'U+0000'],
+  ['CR LF', '\r\n', 'one line'],
+  ['ESC', '\u001B', 'U+001B'],
+  ['DEL', '\u007F', 'U+007F'],
+  ['U+0085 NEXT LINE', '\u0085', 'U+0085'],
+  ['U+202E RIGHT-TO-LEFT OVERRIDE', '\u202E', 'U+202E'],
+  ['U+2028 LINE SEPARATOR', '\u2028', 'one line'],
+];
+const TEXT_FIELDS: AddressField[] = ['name', 'email', 'street', 'city'];
+const HIDDEN_CASES = HIDDEN_CHARACTERS.flatMap(([name, character, error]) =>
+  TEXT_FIELDS.map((field) => [name, field, character, error] as const),
+);
+
+const engines = await databaseEngines();
+
+describe.each(engines)('the checkout on %s, given characters nobody types', (_engine, open) => {
+  const storefrontOn = useStorefrontOn(open);
+  let cookie = '';
+  beforeAll(async () => {
+    const added = await storefrontOn().app.submit(`/products/${KNIFE}`, 'add-to-cart', {
+      productId: KNIFE,
+      quantity: '1',
+    });
+    cookie = added.cookies.join('; ');
+  });
+
+  const ordersOf = (key: string) =>
+    storefrontOn().db.query<{ count: number }>(
+      'select count(*)::int as count from orders where idempotency_key = $1',
+      [key],
+    );
+
+  // At the end of the value: trim() removes CR LF and U+2028 there, and must not decide.
+  it.each(
+    HIDDEN_CASES,
+  )('answers %s at the end of %s with 422 and the field error, storing no order', async (_name, field, character, error) => {
+    const { app } = storefrontOn();
+    const fields = { ...ADDRESS, [field]: `${ADDRESS[field]}${character}` };
+    const expected = (locale: 'fr' | 'de') =>
+      error === 'one line'
+        ? checkoutMessages[locale].errorOneLine
+        : checkoutMessages[locale].errorCharacter(error);
+
+    const plainKey = crypto.randomUUID();
+    const plain = await app.submit(
+      '/fr/checkout',
+      'place-order',
+      { ...fields, idempotencyKey: plainKey },
+      { cookie },
+    );
+    expect(plain.status).toBe(422);
+    const shown = [...(plain.html ?? '').matchAll(/id="checkout-(\w+)-error"[^>]*>([^<]+)</g)];
+    expect(shown.map(([, shownField, message]) => [shownField, message])).toEqual([[field, expected('fr')]]);
+
+    const dataKey = crypto.randomUUID();
+    const data = await app.submit(
+      '/de/checkout',
+      'place-order',
+      { ...fields, idempotencyKey: dataKey },
+      { javascript: true, cookie },
+    );
+    expect(data.status).toBe(200);
+    expect(data.first).toMatchObject({
+      type: 'invalid',
+      action: 'place-order',
+      values: { [field]: fields[field] },
+    });
+    expect(data.first?.type === 'invalid' && data.first.errors).toEqual({ [field]: expected('de') });
+
+    expect([...(await ordersOf(plainKey)), ...(await ordersOf(dataKey))]).toEqual([
+      { count: 0 },
+      { count: 0 },
+    ]);
+    expect(app.reported).toEqual([]);
+  });
+
+  it('names the character in the visitor’s words', async () => {
+    const answer = await storefrontOn().app.submit(
+      '/fr/checkout',
+      'place-order',
+      { ...ADDRESS, city: 'Paris\u0000', idempotencyKey: crypto.randomUUID() },
+      { cookie },
+    );
+    expect(answer.html).toContain('Retirez de ce champ le caractère invisible U+0000.');
+  });
+
+  it('still places an order of ordinary text, letters and marks of right-to-left scripts included', async () => {
+    const key = crypto.randomUUID();
+    const placed = await storefrontOn().app.submit(
+      '/checkout',
+      'place-order',
+      { ...ADDRESS, name: 'Zoë \u200Fשלום\u200F Ørsted', idempotencyKey: key },
+      { cookie },
+    );
+    expect(placed.status).toBe(303);
+    expect(await ordersOf(key)).toEqual([{ count: 1 }]);
   });
 });
