@@ -60,7 +60,7 @@ export function createApp(options: CreateAppOptions): Express {
   const { config, build } = options;
   const logger = options.logger ?? createConsoleLogger();
   const reportError = createErrorReporter(logger, options.monitoring ?? noMonitoring);
-  const { routes, servePage, handleAction, sendPageData, renderError } = createPageParts(
+  const { routes, servePage, handleAction, pageMethodsOf, sendPageData, renderError } = createPageParts(
     options,
     reportError,
   );
@@ -79,6 +79,7 @@ export function createApp(options: CreateAppOptions): Express {
   server.use(
     createRequestHandler({
       basePath: config.basePath,
+      publicOrigin: config.publicOrigin,
       pathOf: routes.pathOf,
       logRequest: requestLog(logger, server),
       setSecurityHeaders: securityHeaders(),
@@ -100,6 +101,7 @@ export function createApp(options: CreateAppOptions): Express {
       }),
       servePage,
       handleAction,
+      pageMethodsOf,
       renderError,
     }),
   );

@@ -1,13 +1,15 @@
 import type { Request, Response } from 'express';
-import { NotFound, Redirect } from '../../shared/routing/control-signals.ts';
+import { NotFound, notFound, Redirect } from '../../shared/routing/control-signals.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
 import type { RouteParams } from '../../shared/routing/route-table.ts';
+import { RefusedInputError } from '../db/refused-input.ts';
 import { type OriginOf, requestUrl } from '../pipeline/origin-of.ts';
 import type { PageRequest } from '../pipeline/page-request.ts';
 import { createCookieSetter } from '../pipeline/set-cookie.ts';
 import { servicesOf } from '../services.ts';
 import type { DataStepContext, DataSteps } from './data-step.ts';
 import { isThenable } from './deferred-data.ts';
+import { hasUnacceptableParam } from './url-text.ts';
 
 /** What one segment's data step came to; `kept`: not run, the browser still shows this segment's data. */
 export type Outcome =
@@ -68,9 +70,15 @@ export function runDataSteps(
   searchValues: readonly unknown[] = [],
 ): (Outcome | Promise<Outcome>)[] {
   let parentData: () => Promise<unknown> = () => Promise.resolve(undefined);
+  // Steps from the segment whose param holds unacceptable text down: what they would look up cannot exist.
+  const unacceptable = branch.findIndex(({ params }) => hasUnacceptableParam(params, context.params));
   return branch.map(({ node }, index): Outcome | Promise<Outcome> => {
     const step = Object.hasOwn(dataSteps, node.id) ? dataSteps[node.id] : undefined;
     if (!step) return index < kept ? { type: 'kept' } : { type: 'data', data: null };
+    if (unacceptable !== -1 && index >= unacceptable) {
+      parentData = () => Promise.reject(notFound());
+      return { type: 'signal', signal: notFound() };
+    }
     const parent = parentData;
     const search = searchValues[index];
     const run = (): unknown => {
@@ -101,6 +109,8 @@ function toOutcome(value: unknown): Outcome {
 
 function toFailure(error: unknown): Outcome {
   if (error instanceof Redirect || error instanceof NotFound) return { type: 'signal', signal: error };
+  // A page's URL (its params, its search) held text no row can hold: it names nothing, as notFound() says.
+  if (error instanceof RefusedInputError) return { type: 'signal', signal: notFound() };
   return { type: 'failed', error };
 }
 

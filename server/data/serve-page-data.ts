@@ -104,7 +104,7 @@ async function sendPageLines(
     entries.push(...deferred.entries);
     return { ...state, data: deferred.serializable };
   });
-  startDataLines(response, 200);
+  startDataLines(response, status);
   response.write(dataLine({ type: 'page', routeId, params, kept, segments, head, status }));
   flush(response);
   await Promise.all(

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock.ts';
 import { type Database, type Queryable, type QueryOptions, throwIfAborted } from './database.ts';
+import { asRefusedInput, refuseUnstorableParams } from './refused-input.ts';
 
 /**
  * Postgres's default 128 MB of shared buffers lives in the process's WebAssembly memory, which never
@@ -64,8 +65,12 @@ export async function openEmbeddedDatabase(dataDir?: string): Promise<Database> 
       options: QueryOptions = {},
     ) {
       throwIfAborted(options.signal);
-      const result = await target.query<Row>(sql, [...params]);
-      return result.rows;
+      refuseUnstorableParams(params);
+      try {
+        return (await target.query<Row>(sql, [...params])).rows;
+      } catch (error) {
+        throw asRefusedInput(error);
+      }
     },
     async execute(script) {
       await target.exec(script);

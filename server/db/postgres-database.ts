@@ -7,6 +7,7 @@ import {
   type QueryOptions,
   throwIfAborted,
 } from './database.ts';
+import { asRefusedInput, refuseUnstorableParams } from './refused-input.ts';
 
 /** How long a statement may run on the server before Postgres cancels it. */
 const STATEMENT_TIMEOUT_MS = 5_000;
@@ -44,6 +45,7 @@ async function runOn(
   options: QueryOptions,
 ) {
   throwIfAborted(options.signal);
+  refuseUnstorableParams(params);
   const pid = (client as unknown as { processID?: number }).processID;
   const cancel = () => void pool.query('select pg_cancel_backend($1)', [pid]).catch(() => {});
   options.signal?.addEventListener('abort', cancel, { once: true });
@@ -52,7 +54,7 @@ async function runOn(
   } catch (error) {
     if ((error as { code?: string }).code === '57014' && options.signal?.aborted)
       throw new QueryAbortedError('The request ended while its query ran', { cause: error });
-    throw unavailable(error);
+    throw asRefusedInput(unavailable(error));
   } finally {
     options.signal?.removeEventListener('abort', cancel);
   }

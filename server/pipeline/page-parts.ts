@@ -39,9 +39,10 @@ export function createPageParts(options: CreateAppOptions, reportError: ReportEr
     resolveFrame,
     browserSentry: browserSentryOf(options),
   });
+  const actions = options.actions ?? {};
   const handleAction = createActionHandler({
     ...common,
-    actions: options.actions ?? {},
+    actions,
     resolvePage,
     renderer,
     allowedOrigins: config.allowedOrigins,
@@ -51,6 +52,10 @@ export function createPageParts(options: CreateAppOptions, reportError: ReportEr
   return {
     routes,
     handleAction,
+    pageMethodsOf: ({ appPath }: { appPath: string }) => {
+      const routeId = routes.match(appPath)?.route.id;
+      return routeId !== undefined && Object.hasOwn(actions, routeId) ? 'GET, HEAD, POST' : 'GET, HEAD';
+    },
     renderError: renderer.renderError,
     servePage: servePage({
       resolvePage,

@@ -6,7 +6,8 @@ import type { LoadedLocales } from '../process/load-locales.ts';
 import { runInHrefScope } from '../render/href-scope.ts';
 import type { ServicesHandle } from '../services.ts';
 import { redirectToCleanPath, splitQuery } from './normalize-url.ts';
-import type { PageRequest } from './page-request.ts';
+import { DEFAULT_PAGE_REQUEST, type PageRequest } from './page-request.ts';
+import { checkRequestTarget } from './request-target.ts';
 
 /** URLs longer than this answer 414 at once (Node itself refuses request lines over MAX_HEADER_BYTES). */
 export const MAX_URL_LENGTH = 4096;
@@ -20,6 +21,8 @@ type Handler<Rest extends unknown[] = []> = (
 /** The parts a request may go to, each built once by createApp. */
 export interface RequestHandlerParts {
   basePath: string;
+  /** PUBLIC_ORIGIN: an absolute-form request target must name its host (else the Host header's). */
+  publicOrigin: string | undefined;
   /** The route table's patterns by id, for `href()` while the request is answered. */
   pathOf: (routeId: string) => string | undefined;
   /** Runs first, so every request gets an id and a log line (before compression: bytes are bytes sent). */
@@ -42,6 +45,8 @@ export interface RequestHandlerParts {
   resolvePageRequest: (request: Request, response: Response) => PageRequest | undefined;
   servePage: Handler<[pageRequest: PageRequest, next: NextFunction]>;
   handleAction: HandleAction;
+  /** The methods a page answers (its `Allow` header): POST only where its route declares actions. */
+  pageMethodsOf: (pageRequest: PageRequest) => string;
   renderError: Handler<[pageRequest: PageRequest, status: number]>;
 }
 
@@ -49,11 +54,14 @@ export interface RequestHandlerParts {
  * The one request handler: every request takes the steps below in one Express handler rather than a dozen
  * middleware layers, because the router allocates a match, params and closures per layer and request
  * (~1.3 KB a layer in heap samples under the bench's load). Errors still go to Express's error handler.
+ *
+ * long function: the dispatch is one `answer()` that reads top to bottom, in the order a request meets it.
  */
 export function createRequestHandler(parts: RequestHandlerParts) {
   const { basePath, locales, services } = parts;
   const paths = reservedPaths(basePath);
   const hrefScope = { basePath, locale: DEFAULT_LOCALE, pathOf: parts.pathOf };
+  const started = () => isStarted(parts);
 
   return function serveRequest(request: Request, response: Response, next: NextFunction): void {
     parts.logRequest(request, response);
@@ -77,18 +85,24 @@ export function createRequestHandler(parts: RequestHandlerParts) {
   // that wait return their promise, whose rejection goes to Express's error handler.
   function answer(request: Request, response: Response, next: NextFunction): Promise<void> | void {
     if (request.url.length > MAX_URL_LENGTH) return sendText(response, 414, 'URI Too Long');
+    // Before anything reads the URL or the host: a malformed Host, a second one or a foreign target is a 400.
+    if (checkRequestTarget(request, parts.publicOrigin)) return refuseTarget(parts, request, response);
     // Without a Cookie header there is nothing to parse, and readers fall back to no cookies.
     if (request.headers.cookie !== undefined) parts.parseCookies(request, response, () => {});
     const [path = '/'] = splitQuery(request.url);
 
-    // Health endpoints answer at the root, outside BASE_PATH, for load balancers and orchestrators.
+    // Health endpoints answer at the root, outside BASE_PATH, for load balancers and orchestrators. They and
+    // the assets and the locale switch only read: GET and HEAD.
+    const isHealth = path === '/healthz' || path === '/readyz';
+    const readsOnly = isHealth || path.startsWith(paths.assets) || path.startsWith(paths.localeSwitch);
+    if (readsOnly && request.method !== 'GET' && request.method !== 'HEAD')
+      return sendMethodNotAllowed(response, 'GET, HEAD');
     if (path === '/healthz') return sendHealth(response, true, 'ok');
     if (path === '/readyz') {
       const ready = parts.isReady() && locales.isLoaded() && services.isReady();
       return sendHealth(response, ready, ready ? 'ready' : 'not ready');
     }
-    if (!locales.isLoaded() || !services.current)
-      return afterStart(parts, response, () => answer(request, response, next));
+    if (!started()) return afterStart(parts, response, () => answer(request, response, next));
     if (redirectToCleanPath(request, response)) return;
     // The runtime's own endpoints under BASE_PATH (shared/routing/reserved-paths.ts).
     if (path.startsWith(paths.assets))
@@ -96,9 +110,8 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     if (path === paths.tunnel) return parts.forwardToSentry(request, response);
     if (path.startsWith(paths.data))
       return parts.sendPageData(request, response, request.url.slice(paths.data.length));
-    if (path.startsWith(paths.localeSwitch) && request.method === 'GET') {
+    if (path.startsWith(paths.localeSwitch))
       return parts.sendLocaleSwitch(request, response, path.slice(paths.localeSwitch.length));
-    }
 
     // Pages: GET and HEAD render, POST runs an action, anything else is 405.
     const pageRequest = parts.resolvePageRequest(request, response);
@@ -106,9 +119,25 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     if (request.method === 'GET' || request.method === 'HEAD')
       return parts.servePage(request, response, pageRequest, next);
     if (request.method === 'POST') return parts.handleAction(request, response, pageRequest, 'html', next);
-    response.setHeader('Allow', 'GET, HEAD');
+    response.setHeader('Allow', parts.pageMethodsOf(pageRequest));
     return parts.renderError(request, response, pageRequest, 405);
   }
+}
+
+/** The error page and every page need the locales and the app's services. */
+function isStarted({ locales, services }: RequestHandlerParts): boolean {
+  return locales.isLoaded() && services.current !== undefined;
+}
+
+/** The 400 page for a request whose Host or target checkRequestTarget refused; the connection closes. */
+function refuseTarget(
+  parts: RequestHandlerParts,
+  request: Request,
+  response: Response,
+): Promise<void> | void {
+  response.setHeader('Connection', 'close');
+  const refuse = () => parts.renderError(request, response, DEFAULT_PAGE_REQUEST, 400);
+  return isStarted(parts) ? refuse() : afterStart(parts, response, refuse);
 }
 
 /**
@@ -131,6 +160,13 @@ function afterStart(
     response.setHeader('Retry-After', '5');
     sendText(response, 503, 'Service Unavailable: the server is starting');
   });
+}
+
+/** The runtime's own endpoints answer other methods with a plain 405 naming theirs (RFC 9110 section 15.5.6). */
+function sendMethodNotAllowed(response: Response, allow: string): void {
+  response.setHeader('Allow', allow);
+  response.setHeader('Cache-Control', 'no-store');
+  sendText(response, 405, 'Method Not Allowed');
 }
 
 function sendText(response: Response, status: number, text: string): void {

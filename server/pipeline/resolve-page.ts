@@ -9,6 +9,7 @@ import type { DataSteps } from '../data/data-step.ts';
 import { isThenable } from '../data/deferred-data.ts';
 import { readSearch } from '../data/read-search.ts';
 import { type Outcome, runDataSteps, type StepContextParts, stepContext } from '../data/run-data-steps.ts';
+import { hasUnacceptableSearch } from '../data/url-text.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
 import { type ReportError, setRouteFacts } from '../monitoring/report-error.ts';
 import { errorHead } from '../render/error-head.ts';
@@ -104,6 +105,7 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     monitoring.nameTransaction(routePattern);
     setRouteFacts(request, { routePattern, locale: pageRequest.locale });
     if (match.route.resource) return { type: 'resource', routeId: match.route.id, params: match.params };
+    if (hasUnacceptableSearch(pageRequest.search)) return { type: 'error', status: 400 };
     const reading = readSearch(match.branch, pageRequest.search);
     if (reading.type === 'invalid') return { type: 'error', status: 400 };
     if (reading.type === 'normalize') {

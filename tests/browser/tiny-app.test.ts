@@ -89,7 +89,9 @@ describe('a second app on the same runtime', () => {
         await page.waitForSelector('text=First note');
         expect(await page.getByLabel('Draft').inputValue()).toBe('still typing');
         expect(await hasMarker(page)).toBe(true);
-        expect(problems).toEqual([]);
+        // The failing child's data answer carries its 500 status, which Chromium logs as a failed resource.
+        const failedChild = 'error: Failed to load resource: the server responded with a status of 500';
+        expect(problems.filter((problem) => !problem.startsWith(failedChild))).toEqual([]);
       } finally {
         await page.close();
       }

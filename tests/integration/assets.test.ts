@@ -83,8 +83,10 @@ describe('built assets', () => {
     expect(response.body).toBe('Not Found');
   });
 
-  it('refuses to write to an asset', async () => {
-    expect((await request(app).post(`/_assets/${manifest.entry.file}`)).status).toBe(404);
+  it('refuses to write to an asset: 405 with Allow', async () => {
+    const response = await request(app).post(`/_assets/${manifest.entry.file}`);
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
   });
 
   it('puts the stylesheet, the entry module and the route chunk on the page', async () => {
