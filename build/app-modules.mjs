@@ -31,11 +31,13 @@ export async function evaluateApp(root, app) {
   const entry = [
     `import app from ${JSON.stringify(path.resolve(root, app))};`,
     `import { compileServedRoutes } from ${JSON.stringify(path.join(root, 'shared/debug/served-routes.ts'))};`,
-    `import { LOCALES } from ${JSON.stringify(path.join(root, 'shared/routing/locale.ts'))};`,
+    `import { createLocales } from ${JSON.stringify(path.join(root, 'shared/routing/locale.ts'))};`,
     'const served = compileServedRoutes(app.root, true);',
     'export const routeTree = served.root;',
     'export const patterns = served.routes.patterns;',
-    'export { app, LOCALES };',
+    // The app's own locales, checked as the server checks them at boot: a bad declaration fails the build.
+    'export const locales = createLocales(app.locales);',
+    'export { app };',
   ].join('\n');
   const result = await esbuild.build({
     absWorkingDir: root,
@@ -63,7 +65,7 @@ export async function evaluateApp(root, app) {
   };
   await visit(evaluated.routeTree);
   const localeModules = {};
-  for (const locale of evaluated.LOCALES) {
+  for (const locale of evaluated.locales.list) {
     const imported = [];
     globalThis.__ssrLazyImports = imported;
     // The stubs hold no strings: loadLocale may fail on them after its import, which is all we need.

@@ -5,6 +5,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { withDebugRoutes } from '../shared/debug/routes.ts';
 import { setHrefScope } from '../shared/routing/href.ts';
+import { createLocales } from '../shared/routing/locale.ts';
 import { createRouteMatcher } from '../shared/routing/route-matcher.ts';
 import { AppRoot } from '../shared/ui/app-root.tsx';
 import { NavigationContext } from '../shared/ui/navigation-context.ts';
@@ -21,6 +22,8 @@ declare global {
 
 // The server's tree, ranked and compiled to regular expressions at build time; matched by the same code.
 const routes = createRouteMatcher([withDebugRoutes(app.root, true)], routePatterns);
+/** The app's locales, compiled from its definition as the server compiles them. */
+const locales = createLocales(app.locales);
 
 /** The route pattern of a page (`/products/:id`), which monitoring names spans and errors by. */
 const patternOf = (page: PageState) => (page.type === 'route' ? routes.pathOf(page.routeId) : undefined);
@@ -39,7 +42,7 @@ export interface StartOptions {
 export async function startClient(payload: SsrPayload, options: StartOptions = {}): Promise<ClientRouter> {
   const { page } = payload;
   // A page's base path and locale stay for its life: a locale switch is a full page load.
-  const hrefScope = { basePath: payload.basePath, locale: payload.locale, pathOf: routes.pathOf };
+  const hrefScope = { basePath: payload.basePath, locales, locale: payload.locale, pathOf: routes.pathOf };
   setHrefScope(() => hrefScope);
   // The locale's module was preloaded with the page (modulepreload), so this waits on no extra round trip.
   const localeLoaded = app.loadLocale?.(payload.locale);
@@ -64,7 +67,7 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
         trace: payload.trace,
       })
     : undefined;
-  const router = createRouter({ routes, initialPage, monitor: monitoring });
+  const router = createRouter({ routes, locales, initialPage, monitor: monitoring });
   router.start();
   const reportRenderError = (error: unknown) => {
     options.onRenderError?.(error);
@@ -80,7 +83,7 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
     useEffect(markHydrated, []);
     return (
       <NavigationContext.Provider value={router.navigator}>
-        <AppRoot app={app} {...snapshot} onRenderError={reportRenderError} />
+        <AppRoot app={app} locales={locales} {...snapshot} onRenderError={reportRenderError} />
       </NavigationContext.Provider>
     );
   }

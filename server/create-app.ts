@@ -10,7 +10,7 @@ import { requestLog } from './monitoring/request-log.ts';
 import { sentryTunnel } from './monitoring/sentry-tunnel.ts';
 import { compressResponses } from './pipeline/compress-responses.ts';
 import { createPageParts } from './pipeline/page-parts.ts';
-import { DEFAULT_PAGE_REQUEST, getPageRequest } from './pipeline/page-request.ts';
+import { defaultPageRequest, getPageRequest } from './pipeline/page-request.ts';
 import { RENDER_TIMEOUT_MS } from './pipeline/request-abort.ts';
 import { createRequestHandler } from './pipeline/request-handler.ts';
 import { resolveLocale } from './pipeline/resolve-locale.ts';
@@ -60,10 +60,8 @@ export function createApp(options: CreateAppOptions): Express {
   const { config, build } = options;
   const logger = options.logger ?? createConsoleLogger();
   const reportError = createErrorReporter(logger, options.monitoring ?? noMonitoring);
-  const { routes, servePage, handleAction, pageMethodsOf, sendPageData, renderError } = createPageParts(
-    options,
-    reportError,
-  );
+  const { routes, locales, servePage, handleAction, pageMethodsOf, sendPageData, renderError } =
+    createPageParts(options, reportError);
 
   const server = express();
   server.disable('x-powered-by');
@@ -76,6 +74,7 @@ export function createApp(options: CreateAppOptions): Express {
   const services = options.services ?? startedServices({});
   server.locals.services = services;
 
+  const homeRequest = defaultPageRequest(locales);
   server.use(
     createRequestHandler({
       basePath: config.basePath,
@@ -86,18 +85,19 @@ export function createApp(options: CreateAppOptions): Express {
       compressWhenAccepted: compressResponses(),
       isDraining: options.isDraining ?? (() => false),
       isReady: options.isReady ?? (() => true),
-      locales: loadLocales(options.app),
+      locales,
+      localesLoaded: loadLocales(options.app),
       services,
       startWaitMs: options.renderTimeoutMs ?? RENDER_TIMEOUT_MS,
       parseCookies: cookieParser(config.cookieSecret),
       sendAsset: serveAssets(build),
       forwardToSentry: sentryTunnel(config.sentryDsn),
       sendPageData,
-      sendLocaleSwitch: switchLocale(config.basePath),
+      sendLocaleSwitch: switchLocale(config.basePath, locales),
       resolvePageRequest: resolveLocale({
         basePath: config.basePath,
-        renderError: (request, response, status) =>
-          renderError(request, response, DEFAULT_PAGE_REQUEST, status),
+        locales,
+        renderError: (request, response, status) => renderError(request, response, homeRequest, status),
       }),
       servePage,
       handleAction,
@@ -112,7 +112,7 @@ export function createApp(options: CreateAppOptions): Express {
       response.destroy();
       return;
     }
-    renderError(request, response, getPageRequest(response) ?? DEFAULT_PAGE_REQUEST, status, eventId);
+    renderError(request, response, getPageRequest(response) ?? homeRequest, status, eventId);
   });
   return server;
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
  */
 import type { Express } from 'express';
 import request from 'supertest';
-import { parseAppPath } from '../shared/routing/locale.ts';
+import { createLocales, type Locales } from '../shared/routing/locale.ts';
 import { dataHref } from '../shared/routing/reserved-paths.ts';
 import type { AppDefinition } from '../shared/ui/app-definition.ts';
 import { ACTION_FIELD } from '../shared/ui/form.tsx';
@@ -143,7 +143,8 @@ export function createTestApp(
     renderTimeoutMs: overrides.renderTimeoutMs,
     services,
   });
-  const dataUrl = (url: string) => dataUrlOf(url, config.basePath);
+  const locales = createLocales(app.app.locales);
+  const dataUrl = (url: string) => dataUrlOf(url, config.basePath, locales);
 
   return {
     server,
@@ -225,14 +226,16 @@ async function followRedirects(
 }
 
 /** The data endpoint URL of a page URL (base path and locale prefix included, as a browser would have it). */
-function dataUrlOf(url: string, basePath: string): string {
+function dataUrlOf(url: string, basePath: string, locales: Locales): string {
   const queryStart = url.includes('?') ? url.indexOf('?') : url.length;
   const [pathname, search] = [url.slice(0, queryStart), url.slice(queryStart)];
-  const target = parseAppPath(pathname, basePath);
+  const target = locales.parseAppPath(pathname, basePath);
   if (target?.type !== 'page') {
-    throw new Error(`data(${url}): not a page URL of this app (outside BASE_PATH "${basePath}", or /en/…)`);
+    throw new Error(
+      `data(${url}): not a page URL of this app (outside BASE_PATH "${basePath}", or one that redirects)`,
+    );
   }
-  return dataHref(basePath, DEVELOPMENT_BUILD_ID, target.locale, `${target.path}${search}`);
+  return dataHref(basePath, DEVELOPMENT_BUILD_ID, locales.prefixOf(target.locale), `${target.path}${search}`);
 }
 
 /** The lines of a data answer: the first, then each deferred value by key. */

@@ -19,6 +19,7 @@ import { serializeForScript } from '../../server/render/serialize-for-script.ts'
 import { shopMigrations } from '../../server/storefront/shop-migrations.ts';
 import { compileRoutes } from '../../shared/routing/compile-routes.ts';
 import { setHrefScope } from '../../shared/routing/href.ts';
+import { createLocales } from '../../shared/routing/locale.ts';
 import { storefront } from '../../shared/storefront/app.ts';
 import { AppRoot } from '../../shared/ui/app-root.tsx';
 import {
@@ -47,7 +48,8 @@ const db = await openConfiguredDatabase(
 // Links are built with href(): one scope for every request (English, no base path), from the route tree's
 // patterns worked out once at start, as the browser has them.
 const { pathOf } = compileRoutes([storefront.root]);
-setHrefScope(() => ({ basePath: '', locale: 'en', pathOf }));
+const locales = createLocales(storefront.locales);
+setHrefScope(() => ({ basePath: '', locales, locale: 'en', pathOf }));
 
 /** Forwards React's chunks to the response and ends it once React is done and every deferred script is out. */
 class Sink extends Writable {
@@ -187,7 +189,8 @@ function render(
     }),
   );
   const modules = route.segments.map(({ module }) => module);
-  const stream = renderToPipeableStream(createElement(AppRoot, { app: storefront, payload, modules }), {
+  const element = createElement(AppRoot, { app: storefront, locales, payload, modules });
+  const stream = renderToPipeableStream(element, {
     nonce,
     bootstrapScriptContent: `self.${SSR_PAYLOAD_GLOBAL}=${serializeForScript(serializable)};self.${SSR_DEFERRED_GLOBAL}||=[]`,
     bootstrapModules,

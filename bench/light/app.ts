@@ -6,5 +6,6 @@ const lightApp: AppDefinition = {
   // The bare page names no icon either; a data: URL keeps the browser from asking for /favicon.ico.
   icon: 'data:,',
   root: lightRoutes,
+  locales: { list: ['en'], default: 'en' },
 };
 export default lightApp;

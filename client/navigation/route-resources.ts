@@ -1,4 +1,4 @@
-import { type Locale, parseAppPath } from '../../shared/routing/locale.ts';
+import type { Locale, Locales } from '../../shared/routing/locale.ts';
 import { dataHref } from '../../shared/routing/reserved-paths.ts';
 import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import type { RouteNode, SegmentModule } from '../../shared/routing/route-table.ts';
@@ -32,6 +32,8 @@ interface Resource {
 export interface RouteResourcesOptions {
   routes: RouteMatcher;
   basePath: string;
+  /** The app's locales, and the page's: a router stays in its page's locale. */
+  locales: Locales;
   locale: Locale;
   buildId: string;
   /** The segment keys of the page on screen, root first (none to keep, e.g. on an error page). */
@@ -48,6 +50,7 @@ export interface RouteResourcesOptions {
 export function createRouteResources({
   routes,
   basePath,
+  locales,
   locale,
   buildId,
   keysOnScreen,
@@ -57,7 +60,7 @@ export function createRouteResources({
   /** The app path (no base path, no locale prefix) and search of a URL the router handles. */
   function appUrlOf(url: URL): { pathname: string; search: string } {
     return {
-      pathname: parseAppPath(url.pathname, basePath)?.path ?? '/',
+      pathname: locales.parseAppPath(url.pathname, basePath)?.path ?? '/',
       search: url.search,
     };
   }
@@ -87,7 +90,7 @@ export function createRouteResources({
   /** The data endpoint URL of a page URL. */
   function dataHrefOf(url: URL): string {
     const { pathname, search } = appUrlOf(url);
-    return dataHref(basePath, buildId, locale, `${pathname}${search}`);
+    return dataHref(basePath, buildId, locales.prefixOf(locale), `${pathname}${search}`);
   }
 
   const fetchData = (resource: Resource, options?: FetchOptions) =>

@@ -1,3 +1,4 @@
+import type { Locales } from '../../shared/routing/locale.ts';
 import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import type { SubmitOutcome } from '../../shared/ui/navigation-context.ts';
 import { linkNavigator, observeLinks, popStateHandler } from './browser-events.ts';
@@ -16,6 +17,8 @@ export type { RouterSnapshot, ShownPage } from './commit-page.ts';
 
 export interface RouterOptions {
   routes: RouteMatcher;
+  /** The app's locales (createLocales), compiled once with the routes. */
+  locales: Locales;
   initialPage: ShownPage;
   /** Told about every navigation (Sentry's navigation spans); none when monitoring is off. */
   monitor?: NavigationMonitor;
@@ -35,6 +38,7 @@ export interface RouterOptions {
  */
 export function createRouter({
   routes,
+  locales,
   initialPage,
   monitor,
   window: win = window,
@@ -43,11 +47,12 @@ export function createRouter({
   const { basePath, locale, buildId } = initialPage.payload;
   /** Resolves a link, form action or redirect target against the current page. */
   const resolve = (href: string) => new URL(href, win.location.href);
-  const pageFacts = () => ({ location: resolve(win.location.href), basePath, locale });
+  const pageFacts = () => ({ location: resolve(win.location.href), basePath, locales, locale });
   let snapshot: RouterSnapshot = { ...initialPage, navigating: false, announcement: '' };
   const resources = createRouteResources({
     routes,
     basePath,
+    locales,
     locale,
     buildId,
     keysOnScreen: () => keysOnScreen(routes, snapshot),

@@ -1,4 +1,4 @@
-import { type Locale, parseAppPath } from '../../shared/routing/locale.ts';
+import type { Locale, Locales } from '../../shared/routing/locale.ts';
 
 export interface ClickFacts {
   button: number;
@@ -19,6 +19,7 @@ export interface AnchorFacts {
 export interface PageFacts {
   location: URL;
   basePath: string;
+  locales: Locales;
   locale: Locale;
 }
 
@@ -46,7 +47,7 @@ export function shouldInterceptClick(click: ClickFacts, anchor: AnchorFacts, pag
  * change cleanly), and not a jump within the current page (the browser scrolls).
  */
 export function isRouterUrl(url: URL, page: PageFacts): boolean {
-  const target = parseAppPath(url.pathname, page.basePath);
+  const target = page.locales.parseAppPath(url.pathname, page.basePath);
   return (
     url.origin === page.location.origin &&
     target?.type === 'page' &&

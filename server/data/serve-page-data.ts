@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { buildHref } from '../../shared/routing/href.ts';
-import { DEFAULT_LOCALE, splitLocalePrefix } from '../../shared/routing/locale.ts';
+import type { Locales } from '../../shared/routing/locale.ts';
 import { parseDataPath } from '../../shared/routing/reserved-paths.ts';
 import { KEEP_SEGMENTS_HEADER } from '../../shared/ui/page-data.ts';
 import type { DeferredEntry, SegmentState } from '../../shared/ui/ssr-payload.ts';
@@ -16,6 +16,8 @@ import { dataLine, flush, sendDataLine, sendErrorLine, startDataLines } from './
 export interface ServePageDataOptions {
   resolvePage: ResolvePage;
   basePath: string;
+  /** The app's locales: a data URL carries its page's locale prefix. */
+  locales: Locales;
   buildId: string;
   renderTimeoutMs: number;
   reportError: ReportError;
@@ -34,6 +36,7 @@ export interface ServePageDataOptions {
 export function servePageData({
   resolvePage,
   basePath,
+  locales,
   buildId,
   renderTimeoutMs,
   reportError,
@@ -47,7 +50,7 @@ export function servePageData({
   ): Promise<void> {
     response.setHeader('Cache-Control', 'private, no-store');
     response.setHeader('X-Content-Type-Options', 'nosniff');
-    const pageRequest = readDataRequest(request, response, rest, buildId, basePath);
+    const pageRequest = readDataRequest(request, response, rest, buildId, basePath, locales);
     if (!pageRequest) return;
     setPageRequest(response, pageRequest);
     if (request.method === 'POST') return handleAction(request, response, pageRequest, 'data');
@@ -121,7 +124,7 @@ async function sendPageLines(
 
 /**
  * The page a data URL asks for; undefined once it has been answered: 409 for another build, 405 for another
- * method, 400 for malformed percent-encoding, a redirect line for `/en/…`.
+ * method, 400 for malformed percent-encoding, a redirect line for a locale spelled otherwise (`/en/…`).
  */
 function readDataRequest(
   request: Request,
@@ -129,6 +132,7 @@ function readDataRequest(
   rest: string,
   buildId: string,
   basePath: string,
+  locales: Locales,
 ): PageRequest | undefined {
   const { buildId: requestedBuild, path, query } = parseDataPath(rest);
   if (requestedBuild !== buildId) return void sendDataLine(response, 409, { type: 'build-changed', buildId });
@@ -138,9 +142,9 @@ function readDataRequest(
   }
   if (!hasValidPercentEncoding(path)) return void sendErrorLine(response, 400);
   const search = query === undefined ? '' : `?${query}`;
-  const target = splitLocalePrefix(path);
-  if (target.type === 'default-spelled-out') {
-    const location = `${buildHref(basePath, DEFAULT_LOCALE, target.path)}${search}`;
+  const target = locales.splitPrefix(path);
+  if (target.type === 'redirect') {
+    const location = `${buildHref(basePath, locales.prefixOf(target.locale), target.path)}${search}`;
     return void sendDataLine(response, 200, { type: 'redirect', location, status: 308 });
   }
   return { locale: target.locale, appPath: target.path, search };

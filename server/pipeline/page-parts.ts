@@ -1,4 +1,5 @@
 import { compileServedRoutes } from '../../shared/debug/served-routes.ts';
+import { createLocales } from '../../shared/routing/locale.ts';
 import { reservedPaths } from '../../shared/routing/reserved-paths.ts';
 import type { BrowserSentryConfig } from '../../shared/ui/ssr-payload.ts';
 import { createActionHandler } from '../actions/handle-action.ts';
@@ -16,8 +17,9 @@ import { createPageResolver } from './resolve-page.ts';
 import { servePage } from './serve-page.ts';
 
 /**
- * The page machinery of an app, built once: the served route table, the resolver that runs data steps, the
- * document renderer, and the three ways a page is asked for (its document, its data, its action).
+ * The page machinery of an app, built once: the served route table, the app's locales, the resolver that
+ * runs data steps, the document renderer, and the three ways a page is asked for (its document, its data,
+ * its action).
  */
 export function createPageParts(options: CreateAppOptions, reportError: ReportError) {
   const { config, build } = options;
@@ -28,7 +30,8 @@ export function createPageParts(options: CreateAppOptions, reportError: ReportEr
   const dataSteps = config.enableDebugRoutes
     ? { ...options.dataSteps, ...debugDataSteps }
     : options.dataSteps;
-  const common = { routes, basePath, renderTimeoutMs, reportError, monitoring };
+  const locales = createLocales(options.app.locales);
+  const common = { routes, basePath, locales, renderTimeoutMs, reportError, monitoring };
   // PUBLIC_ORIGIN, or the request's own: for every absolute URL a data step or resource route writes.
   const originOf = createOriginOf(config.publicOrigin);
   const { resolvePage, resolveFrame } = createPageResolver({ ...common, dataSteps, root, originOf });
@@ -51,6 +54,7 @@ export function createPageParts(options: CreateAppOptions, reportError: ReportEr
   });
   return {
     routes,
+    locales,
     handleAction,
     pageMethodsOf: ({ appPath }: { appPath: string }) => {
       const routeId = routes.match(appPath)?.route.id;

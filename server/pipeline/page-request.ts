@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { DEFAULT_LOCALE, type Locale } from '../../shared/routing/locale.ts';
+import type { Locale, Locales } from '../../shared/routing/locale.ts';
 import { setHrefLocale } from '../render/href-scope.ts';
 
 /** Where a request points inside the app, once base path and locale prefix are stripped. */
@@ -22,8 +22,6 @@ export function getPageRequest(response: Response): PageRequest | undefined {
 }
 
 /** The page request of an answer made before the locale step (or without one): the default locale's home. */
-export const DEFAULT_PAGE_REQUEST: PageRequest = Object.freeze({
-  locale: DEFAULT_LOCALE,
-  appPath: '/',
-  search: '',
-});
+export function defaultPageRequest(locales: Locales): PageRequest {
+  return Object.freeze({ locale: locales.default, appPath: '/', search: '' });
+}

@@ -1,12 +1,12 @@
 import type { NextFunction, Request, Response } from 'express';
-import { DEFAULT_LOCALE } from '../../shared/routing/locale.ts';
+import type { Locales } from '../../shared/routing/locale.ts';
 import { reservedPaths } from '../../shared/routing/reserved-paths.ts';
 import type { HandleAction } from '../actions/handle-action.ts';
 import type { LoadedLocales } from '../process/load-locales.ts';
 import { runInHrefScope } from '../render/href-scope.ts';
 import type { ServicesHandle } from '../services.ts';
 import { redirectToCleanPath, splitQuery } from './normalize-url.ts';
-import { DEFAULT_PAGE_REQUEST, type PageRequest } from './page-request.ts';
+import { defaultPageRequest, type PageRequest } from './page-request.ts';
 import { checkRequestTarget } from './request-target.ts';
 
 /** URLs longer than this answer 414 at once (Node itself refuses request lines over MAX_HEADER_BYTES). */
@@ -31,7 +31,10 @@ export interface RequestHandlerParts {
   compressWhenAccepted: (request: Request, response: Response, next: () => void) => void;
   isDraining: () => boolean;
   isReady: () => boolean;
-  locales: LoadedLocales;
+  /** The app's locales (createLocales): `href()` builds in the default one until the page's is known. */
+  locales: Locales;
+  /** Their strings (the app's `loadLocale`): pages wait until every locale has loaded. */
+  localesLoaded: LoadedLocales;
   /** The app's services (server/services.ts): pages wait until they are started, at most `startWaitMs`. */
   services: ServicesHandle;
   startWaitMs: number;
@@ -58,9 +61,9 @@ export interface RequestHandlerParts {
  * long function: the dispatch is one `answer()` that reads top to bottom, in the order a request meets it.
  */
 export function createRequestHandler(parts: RequestHandlerParts) {
-  const { basePath, locales, services } = parts;
+  const { basePath, locales, localesLoaded, services } = parts;
   const paths = reservedPaths(basePath);
-  const hrefScope = { basePath, locale: DEFAULT_LOCALE, pathOf: parts.pathOf };
+  const hrefScope = { basePath, locales, locale: locales.default, pathOf: parts.pathOf };
   const started = () => isStarted(parts);
 
   return function serveRequest(request: Request, response: Response, next: NextFunction): void {
@@ -99,7 +102,7 @@ export function createRequestHandler(parts: RequestHandlerParts) {
       return sendMethodNotAllowed(response, 'GET, HEAD');
     if (path === '/healthz') return sendHealth(response, true, 'ok');
     if (path === '/readyz') {
-      const ready = parts.isReady() && locales.isLoaded() && services.isReady();
+      const ready = parts.isReady() && localesLoaded.isLoaded() && services.isReady();
       return sendHealth(response, ready, ready ? 'ready' : 'not ready');
     }
     if (!started()) return afterStart(parts, response, () => answer(request, response, next));
@@ -125,8 +128,8 @@ export function createRequestHandler(parts: RequestHandlerParts) {
 }
 
 /** The error page and every page need the locales and the app's services. */
-function isStarted({ locales, services }: RequestHandlerParts): boolean {
-  return locales.isLoaded() && services.current !== undefined;
+function isStarted({ localesLoaded, services }: RequestHandlerParts): boolean {
+  return localesLoaded.isLoaded() && services.current !== undefined;
 }
 
 /** The 400 page for a request whose Host or target checkRequestTarget refused; the connection closes. */
@@ -136,7 +139,7 @@ function refuseTarget(
   response: Response,
 ): Promise<void> | void {
   response.setHeader('Connection', 'close');
-  const refuse = () => parts.renderError(request, response, DEFAULT_PAGE_REQUEST, 400);
+  const refuse = () => parts.renderError(request, response, defaultPageRequest(parts.locales), 400);
   return isStarted(parts) ? refuse() : afterStart(parts, response, refuse);
 }
 
@@ -145,7 +148,7 @@ function refuseTarget(
  * waiting at most `startWaitMs`, the render deadline: then 503 with Retry-After, never a request that hangs.
  */
 function afterStart(
-  { locales, services, startWaitMs }: RequestHandlerParts,
+  { localesLoaded, services, startWaitMs }: RequestHandlerParts,
   response: Response,
   answer: () => Promise<void> | void,
 ): Promise<void> {
@@ -153,7 +156,7 @@ function afterStart(
   const gaveUp = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), startWaitMs);
   });
-  const started = Promise.all([locales.whenLoaded, services.started]).then(() => true);
+  const started = Promise.all([localesLoaded.whenLoaded, services.started]).then(() => true);
   const settled = Promise.race([started, gaveUp]).finally(() => clearTimeout(timer));
   return settled.then((ready) => {
     if (ready) return answer();

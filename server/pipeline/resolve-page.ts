@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
 import { HttpError, Redirect } from '../../shared/routing/control-signals.ts';
 import { buildHref } from '../../shared/routing/href.ts';
+import type { Locales } from '../../shared/routing/locale.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
 import type { Head, RouteNode, RouteParams, SegmentModule } from '../../shared/routing/route-table.ts';
 import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
@@ -39,6 +40,8 @@ export type PageResolution =
   | { type: 'error'; status: number };
 
 export interface ResolvePageOptions extends StepContextParts {
+  /** The app's locales, for the same redirects. */
+  locales: Locales;
   routes: CompiledRouteTable;
   dataSteps: DataSteps;
   monitoring: Monitoring;
@@ -89,7 +92,7 @@ function frameResolver(options: ResolvePageOptions, loadModule: LoadModule) {
 }
 
 function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
-  const { routes, dataSteps, basePath, monitoring, reportError } = options;
+  const { routes, dataSteps, basePath, locales, monitoring, reportError } = options;
   return async function resolvePage(
     request: Request,
     response: Response,
@@ -109,7 +112,8 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     const reading = readSearch(match.branch, pageRequest.search);
     if (reading.type === 'invalid') return { type: 'error', status: 400 };
     if (reading.type === 'normalize') {
-      const location = `${buildHref(basePath, pageRequest.locale, pageRequest.appPath)}${reading.search}`;
+      const prefix = locales.prefixOf(pageRequest.locale);
+      const location = `${buildHref(basePath, prefix, pageRequest.appPath)}${reading.search}`;
       return { type: 'redirect', location, status: 308 };
     }
 

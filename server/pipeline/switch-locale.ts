@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { buildHref } from '../../shared/routing/href.ts';
-import { isLocale, LOCALE_COOKIE } from '../../shared/routing/locale.ts';
+import { LOCALE_COOKIE, type Locales } from '../../shared/routing/locale.ts';
 import { isAppPath } from '../../shared/routing/safe-redirect.ts';
 import { createCookieSetter } from './set-cookie.ts';
 
@@ -10,10 +10,11 @@ const LOCALE_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
  * `GET {base}/_locale/{locale}?next={app path}`: the locale switcher's target. It remembers the choice in
  * the `locale` cookie (which then wins over Accept-Language on the root) and redirects to `next` in that
  * locale. `next` must be an app path: `//evil.com`, `/\evil.com` and `javascript:` fall back to the home page.
+ * A locale the app does not declare is a 404.
  */
-export function switchLocale(basePath: string) {
+export function switchLocale(basePath: string, locales: Locales) {
   return function switchLocaleHandler(request: Request, response: Response, locale: string): void {
-    if (!isLocale(locale)) {
+    if (!locales.isLocale(locale)) {
       response.status(404).type('text/plain').send('Not Found');
       return;
     }
@@ -25,6 +26,6 @@ export function switchLocale(basePath: string) {
       httpOnly: true,
     });
     response.setHeader('Cache-Control', 'no-store');
-    response.redirect(303, buildHref(basePath, locale, next));
+    response.redirect(303, buildHref(basePath, locales.prefixOf(locale), next));
   };
 }

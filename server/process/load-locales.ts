@@ -1,4 +1,3 @@
-import { LOCALES } from '../../shared/routing/locale.ts';
 import type { AppDefinition } from '../../shared/ui/app-definition.ts';
 
 /**
@@ -12,7 +11,7 @@ export interface LoadedLocales {
 
 export function loadLocales(app: AppDefinition): LoadedLocales {
   let loaded = !app.loadLocale;
-  const whenLoaded = Promise.all(LOCALES.map((locale) => app.loadLocale?.(locale))).then(() => {
+  const whenLoaded = Promise.all(app.locales.list.map((locale) => app.loadLocale?.(locale))).then(() => {
     loaded = true;
   });
   // A failure is not lost: requests that wait on it pass it on to Express's error handling.

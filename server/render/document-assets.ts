@@ -1,5 +1,5 @@
 import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
-import { LOCALES, type Locale } from '../../shared/routing/locale.ts';
+import type { Locale } from '../../shared/routing/locale.ts';
 import { assetHref } from '../../shared/routing/reserved-paths.ts';
 import type { RouteNode } from '../../shared/routing/route-table.ts';
 import type { DocumentAssets } from '../../shared/ui/ssr-payload.ts';
@@ -14,12 +14,14 @@ export interface PageAssets {
 }
 
 /**
- * Per locale and route (or error page, ''): the entry's imports, the locale's module, and the chunks of the
- * segments the page shows (the root layout's alone for an error page).
+ * Per locale of the app (`locales`, its declared list) and route (or error page, ''): the entry's imports,
+ * the locale's module, and the chunks of the segments the page shows (the root layout's alone for an error
+ * page).
  */
 export function pageAssets(
   root: RouteNode,
   routes: CompiledRouteTable,
+  locales: readonly Locale[],
   basePath: string,
   build: BuildOutput | undefined,
 ): PageAssets {
@@ -36,7 +38,7 @@ export function pageAssets(
     ]),
   ];
   const assetsByPage = new Map<string, DocumentAssets>();
-  for (const locale of LOCALES) {
+  for (const locale of locales) {
     for (const [routeId, segmentIds] of segmentsOfPage) {
       const modulePreloads = [
         ...new Set([

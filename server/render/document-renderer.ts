@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { createElement } from 'react';
 import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
 import { buildHref } from '../../shared/routing/href.ts';
+import type { Locales } from '../../shared/routing/locale.ts';
 import type { Head, RouteParams } from '../../shared/routing/route-table.ts';
 import type { AppDefinition } from '../../shared/ui/app-definition.ts';
 import { AppRoot } from '../../shared/ui/app-root.tsx';
@@ -59,6 +60,8 @@ export interface DocumentRenderer {
 
 export interface DocumentRendererOptions {
   app: AppDefinition;
+  /** The app's locales, compiled once (createLocales(app.locales)). */
+  locales: Locales;
   /** The compiled route tree: which segments each route shows, for the chunks its page preloads. */
   routes: CompiledRouteTable;
   basePath: string;
@@ -82,8 +85,9 @@ export interface DocumentRendererOptions {
  * whose shell fails falls back to renderError.
  */
 export function createDocumentRenderer(options: DocumentRendererOptions): DocumentRenderer {
-  const { app, routes, basePath, build, renderTimeoutMs, resolveFrame, reportError, monitoring } = options;
-  const assets = pageAssets(app.root, routes, basePath, build);
+  const { app, locales, routes, basePath, build, renderTimeoutMs, resolveFrame, reportError, monitoring } =
+    options;
+  const assets = pageAssets(app.root, routes, locales.list, basePath, build);
   const buildId = buildIdOf(build);
 
   function payloadFor(
@@ -114,7 +118,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
     streamPage(
       request,
       response,
-      { app, payload, segments, bootstrapModules: assets.bootstrapModules, reportError },
+      { app, locales, payload, segments, bootstrapModules: assets.bootstrapModules, reportError },
       streaming,
     );
 
@@ -145,7 +149,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
     renderError(request, response, pageRequest, status, eventId) {
       const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
       const sendPlain = () =>
-        sendPlainErrorPage(response, status, buildHref(basePath, pageRequest.locale, '/'));
+        sendPlainErrorPage(response, status, buildHref(basePath, locales.prefixOf(pageRequest.locale), '/'));
       resolveFrame(request, response, pageRequest, abortController.signal)
         .then((segments) => {
           if (response.headersSent || response.destroyed) return;
@@ -177,6 +181,7 @@ interface Streaming {
 
 interface StreamedPage {
   app: AppDefinition;
+  locales: Locales;
   payload: SsrPayload;
   segments: ShownSegment[];
   bootstrapModules: string[] | undefined;
@@ -206,6 +211,7 @@ function streamPage(request: Request, response: Response, page: StreamedPage, op
   streamDocument(response, {
     element: createElement(AppRoot, {
       app: page.app,
+      locales: page.locales,
       payload,
       modules: segments.map(({ module }) => module),
     }),

@@ -5,7 +5,7 @@ import {
   COUNTRIES,
   IDEMPOTENCY_FIELD,
 } from '../../shared/storefront/checkout-fields.ts';
-import { type CheckoutMessages, checkoutMessages } from '../../shared/storefront/checkout-messages.ts';
+import { type CheckoutMessages, checkoutMessagesFor } from '../../shared/storefront/checkout-messages.ts';
 import { href } from '../../shared/storefront/href.ts';
 import { type ActionHandler, type FormFields, invalid } from '../actions/action.ts';
 import { type FormTextProblem, formTextProblem } from '../actions/form-text-problem.ts';
@@ -68,7 +68,7 @@ export const placeOrderAction: ActionHandler = async function placeOrderAction(c
   const key = fields[IDEMPOTENCY_FIELD] ?? '';
   if (!isUuid(key))
     throw new HttpError(400, 'The checkout form has no valid key: load the checkout page again');
-  const messages = checkoutMessages[locale];
+  const messages = checkoutMessagesFor(locale);
   const read = readAddress(fields, messages);
   if ('errors' in read) return invalid(read.errors, fields);
   const cartId = cartIdOf(context);

@@ -2,7 +2,8 @@
  * Help centre content and lookups. Localized projections are built once per locale at module load, so the
  * help data steps only pick ready-made (frozen, shared) objects.
  */
-import { LOCALES, type Locale } from '../../shared/routing/locale.ts';
+import type { Locale } from '../../shared/routing/locale.ts';
+import { type StorefrontLocale, storefrontLocales } from '../../shared/storefront/locales.ts';
 import type { HelpArticle, HelpSection } from '../../shared/storefront/types.ts';
 import { deepFreeze } from './deep-freeze.ts';
 import { ACCOUNT_SECTION, PAYMENT_SECTION } from './help/payment-account.ts';
@@ -22,7 +23,9 @@ interface LocalizedHelp {
   articles: ReadonlyMap<string, HelpArticle>;
 }
 
-const helpByLocale = new Map<Locale, LocalizedHelp>(LOCALES.map((locale) => [locale, localize(locale)]));
+const helpByLocale = new Map<Locale, LocalizedHelp>(
+  storefrontLocales.list.map((locale) => [locale, localize(locale)]),
+);
 
 /** The help index in `locale`: sections in display order, each with its article summaries. */
 export function helpSections(locale: Locale): readonly HelpSection[] {
@@ -34,7 +37,7 @@ export function findHelpArticle(slug: string, locale: Locale): HelpArticle | und
   return helpByLocale.get(locale)!.articles.get(slug);
 }
 
-function localize(locale: Locale): LocalizedHelp {
+function localize(locale: StorefrontLocale): LocalizedHelp {
   const articles = new Map<string, HelpArticle>();
   const sections = SECTIONS.map((section): HelpSection => {
     const summaries = section.articles.map((definition) => {

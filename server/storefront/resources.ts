@@ -1,12 +1,12 @@
 import type { Href } from '../../shared/routing/href.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/routing/locale.ts';
 import { categoryHref, href } from '../../shared/storefront/href.ts';
+import { type StorefrontLocale, storefrontLocales } from '../../shared/storefront/locales.ts';
 import type { ResourceContext, ResourceHandlers } from '../pipeline/resource-route.ts';
 import { type CatalogueIndex, catalogueIndex } from './db/catalogue-queries.ts';
 import { helpSections } from './help-articles.ts';
 import { shopDatabase } from './services.ts';
 
-type PageIn = (locale: Locale) => Href;
+type PageIn = (locale: StorefrontLocale) => Href;
 
 /** Every page of the shop worth indexing, in any locale (carts and orders are a visitor's own, never indexed). */
 function indexablePages({ categoryPaths, productIds }: CatalogueIndex): PageIn[] {
@@ -44,12 +44,14 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char
 async function sitemap(context: ResourceContext): Promise<Response> {
   const { origin, signal } = context;
   const entries = indexablePages(await catalogueIndex(shopDatabase(context), { signal })).flatMap((page) => {
-    const url = (locale: Locale) => escapeXml(`${origin}${page(locale)}`);
+    const url = (locale: StorefrontLocale) => escapeXml(`${origin}${page(locale)}`);
     const alternates = [
-      ...LOCALES.map((locale) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${url(locale)}"/>`),
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${url(DEFAULT_LOCALE)}"/>`,
+      ...storefrontLocales.list.map(
+        (locale) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${url(locale)}"/>`,
+      ),
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${url(storefrontLocales.default)}"/>`,
     ].join('');
-    return LOCALES.map((locale) => `<url><loc>${url(locale)}</loc>${alternates}</url>`);
+    return storefrontLocales.list.map((locale) => `<url><loc>${url(locale)}</loc>${alternates}</url>`);
   });
   const xml =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
@@ -62,7 +64,7 @@ async function sitemap(context: ResourceContext): Promise<Response> {
 
 /** `/robots.txt`: everything may be crawled but the cart and the checkout (orders are 404 to all but their buyer); the sitemap's absolute URL. */
 function robots({ origin }: ResourceContext): Response {
-  const locale = DEFAULT_LOCALE;
+  const locale = storefrontLocales.default;
   const disallowed = [href('cart', {}, { locale }), href('checkout', {}, { locale })];
   const text = `User-agent: *\n${disallowed.map((path) => `Disallow: ${path}\n`).join('')}\nSitemap: ${origin}${href('sitemap', {}, { locale })}\n`;
   return new Response(text, {

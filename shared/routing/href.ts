@@ -1,13 +1,13 @@
-import { type Locale, localePrefix } from './locale.ts';
+import type { Locale, LocalePrefix, Locales } from './locale.ts';
 import type { PathParamsInput, PatternOf, RouteId } from './route-types.ts';
 
 /**
- * Builds a URL path from an app path: base path, then locale prefix, then the path.
+ * Builds a URL path from an app path: base path, then locale prefix (`Locales.prefixOf`), then the path.
  * The root of a prefixed locale is `/fr`, never `/fr/`, because trailing slashes redirect.
  */
-export function buildHref(basePath: string, locale: Locale, appPath: string): string {
+export function buildHref(basePath: string, localePrefix: LocalePrefix, appPath: string): string {
   const [pathname = '/', suffix = ''] = splitSuffix(appPath);
-  const prefixed = `${localePrefix(locale)}${pathname === '/' ? '' : pathname}`;
+  const prefixed = `${localePrefix}${pathname === '/' ? '' : pathname}`;
   const full = `${basePath}${prefixed}`;
   return `${full === '' ? '/' : full}${suffix}`;
 }
@@ -31,17 +31,19 @@ export type SearchInput =
   | URLSearchParams
   | Readonly<Record<string, string | number | boolean | null | undefined>>;
 
-export interface HrefOptions {
+/** `L`: the app's locales, when it types `href()` with them (`typedHref<Tree, 'en' | 'fr'>()`). */
+export interface HrefOptions<L extends Locale = Locale> {
   search?: SearchInput;
   /** With or without the leading `#`. */
   hash?: string;
   /** Another locale's version of the page (default: the locale of the page or request being served). */
-  locale?: Locale;
+  locale?: L;
 }
 
-/** What `href()` builds with: the app's patterns, its base path and the locale being served. */
+/** What `href()` builds with: the app's patterns, its base path, its locales and the locale being served. */
 export interface HrefScope {
   basePath: string;
+  locales: Locales;
   locale: Locale;
   pathOf(routeId: string): string | undefined;
 }
@@ -57,21 +59,26 @@ export function setHrefScope(read: () => HrefScope | undefined): void {
 }
 
 /** The arguments after the route id: params are required when the pattern has a required one. */
-export type HrefArguments<Pattern extends string> = [keyof PathParamsInput<Pattern>] extends [never]
-  ? [params?: Record<string, never>, options?: HrefOptions]
+export type HrefArguments<Pattern extends string, L extends Locale = Locale> = [
+  keyof PathParamsInput<Pattern>,
+] extends [never]
+  ? [params?: Record<string, never>, options?: HrefOptions<L>]
   : Partial<PathParamsInput<Pattern>> extends PathParamsInput<Pattern>
-    ? [params?: PathParamsInput<Pattern>, options?: HrefOptions]
-    : [params: PathParamsInput<Pattern>, options?: HrefOptions];
+    ? [params?: PathParamsInput<Pattern>, options?: HrefOptions<L>]
+    : [params: PathParamsInput<Pattern>, options?: HrefOptions<L>];
 
-/** `href()` typed for one app's route tree (see `typedHref`). */
-export type TypedHref<Tree> = <Id extends RouteId<Tree>>(
+/** `href()` typed for one app's route tree and locales (see `typedHref`). */
+export type TypedHref<Tree, L extends Locale = Locale> = <Id extends RouteId<Tree>>(
   routeId: Id,
-  ...rest: HrefArguments<PatternOf<Tree, Id>>
+  ...rest: HrefArguments<PatternOf<Tree, Id>, L>
 ) => Href;
 
-/** The app's `href()`: `export const href = typedHref<typeof routes>();` (the same function, typed). */
-export function typedHref<Tree>(): TypedHref<Tree> {
-  return routeHref as TypedHref<Tree>;
+/**
+ * The app's `href()`: `export const href = typedHref<typeof routes, 'en' | 'fr'>();` (the same function,
+ * typed; the locales' union is optional and makes `{ locale: 'es' }` a type error).
+ */
+export function typedHref<Tree, L extends Locale = Locale>(): TypedHref<Tree, L> {
+  return routeHref as TypedHref<Tree, L>;
 }
 
 type ParamValues = Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -95,7 +102,7 @@ export function routeHref(routeId: string, params: ParamValues = {}, options: Hr
  */
 export function hrefOfPath(appPath: string, locale?: Locale): Href {
   const scope = currentScope() as HrefScope;
-  return buildHref(scope.basePath, locale ?? scope.locale, appPath) as Href;
+  return buildHref(scope.basePath, scope.locales.prefixOf(locale ?? scope.locale), appPath) as Href;
 }
 
 /** Fills a path-to-regexp pattern; a `{…}` group is left out when a param inside it is missing. */

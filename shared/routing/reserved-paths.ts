@@ -1,8 +1,8 @@
 import { buildHref } from './href.ts';
-import type { Locale } from './locale.ts';
+import type { Locale, LocalePrefix } from './locale.ts';
 
 /**
- * The first path segments under BASE_PATH that the runtime answers itself (DESIGN.md section 3): no route
+ * The first path segments under BASE_PATH that the runtime answers itself (README, "URLs"): no route
  * may start with one, which compileRoutes checks at start. Every URL of these endpoints is built and parsed
  * here, on both sides.
  */
@@ -31,10 +31,15 @@ export function reservedPaths(basePath: string): ReservedPaths {
 
 /**
  * The data endpoint URL of a page: `{base}/_data/{buildId}{/locale}{path}{?search}`. The home page of the
- * default locale has no path after the build id (a trailing slash would redirect).
+ * unprefixed locale has no path after the build id (a trailing slash would redirect).
  */
-export function dataHref(basePath: string, buildId: string, locale: Locale, appPath: string): string {
-  return buildHref(`${basePath}/_data/${buildId}`, locale, appPath);
+export function dataHref(
+  basePath: string,
+  buildId: string,
+  localePrefix: LocalePrefix,
+  appPath: string,
+): string {
+  return buildHref(`${basePath}/_data/${buildId}`, localePrefix, appPath);
 }
 
 /** What follows `{base}/_data/` in a request URL: the build it was made for, the page's path (locale prefix included) and query. */

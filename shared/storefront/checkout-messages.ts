@@ -1,4 +1,5 @@
 import type { Locale } from '../routing/locale.ts';
+import { type StorefrontLocale, storefrontLocale } from './locales.ts';
 
 /**
  * The strings of the checkout and the order confirmation, in every locale. Not in the locale's messages
@@ -38,7 +39,7 @@ export interface CheckoutMessages {
   total: string;
 }
 
-export const checkoutMessages: Readonly<Record<Locale, CheckoutMessages>> = {
+export const checkoutMessages: Readonly<Record<StorefrontLocale, CheckoutMessages>> = {
   en: {
     checkoutTitle: 'Checkout',
     checkoutDescription: 'Where should we send your Maison Nord order?',
@@ -121,3 +122,8 @@ export const checkoutMessages: Readonly<Record<Locale, CheckoutMessages>> = {
     total: 'Gesamt',
   },
 };
+
+/** The checkout's strings in the locale of a page or request. */
+export function checkoutMessagesFor(locale: Locale): CheckoutMessages {
+  return checkoutMessages[storefrontLocale(locale)];
+}

@@ -1,7 +1,8 @@
 import type { Locale } from '../routing/locale.ts';
+import { type StorefrontLocale, storefrontLocale } from './locales.ts';
 
 /** The region each locale formats prices like: `€12.90`, `12,90 €`, `12,90 €`. */
-const FORMAT_LOCALES: Readonly<Record<Locale, string>> = { en: 'en-IE', fr: 'fr-FR', de: 'de-DE' };
+const FORMAT_LOCALES: Readonly<Record<StorefrontLocale, string>> = { en: 'en-IE', fr: 'fr-FR', de: 'de-DE' };
 
 // Building an Intl.NumberFormat is costly compared with using one, and a grid formats dozens of prices.
 const formatters = new Map<Locale, Intl.NumberFormat>();
@@ -9,7 +10,10 @@ const formatters = new Map<Locale, Intl.NumberFormat>();
 function formatterFor(locale: Locale): Intl.NumberFormat {
   let formatter = formatters.get(locale);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(FORMAT_LOCALES[locale], { style: 'currency', currency: 'EUR' });
+    formatter = new Intl.NumberFormat(FORMAT_LOCALES[storefrontLocale(locale)], {
+      style: 'currency',
+      currency: 'EUR',
+    });
     formatters.set(locale, formatter);
   }
   return formatter;

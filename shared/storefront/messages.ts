@@ -1,4 +1,5 @@
 import type { Locale } from '../routing/locale.ts';
+import { type StorefrontLocale, storefrontLocale } from './locales.ts';
 
 export const SHOP_NAME = 'Maison Nord';
 
@@ -95,7 +96,7 @@ export interface Messages {
 
 type MessagesModule = { messages: Messages };
 
-const LOADERS: Readonly<Record<Locale, () => Promise<MessagesModule>>> = {
+const LOADERS: Readonly<Record<StorefrontLocale, () => Promise<MessagesModule>>> = {
   en: () => import('./messages/en.ts'),
   fr: () => import('./messages/fr.ts'),
   de: () => import('./messages/de.ts'),
@@ -108,7 +109,7 @@ const loaded = new Map<Locale, Messages>();
  * before hydrating, the server loads every locale before its first request.
  */
 export async function loadMessages(locale: Locale): Promise<void> {
-  if (!loaded.has(locale)) loaded.set(locale, (await LOADERS[locale]()).messages);
+  if (!loaded.has(locale)) loaded.set(locale, (await LOADERS[storefrontLocale(locale)]()).messages);
 }
 
 /** The UI strings of `locale`, once `loadMessages(locale)` has resolved. */

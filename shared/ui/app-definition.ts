@@ -1,4 +1,4 @@
-import type { Locale } from '../routing/locale.ts';
+import type { Locale, LocalesDeclaration } from '../routing/locale.ts';
 import type { RouteNode } from '../routing/route-table.ts';
 
 /** An app built on the runtime, as both sides see it (its server-only parts are in its server definition). */
@@ -8,6 +8,11 @@ export interface AppDefinition {
    * (keyed by its id) runs for every document, so it should be cheap.
    */
   root: RouteNode;
+  /**
+   * The locales the app serves: `{ list: ['en', 'fr'], default: 'en' }` serves English at `/shop` and French
+   * at `/fr/shop`; `prefixDefault: true` puts the default under `/en` too; a list of one has no prefixes.
+   */
+  locales: LocalesDeclaration;
   /** The favicon's URL (a data: URL keeps it inside the bundle). */
   icon?: string;
   /**

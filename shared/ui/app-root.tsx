@@ -1,4 +1,5 @@
 import { buildHref } from '../routing/href.ts';
+import type { Locales } from '../routing/locale.ts';
 import type { AppDefinition } from './app-definition.ts';
 import { Document } from './document.tsx';
 import { ErrorPage } from './error-page.tsx';
@@ -8,6 +9,8 @@ import type { SsrPayload } from './ssr-payload.ts';
 
 export interface AppRootProps {
   app: AppDefinition;
+  /** The app's locales, compiled once per app (createLocales(app.locales)) by the server and by the browser. */
+  locales: Locales;
   /** The payload with live data: deferred values are promises here. */
   payload: SsrPayload;
   /** The loaded module of each segment in `payload.page.segments`, in the same order. */
@@ -25,6 +28,7 @@ export interface AppRootProps {
 /** The root of the React tree, identical on server and client so hydration matches. */
 export function AppRoot({
   app,
+  locales,
   payload,
   modules,
   navigating = false,
@@ -36,6 +40,7 @@ export function AppRoot({
   const route = page.type === 'route' ? page : undefined;
   const router: RouterState = {
     basePath,
+    locales,
     locale,
     buildId: payload.buildId,
     ...payload.url,
@@ -55,7 +60,7 @@ export function AppRoot({
             page.type === 'error' ? (
               <ErrorPage
                 title={page.head.title}
-                homeHref={buildHref(basePath, locale, '/')}
+                homeHref={buildHref(basePath, locales.prefixOf(locale), '/')}
                 eventId={page.eventId}
               />
             ) : undefined

@@ -68,7 +68,14 @@ export function Form({
   return (
     <form
       method="post"
-      action={to ?? buildHref(router.basePath, router.locale, `${router.pathname}${router.search}`)}
+      action={
+        to ??
+        buildHref(
+          router.basePath,
+          router.locales.prefixOf(router.locale),
+          `${router.pathname}${router.search}`,
+        )
+      }
       onSubmit={submit}
       aria-busy={status === 'pending'}
       {...rest}

@@ -1,12 +1,14 @@
 import { createContext, useContext } from 'react';
 import { buildHref, type Href } from '../routing/href.ts';
-import type { Locale } from '../routing/locale.ts';
+import type { Locale, Locales } from '../routing/locale.ts';
 import type { RouteParams } from '../routing/route-table.ts';
 import type { ActionResultState } from './ssr-payload.ts';
 
 /** What every component may know about the current location. */
 export interface RouterState {
   basePath: string;
+  /** The app's locales (its list, and each one's URL prefix) and the page's. */
+  locales: Locales;
   locale: Locale;
   buildId: string;
   /** App path (no base path, no locale prefix) and search of the current page. */
@@ -29,7 +31,7 @@ export function useRouter(): RouterState {
 
 /** Whether `to` (from `href()`) is the page on screen, search aside: for `aria-current="page"`. */
 export function useIsCurrentPage(): (to: Href) => boolean {
-  const { basePath, locale, pathname } = useRouter();
-  const here = buildHref(basePath, locale, pathname);
+  const { basePath, locales, locale, pathname } = useRouter();
+  const here = buildHref(basePath, locales.prefixOf(locale), pathname);
   return (to) => to.split(/[?#]/, 1)[0] === here;
 }

@@ -6,6 +6,7 @@ import type { DataStep } from '../../server/data/data-step.ts';
 import type { Logger } from '../../server/monitoring/logger.ts';
 import { HttpError, notFound, redirect } from '../../shared/routing/control-signals.ts';
 import { type LinkTarget, routeHref } from '../../shared/routing/href.ts';
+import type { LocalesDeclaration } from '../../shared/routing/locale.ts';
 import type { RouteNode, SegmentModule, SegmentProps } from '../../shared/routing/route-table.ts';
 import { Await } from '../../shared/ui/await.tsx';
 import { Form, SubmitButton, useActionResult } from '../../shared/ui/form.tsx';
@@ -194,6 +195,9 @@ export const fixtureRoot: RouteNode = {
   children: fixtureRoutes,
 };
 
+/** The fixture's locales: English unprefixed by default, French and German under `/fr` and `/de`. */
+export const fixtureLocales: LocalesDeclaration = { list: ['en', 'fr', 'de'], default: 'en' };
+
 /** The runtime with fixture routes instead of the storefront, without a client build. */
 export function createFixtureApp(
   options: {
@@ -207,7 +211,7 @@ export function createFixtureApp(
 ): Express {
   return createApp({
     config: testConfig(options.env),
-    app: { root: fixtureRoot },
+    app: { root: fixtureRoot, locales: fixtureLocales },
     dataSteps: fixtureDataSteps(options.hooks ?? {}),
     actions: fixtureActions(options.hooks ?? {}),
     formBodyTimeoutMs: options.formBodyTimeoutMs,

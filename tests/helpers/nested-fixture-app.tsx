@@ -8,6 +8,7 @@ import type {
   SegmentModule,
   SegmentProps,
 } from '../../shared/routing/route-table.ts';
+import type { AppDefinition } from '../../shared/ui/app-definition.ts';
 import { Outlet } from '../../shared/ui/outlet.tsx';
 import { captureLogger } from './capture-logger.ts';
 import { testConfig } from './test-config.ts';
@@ -54,7 +55,7 @@ function OrderPage({ data, params }: SegmentProps<{ total: number; renderThrows?
   return <p data-segment="order">{`Order ${String(params.orderId)} totals ${data.total}`}</p>;
 }
 
-export const nestedRoot: RouteNode = {
+const nestedRoot: RouteNode = {
   id: 'root',
   module: mod({ default: RootLayout, head: () => ({ title: 'Nested' }) }),
   children: [
@@ -98,6 +99,9 @@ export const nestedRoot: RouteNode = {
   ],
 };
 
+/** The nested tree as an app of one locale (no prefixes). */
+export const nestedApp: AppDefinition = { root: nestedRoot, locales: { list: ['en'], default: 'en' } };
+
 /** The steps a test can replace; by default each gives its data at once. */
 export type NestedSteps = Partial<Record<'root' | 'account' | 'order' | 'settings' | 'about', DataStep>>;
 
@@ -119,7 +123,7 @@ export const defaultNestedSteps: DataSteps = {
 export function createNestedApp(steps: NestedSteps = {}, logger = captureLogger()): Express {
   return createApp({
     config: testConfig(),
-    app: { root: nestedRoot },
+    app: nestedApp,
     dataSteps: { ...defaultNestedSteps, ...steps },
     logger,
   });

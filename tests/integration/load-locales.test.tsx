@@ -32,6 +32,7 @@ function appWithLocales(
         },
       ],
     },
+    locales: { list: ['en', 'fr', 'de'], default: 'en' },
     loadLocale,
   };
   return createApp({ config: testConfig(), app, dataSteps: {}, logger });

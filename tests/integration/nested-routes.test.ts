@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../server/test-kit.ts';
 import { captureLogger } from '../helpers/capture-logger.ts';
 import { dataLines as lines } from '../helpers/data-lines.ts';
-import { createNestedApp, defaultNestedSteps, nestedRoot } from '../helpers/nested-fixture-app.tsx';
+import { createNestedApp, defaultNestedSteps, nestedApp } from '../helpers/nested-fixture-app.tsx';
 
 const DATA = '/_data/development';
 
 /** The nested app for the test kit: its tree, and its data steps with those a test replaces. */
 const nested = (dataSteps = {}) =>
-  createTestApp({ app: { root: nestedRoot }, server: { dataSteps: defaultNestedSteps } }, { dataSteps });
+  createTestApp({ app: nestedApp, server: { dataSteps: defaultNestedSteps } }, { dataSteps });
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => {};

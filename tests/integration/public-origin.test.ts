@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/create-app.ts';
 import { captureLogger } from '../helpers/capture-logger.ts';
-import { fixtureRoot } from '../helpers/fixture-app.tsx';
+import { fixtureLocales, fixtureRoot } from '../helpers/fixture-app.tsx';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
 import { testConfig } from '../helpers/test-config.ts';
 
@@ -14,7 +14,7 @@ const FORGED = { Host: 'forged-host.test', 'X-Forwarded-Host': 'forged-forwarded
 function urlApp(env: Record<string, string> = {}) {
   return createApp({
     config: testConfig(env),
-    app: { root: fixtureRoot },
+    app: { root: fixtureRoot, locales: fixtureLocales },
     dataSteps: { hostile: ({ url }) => ({ text: url.href }) },
     logger: captureLogger(),
   });

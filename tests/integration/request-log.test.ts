@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../../server/monitoring/logger.ts';
 import { setRouteFacts } from '../../server/monitoring/report-error.ts';
 import { requestLog } from '../../server/monitoring/request-log.ts';
-import { DEFAULT_LOCALE } from '../../shared/routing/locale.ts';
 import { listen, type RunningServer } from '../helpers/listen.ts';
 import { type LogEntry, memoryLogger } from '../helpers/memory-logger.ts';
 import { streamedRequest } from '../helpers/streamed-request.ts';
@@ -44,7 +43,7 @@ function testApp(logger: Logger, hooks: { hang?: Promise<void>; hanging?: () => 
     response.type('html').send('<h1>page</h1>');
   });
   app.get('/products/:id', (request, response) => {
-    setRouteFacts(request, { routePattern: '/products/:id', locale: DEFAULT_LOCALE });
+    setRouteFacts(request, { routePattern: '/products/:id', locale: 'en' });
     response.type('text').send(`product ${request.params.id}`);
   });
   app.get('/stream', async (_request, response) => {

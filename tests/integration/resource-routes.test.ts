@@ -5,7 +5,7 @@ import { DYNAMIC_CACHE_CONTROL } from '../../server/render/document-renderer.ts'
 import { notFound } from '../../shared/routing/control-signals.ts';
 import { routeHref } from '../../shared/routing/href.ts';
 import { captureLogger } from '../helpers/capture-logger.ts';
-import { fixtureRoot } from '../helpers/fixture-app.tsx';
+import { fixtureLocales, fixtureRoot } from '../helpers/fixture-app.tsx';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
 import { testConfig } from '../helpers/test-config.ts';
 
@@ -22,6 +22,7 @@ function resourceApp(env: Record<string, string> = {}) {
           { id: 'note', path: '/notes/:id.txt', resource: true },
         ],
       },
+      locales: fixtureLocales,
     },
     dataSteps: {},
     resources: {

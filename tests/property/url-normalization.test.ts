@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { cleanPath } from '../../server/pipeline/normalize-url.ts';
-import { splitLocalePrefix } from '../../shared/routing/locale.ts';
+import { createLocales } from '../../shared/routing/locale.ts';
 import { createFixtureApp } from '../helpers/fixture-app.tsx';
 import { fc, PROPERTY_RUNS } from './property-runs.ts';
 
@@ -44,10 +44,15 @@ describe('URL normalisation (property)', () => {
     );
   });
 
-  it('splitLocalePrefix never throws and gives back a path that starts with /', () => {
+  it.each([
+    ['three locales', { list: ['en', 'fr', 'de'], default: 'en' }],
+    ['one locale', { list: ['en'], default: 'en' }],
+    ['a prefixed default', { list: ['es', 'en'], default: 'es', prefixDefault: true }],
+  ])('splitPrefix (%s) never throws and gives back a path that starts with /', (_name, declaration) => {
+    const locales = createLocales(declaration);
     fc.assert(
       fc.property(rawPath, (path) => {
-        expect(splitLocalePrefix(cleanPath(path)).path.startsWith('/')).toBe(true);
+        expect(locales.splitPrefix(cleanPath(path)).path.startsWith('/')).toBe(true);
       }),
     );
   });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readServerHrefScope, runInHrefScope } from '../../server/render/href-scope.ts';
 import { fillPattern, routeHref, setHrefScope } from '../../shared/routing/href.ts';
+import { createLocales } from '../../shared/routing/locale.ts';
 
 const patterns: Record<string, string> = {
   home: '/',
@@ -11,8 +12,10 @@ const patterns: Record<string, string> = {
   escaped: '/price\\:low',
 };
 
+const locales = createLocales({ list: ['en', 'fr'], default: 'en' });
+
 function useScope(basePath: string, locale: 'en' | 'fr' = 'en') {
-  setHrefScope(() => ({ basePath, locale, pathOf: (id) => patterns[id] }));
+  setHrefScope(() => ({ basePath, locales, locale, pathOf: (id) => patterns[id] }));
 }
 
 afterEach(() => setHrefScope(() => undefined));
@@ -62,7 +65,7 @@ describe('href', () => {
   it("on the server, refuses an unknown route and a call outside any request (the server's scope checks)", () => {
     setHrefScope(readServerHrefScope);
     expect(() => routeHref('product', { id: 'x' })).toThrow(/outside a request or page/);
-    const scope = { basePath: '', locale: 'en' as const, pathOf: (id: string) => patterns[id] };
+    const scope = { basePath: '', locales, locale: 'en', pathOf: (id: string) => patterns[id] };
     expect(runInHrefScope(scope, () => routeHref('product', { id: 'x' }))).toBe('/products/x');
     expect(() => runInHrefScope(scope, () => routeHref('nope'))).toThrow(/no route "nope"/);
   });

@@ -1,14 +1,14 @@
-import type { Locale } from '../../../shared/routing/locale.ts';
+import type { StorefrontLocale } from '../../../shared/storefront/locales.ts';
 
 /** A text in every locale the shop serves. */
-export type Localized = Readonly<Record<Locale, string>>;
+export type Localized = Readonly<Record<StorefrontLocale, string>>;
 
 export interface HelpArticleDefinition {
   /** Full nested slug: `shipping/delivery-times`, served at `/help/shipping/delivery-times`. */
   readonly slug: string;
   readonly title: Localized;
   readonly summary: Localized;
-  readonly body: Readonly<Record<Locale, readonly string[]>>;
+  readonly body: Readonly<Record<StorefrontLocale, readonly string[]>>;
 }
 
 export interface HelpSectionDefinition {

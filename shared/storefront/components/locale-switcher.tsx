@@ -1,9 +1,13 @@
-import { LOCALES, type Locale } from '../../routing/locale.ts';
 import { localeSwitchHref } from '../../routing/reserved-paths.ts';
 import { useRouter } from '../../ui/router-context.tsx';
+import { type StorefrontLocale, storefrontLocales } from '../locales.ts';
 
 /** Each language named in itself, so a visitor finds theirs whatever the page's language. */
-const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', fr: 'Français', de: 'Deutsch' };
+const LOCALE_NAMES: Readonly<Record<StorefrontLocale, string>> = {
+  en: 'English',
+  fr: 'Français',
+  de: 'Deutsch',
+};
 
 /**
  * Links to the same page in the other languages. Plain `<a>` (not `<Link>`): the target is the server's
@@ -14,7 +18,7 @@ export function LocaleSwitcher({ label }: { label: string }) {
   return (
     <nav aria-label={label} className="locale-switcher">
       <ul>
-        {LOCALES.map((candidate) => (
+        {storefrontLocales.list.map((candidate) => (
           <li key={candidate}>
             {candidate === locale ? (
               <span className="locale-switcher__item is-active" lang={candidate} aria-current="true">

@@ -1,5 +1,5 @@
 import type { Locale } from '../../routing/locale.ts';
-import { checkoutMessages } from '../checkout-messages.ts';
+import { checkoutMessagesFor } from '../checkout-messages.ts';
 import { formatPrice } from '../format-price.ts';
 import { messagesFor } from '../messages.ts';
 import type { CartLine } from '../types.ts';
@@ -31,7 +31,7 @@ export function OrderSummary({
         ))}
       </ul>
       <p className="order-summary__total">
-        <span>{checkoutMessages[locale].total}</span>
+        <span>{checkoutMessagesFor(locale).total}</span>
         <span className="order-summary__amount">{formatPrice(totalCents, locale)}</span>
       </p>
     </section>

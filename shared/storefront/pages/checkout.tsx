@@ -4,7 +4,7 @@ import { Form, SubmitButton, useActionResult } from '../../ui/form.tsx';
 import { Link } from '../../ui/link.tsx';
 import type { ActionResultState } from '../../ui/ssr-payload.ts';
 import { ADDRESS_FIELDS, type AddressField, IDEMPOTENCY_FIELD } from '../checkout-fields.ts';
-import { type CheckoutMessages, checkoutMessages } from '../checkout-messages.ts';
+import { type CheckoutMessages, checkoutMessagesFor } from '../checkout-messages.ts';
 import { FieldError } from '../components/field-error.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { href, type Props } from '../href.ts';
@@ -13,7 +13,7 @@ import type { CheckoutData } from '../types.ts';
 
 export default function CheckoutPage({ data, locale }: Props<'checkout'>) {
   const messages = messagesFor(locale);
-  const text = checkoutMessages[locale];
+  const text = checkoutMessagesFor(locale);
   const result = useActionResult('place-order');
   const formError = result?.errors.form;
   return (
@@ -131,6 +131,6 @@ function AddressInput({ field, data, text, result }: FormProps & { field: Addres
 }
 
 export function head({ locale }: { data: CheckoutData; locale: Locale }): Head {
-  const text = checkoutMessages[locale];
+  const text = checkoutMessagesFor(locale);
   return { title: pageTitle(text.checkoutTitle), description: text.checkoutDescription, robots: 'noindex' };
 }

@@ -1,7 +1,7 @@
 import type { Locale } from '../../routing/locale.ts';
 import type { Head } from '../../routing/route-table.ts';
 import { Link } from '../../ui/link.tsx';
-import { checkoutMessages } from '../checkout-messages.ts';
+import { checkoutMessagesFor } from '../checkout-messages.ts';
 import { CheckIcon } from '../components/icons.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { href, type Props } from '../href.ts';
@@ -11,7 +11,7 @@ import type { OrderData } from '../types.ts';
 /** The confirmation of a placed order: only the cart session that placed it gets here (404 for others). */
 export default function OrderPage({ data, locale }: Props<'order'>) {
   const messages = messagesFor(locale);
-  const text = checkoutMessages[locale];
+  const text = checkoutMessagesFor(locale);
   return (
     <div className="container page order">
       <header className="page-header">
@@ -53,5 +53,5 @@ export default function OrderPage({ data, locale }: Props<'order'>) {
 }
 
 export function head({ locale }: { data: OrderData; locale: Locale }): Head {
-  return { title: pageTitle(checkoutMessages[locale].orderTitle), robots: 'noindex' };
+  return { title: pageTitle(checkoutMessagesFor(locale).orderTitle), robots: 'noindex' };
 }
