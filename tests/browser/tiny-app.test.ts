@@ -1,8 +1,7 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../build.mjs';
-import { type BuiltServer, startBuiltServer } from '../helpers/built-server.ts';
+import { type BuiltApp, buildAndStart } from '../helpers/built-app.ts';
 import { describeInChromium } from '../helpers/chromium.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
 import { hasMarker, markWindow } from '../helpers/window-marker.ts';
@@ -25,25 +24,21 @@ async function runtimeFiles(entry: string): Promise<string[]> {
 }
 
 describe('a second app on the same runtime', () => {
-  let buildDir: string;
-  let server: BuiltServer;
+  let built: BuiltApp;
+  let server: BuiltApp['server'];
 
   beforeAll(async () => {
-    buildDir = await mkdtemp(path.join(ROOT, 'node_modules/.cache/tiny-app-'));
-    await build({ outdir: buildDir, app: TINY_APP });
-    server = await startBuiltServer({}, buildDir);
+    built = await buildAndStart(TINY_APP);
+    server = built.server;
   }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-    if (buildDir) await rm(buildDir, { recursive: true, force: true });
-  });
+  afterAll(() => built?.stop());
 
   it('is named by no runtime file', async () => {
     const files = (await Promise.all(RUNTIME.map(runtimeFiles))).flat();
     expect(files.length).toBeGreaterThan(40);
     for (const file of files) {
       const source = await readFile(file, 'utf8');
-      expect(source, file).not.toMatch(/from ['"][^'"]*(storefront|tiny-app)[^'"]*['"]/);
+      expect(source, file).not.toMatch(/from ['"][^'"]*(storefront|tiny-app|bilingual-app)[^'"]*['"]/);
     }
   });
 
