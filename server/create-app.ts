@@ -1,7 +1,6 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { AppDefinition } from '../shared/ui/app-definition.ts';
-import type { RouteActions } from './actions/action.ts';
 import type { DataSteps } from './data/data-step.ts';
 import { createConsoleLogger, type Logger } from './monitoring/logger.ts';
 import { type Monitoring, noMonitoring } from './monitoring/monitoring.ts';
@@ -14,13 +13,13 @@ import { defaultPageRequest, getPageRequest } from './pipeline/page-request.ts';
 import { RENDER_TIMEOUT_MS } from './pipeline/request-abort.ts';
 import { createRequestHandler } from './pipeline/request-handler.ts';
 import { resolveLocale } from './pipeline/resolve-locale.ts';
-import type { ResourceHandlers } from './pipeline/resource-route.ts';
 import { securityHeaders } from './pipeline/security-headers.ts';
 import { serveAssets } from './pipeline/serve-assets.ts';
 import { switchLocale } from './pipeline/switch-locale.ts';
 import type { BuildOutput } from './process/build-output.ts';
 import type { Config } from './process/config.ts';
 import { loadLocales } from './process/load-locales.ts';
+import type { AnyServerApp } from './server-app-definition.ts';
 import { type ServicesHandle, startedServices } from './services.ts';
 
 export { MAX_URL_LENGTH } from './pipeline/request-handler.ts';
@@ -46,9 +45,9 @@ export interface CreateAppOptions {
   /** Error and trace reporting (server/monitoring/sentry-server.ts when SENTRY_DSN is set); none by default. */
   monitoring?: Monitoring;
   /** Server actions by route id, then action name (server/). */
-  actions?: RouteActions;
+  actions?: AnyServerApp['actions'];
   /** Handlers of the resource routes (no document: sitemap.xml, robots.txt) by route id (server/). */
-  resources?: ResourceHandlers;
+  resources?: AnyServerApp['resources'];
   /** Deadline of data step plus render; default RENDER_TIMEOUT_MS. */
   renderTimeoutMs?: number;
   /** How long a form body may take to arrive; default FORM_BODY_TIMEOUT_MS. */
@@ -60,8 +59,9 @@ export function createApp(options: CreateAppOptions): Express {
   const { config, build } = options;
   const logger = options.logger ?? createConsoleLogger();
   const reportError = createErrorReporter(logger, options.monitoring ?? noMonitoring);
+  const services = options.services ?? startedServices({});
   const { routes, locales, servePage, handleAction, pageMethodsOf, sendPageData, renderError } =
-    createPageParts(options, reportError);
+    createPageParts(options, reportError, services);
 
   const server = express();
   server.disable('x-powered-by');
@@ -70,9 +70,6 @@ export function createApp(options: CreateAppOptions): Express {
   // Signing a cookie (res.cookie with `signed`) reads the secret from the request: set once on the app's
   // request prototype, because cookie-parser only runs for requests that send cookies.
   (server.request as Request).secret = config.cookieSecret;
-  // App-wide, where Express keeps such things: every context reads them from its request (servicesOf).
-  const services = options.services ?? startedServices({});
-  server.locals.services = services;
 
   const homeRequest = defaultPageRequest(locales);
   server.use(

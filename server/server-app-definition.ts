@@ -2,35 +2,50 @@ import type { RouteActions } from './actions/action.ts';
 import type { DataSteps } from './data/data-step.ts';
 import type { Logger } from './monitoring/logger.ts';
 import type { ResourceHandlers } from './pipeline/resource-route.ts';
-import type { Config } from './process/config.ts';
+import type { Config, Env } from './process/config.ts';
+
+/** What an app's services start from: the runtime's config, the app's own (its `readConfig`), a logger. */
+export interface ServicesStart<AppConfig = unknown> {
+  config: Readonly<Config>;
+  appConfig: AppConfig;
+  logger: Logger;
+}
 
 /**
- * What an app's server side opens once per process and hands to every data step, action and resource
- * handler as `context.services`: a database pool, a client of another service. An app declares its shape by
- * augmenting this interface: `declare module '<path>/server-app-definition.ts' { interface AppServices { db: Database } }`.
+ * How a process starts and stops what an app's server side opens once and hands to every handler as
+ * `context.services` (a database pool, a client of another service). server/services.ts runs it.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging.
-export interface AppServices {}
-
-/** How a process starts and stops an app's services (server/services.ts runs it). */
-export interface ServicesDefinition {
+export interface ServicesDefinition<Services = unknown, AppConfig = unknown> {
   /** Refuses a configuration they cannot run with (throws ConfigError); runs once at start, before any worker. */
-  checkConfig?(config: Readonly<Config>): void;
+  checkConfig?(config: Readonly<Config>, appConfig: AppConfig): void;
   /** Opens them (and, say, migrates a database); pages wait and /readyz answers 503 until it resolves. */
-  start(context: { config: Readonly<Config>; logger: Logger }): Promise<AppServices>;
+  start(context: ServicesStart<AppConfig>): Promise<Services>;
   /** Whether they can serve right now (a database that answers); /readyz answers 503 while not. */
-  isReady?(services: AppServices): boolean;
+  isReady?(services: Services): boolean;
   /** Closes them, once the in-flight requests have finished (on SIGTERM). */
-  stop?(services: AppServices): Promise<void>;
+  stop?(services: Services): Promise<void>;
 }
 
 /**
  * An app's server-only part, keyed by the ids of its route tree: data steps (by segment), actions and
- * resource route handlers (by route), and the services they share. It never reaches the browser bundle.
+ * resource route handlers (by route), the services they share and the app's own environment. It never
+ * reaches the browser bundle. `Services` types `context.services` in every handler: declare the handlers
+ * with it (`DataStepsOf<Routes, Services>`, `RouteActions<Services>`, `ResourceHandlers<Services>`) and the
+ * definition with `satisfies ServerAppDefinition<Services, AppConfig>`. A type parameter rather than a
+ * global declaration to merge: two apps in one process (tests) keep their own types, and nothing is cast.
  */
-export interface ServerAppDefinition {
+export interface ServerAppDefinition<Services = unknown, AppConfig = unknown> {
+  /**
+   * Reads and validates the app's own environment variables at start (`readVariable` and ConfigError from
+   * the runtime give the same messages as its own); a bad value stops the process before it listens.
+   */
+  readConfig?(env: Env): AppConfig;
   dataSteps: DataSteps;
-  actions?: RouteActions;
-  resources?: ResourceHandlers;
-  services?: ServicesDefinition;
+  actions?: RouteActions<Services>;
+  resources?: ResourceHandlers<Services>;
+  services?: ServicesDefinition<Services, AppConfig>;
 }
+
+/** Any app's server definition, as the runtime holds it (it never reads the app's types). */
+// biome-ignore lint/suspicious/noExplicitAny: each app types its own services and config.
+export type AnyServerApp = ServerAppDefinition<any, any>;

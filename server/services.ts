@@ -1,26 +1,20 @@
-import type { Request } from 'express';
-import type { Logger } from './monitoring/logger.ts';
-import type { Config } from './process/config.ts';
-import type { AppServices, ServicesDefinition } from './server-app-definition.ts';
+import type { AnyServerApp, ServicesStart } from './server-app-definition.ts';
 
 /** An app's services in a process: started (or starting), ready or not, and how to stop them. */
 export interface ServicesHandle {
   /** The services once started; undefined before. */
-  readonly current: AppServices | undefined;
+  readonly current: unknown | undefined;
   /** Resolves once they are started; rejects when starting failed. */
-  readonly started: Promise<AppServices>;
+  readonly started: Promise<unknown>;
   isReady(): boolean;
   /** Stops them (once started); a second call does nothing. */
   stop(): Promise<void>;
 }
 
 /** Starts `definition`'s services now; an app without services gets none, started at once. */
-export function startServices(
-  definition: ServicesDefinition | undefined,
-  context: { config: Readonly<Config>; logger: Logger },
-): ServicesHandle {
+export function startServices(definition: AnyServerApp['services'], context: ServicesStart): ServicesHandle {
   if (!definition) return startedServices({});
-  let current: AppServices | undefined;
+  let current: unknown;
   let stopped: Promise<void> | undefined;
   const started = definition.start(context).then((services) => {
     current = services;
@@ -45,16 +39,11 @@ export function startServices(
 }
 
 /** Services that are already started (tests, and apps without any). */
-export function startedServices(services: AppServices): ServicesHandle {
+export function startedServices(services: unknown): ServicesHandle {
   return {
     current: services,
     started: Promise.resolve(services),
     isReady: () => true,
     stop: () => Promise.resolve(),
   };
-}
-
-/** The started services of the app serving `request` (createApp keeps them in Express's app.locals). */
-export function servicesOf(request: Request): AppServices {
-  return (request.app.locals.services as ServicesHandle | undefined)?.current ?? {};
 }

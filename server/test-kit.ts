@@ -1,7 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 /**
  * The test kit for apps on this runtime: the real app with test defaults, helpers for the data endpoint, form
  * posts and redirects over supertest, and a driver for the browser router's pure model. README "Testing your
@@ -22,25 +18,25 @@ import type { Monitoring, RequestFacts } from './monitoring/monitoring.ts';
 import type { ResourceHandlers } from './pipeline/resource-route.ts';
 import { DEVELOPMENT_BUILD_ID } from './process/build-output.ts';
 import { type Config, loadConfig } from './process/config.ts';
-import type { AppServices, ServerAppDefinition } from './server-app-definition.ts';
+import type { AnyServerApp, ServerAppDefinition } from './server-app-definition.ts';
 import { startedServices, startServices } from './services.ts';
 
 export { createRouterDriver } from './router-driver.ts';
 
 /** What a test replaces: env values, and data steps, actions or resource handlers by id. */
-export interface TestOverrides {
-  /** Env values over the test defaults (a fixed COOKIE_SECRET, production mode). */
+export interface TestOverrides<Services = unknown> {
+  /** Env values over the test defaults (a fixed COOKIE_SECRET, production mode); the app's `readConfig` reads them too. */
   env?: Record<string, string>;
   dataSteps?: DataSteps;
   /** Replaces the named routes' actions. */
-  actions?: RouteActions;
-  resources?: ResourceHandlers;
+  actions?: RouteActions<Services>;
+  resources?: ResourceHandlers<Services>;
   renderTimeoutMs?: number;
   /**
    * The services the app's steps, actions and resources get, already started (a test database, a fake).
    * Without it, the app's own `services.start()` runs with the test config, and pages wait for it.
    */
-  services?: AppServices;
+  services?: Services;
 }
 
 export interface LogEntry {
@@ -72,9 +68,10 @@ export interface TestApp {
   ): Promise<Submitted>;
   /** GETs `path` and follows redirects within the app (at most 10); `redirects` lists each hop. */
   follow(path: string, options?: { cookie?: string }): Promise<Followed>;
+  /** Resolves once the app's services have started (an embedded database opened and migrated). */
+  started(): Promise<void>;
   /**
-   * Stops the app's services (those its own `services.start()` opened) and removes the temporary DATA_DIR
-   * they got (unless the test set one); call it after the tests.
+   * Stops the app's services (those its own `services.start()` opened); call it after the tests.
    */
   stop(): Promise<void>;
 }
@@ -115,23 +112,25 @@ export interface Followed {
  * render without scripts), logs and monitoring captured in memory, and data steps, actions and resource
  * handlers replaceable per test.
  */
-export function createTestApp(
-  app: { app: AppDefinition; server: ServerAppDefinition },
-  overrides: TestOverrides = {},
+export function createTestApp<Services, AppConfig>(
+  app: { app: AppDefinition; server: ServerAppDefinition<Services, AppConfig> },
+  overrides: TestOverrides<Services> = {},
 ): TestApp {
   const logs: LogEntry[] = [];
   const reported: ReportedError[] = [];
-  // An app's own services that keep files (an embedded database) keep them in a folder of this test app.
-  const dataDir = overrides.env?.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'test-app-'));
-  const config: Readonly<Config> = loadConfig({
+  const env = {
     COOKIE_SECRET: 'test-kit-cookie-secret-of-enough-length',
     NODE_ENV: 'production',
-    ...(dataDir && { DATA_DIR: dataDir }),
     ...overrides.env,
-  });
+  };
+  const config: Readonly<Config> = loadConfig(env);
   const services = overrides.services
     ? startedServices(overrides.services)
-    : startServices(app.server.services, { config, logger: memoryLogger(logs) });
+    : startServices(app.server.services as AnyServerApp['services'], {
+        config,
+        appConfig: app.server.readConfig?.(env),
+        logger: memoryLogger(logs),
+      });
   const server = createApp({
     config,
     app: app.app,
@@ -164,10 +163,8 @@ export function createTestApp(
         options,
       ),
     follow: (path, options = {}) => followRedirects(server, path, options),
-    async stop() {
-      await services.stop();
-      if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    },
+    started: () => services.started.then(() => {}),
+    stop: () => services.stop(),
   };
 }
 /** Posts a form as a browser on the app's origin would; with `javascript`, to the page's data URL. */

@@ -2,9 +2,10 @@
 // the product page's deferred related products) run back to back against the embedded engine, with the
 // process's CPU time per run. Our server runs the same steps on the same engine: this is their share of
 // our CPU per request too.
-import type { DataStepContext } from '../../server/data/data-step.ts';
+
 import type { WatchedDatabase } from '../../server/db/database-health.ts';
 import { productDetail, relatedProducts } from '../../server/storefront/db/catalogue-queries.ts';
+import type { ShopStepContext } from './routes.ts';
 import { routeOf } from './routes.ts';
 
 const MAX_RUNS = 5_000;
@@ -13,7 +14,7 @@ const MAX_RUNS = 5_000;
 export async function measureDatabaseCost(
   pathname: string,
   runs: number,
-  context: DataStepContext,
+  context: ShopStepContext,
   db: WatchedDatabase,
 ): Promise<{ runs: number; cpuUsPerRequest: number; wallUsPerRequest: number } | null> {
   const route = routeOf(pathname);

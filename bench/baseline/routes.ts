@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { BuildManifest } from '../../build.mjs';
 import type { DataStepContext } from '../../server/data/data-step.ts';
 import { serializeForScript } from '../../server/render/serialize-for-script.ts';
+import type { ShopServices } from '../../server/storefront/services.ts';
 import { shopLayoutStep } from '../../server/storefront/steps/layouts.ts';
 import { productStep } from '../../server/storefront/steps/product.ts';
 import { rootStep } from '../../server/storefront/steps/root.ts';
@@ -48,7 +49,7 @@ export interface Segment {
   /** What the segment's search reader read, when it has one. */
   search?: unknown;
   module: SegmentModule;
-  data: (context: DataStepContext) => unknown;
+  data: (context: ShopStepContext) => unknown;
 }
 
 export interface Route {
@@ -60,6 +61,9 @@ export interface Route {
   search: unknown;
   assets: DocumentAssets;
 }
+
+/** A storefront data step's context as the baseline builds it: any params, the shop's database. */
+export type ShopStepContext = DataStepContext<RouteParams, unknown, ShopServices>;
 
 const root: Segment = {
   id: 'root',

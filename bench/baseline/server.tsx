@@ -12,7 +12,6 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { DataStepContext } from '../../server/data/data-step.ts';
 import { openConfiguredDatabase } from '../../server/db/open-database.ts';
 import type { Logger } from '../../server/monitoring/logger.ts';
 import { serializeForScript } from '../../server/render/serialize-for-script.ts';
@@ -30,7 +29,15 @@ import {
 } from '../../shared/ui/ssr-payload.ts';
 import { serveUntilSignal } from '../lib/serve-until-signal.ts';
 import { measureDatabaseCost } from './database-cost.ts';
-import { bootstrapModules, manifest, type Route, routeOf, type Segment, splitDeferred } from './routes.ts';
+import {
+  bootstrapModules,
+  manifest,
+  type Route,
+  routeOf,
+  type Segment,
+  type ShopStepContext,
+  splitDeferred,
+} from './routes.ts';
 
 // The same database as ours: the embedded engine in a folder of its own (BASELINE_DATA_DIR), migrated
 // with the storefront's migrations. Its log lines go to stderr, like the rest of the baseline's output.
@@ -84,7 +91,7 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   response.once('close', () => {
     if (!response.writableFinished) abort.abort(new Error('client disconnected'));
   });
-  const context = stepContext(url, request.headers, abort.signal, route.params);
+  const context = stepContext(request, url, abort.signal, route.params);
   const data = (await Promise.all(route.segments.map((segment) => segment.data(context)))) as Record<
     string,
     unknown
@@ -108,12 +115,13 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
 
 /** A data step's context: English, no cookies (no cart), the shop's database. */
 function stepContext(
+  request: http.IncomingMessage,
   url: URL,
-  headers: http.IncomingHttpHeaders,
   signal: AbortSignal,
-  params: DataStepContext['params'] = {},
-): DataStepContext {
+  params: ShopStepContext['params'] = {},
+): ShopStepContext {
   return {
+    request,
     params,
     search: undefined,
     locale: 'en',
@@ -121,7 +129,7 @@ function stepContext(
     cookies: {},
     signedCookies: {},
     setCookie: () => {},
-    headers,
+    headers: request.headers,
     signal,
     services: { db },
     parent: () => Promise.resolve(undefined),
@@ -131,7 +139,7 @@ function stepContext(
 /** `/_bench/database-cost?path=/shop&runs=2000`: the CPU the page's data steps take (database-cost.ts). */
 async function sendDatabaseCost(url: URL, response: http.ServerResponse) {
   const pathname = url.searchParams.get('path') ?? '';
-  const context = stepContext(url, {}, new AbortController().signal);
+  const context = stepContext(response.req, url, new AbortController().signal);
   const cost = await measureDatabaseCost(pathname, Number(url.searchParams.get('runs') ?? 1000), context, db);
   response.writeHead(cost ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(cost));
 }

@@ -4,16 +4,15 @@ import { HttpError, Redirect } from '../../shared/routing/control-signals.ts';
 import type { ActionResultState } from '../../shared/ui/ssr-payload.ts';
 import { sendDataLine, sendErrorLine } from '../data/page-data-response.ts';
 import type { ReportError } from '../monitoring/report-error.ts';
-import type { PageRequest } from '../pipeline/page-request.ts';
+import { factsOf, type PageRequest } from '../pipeline/page-request.ts';
 import {
   abortOnDisconnectOrDeadline,
   ClientDisconnectedError,
   untilAborted,
 } from '../pipeline/request-abort.ts';
 import type { ResolvePage } from '../pipeline/resolve-page.ts';
-import { createCookieSetter } from '../pipeline/set-cookie.ts';
 import type { DocumentRenderer } from '../render/document-renderer.ts';
-import { servicesOf } from '../services.ts';
+import type { CreateRequestContext } from '../request-context.ts';
 import {
   ACTION_FIELD,
   type ActionContext,
@@ -36,11 +35,11 @@ export type HandleAction = (
 ) => Promise<void>;
 
 export interface HandleActionOptions {
+  createRequestContext: CreateRequestContext;
   routes: CompiledRouteTable;
   actions: RouteActions;
   resolvePage: ResolvePage;
   renderer: DocumentRenderer;
-  basePath: string;
   allowedOrigins: readonly string[];
   /** PUBLIC_ORIGIN: an `Origin` equal to it is ours too. */
   publicOrigin: string | undefined;
@@ -56,7 +55,7 @@ export interface HandleActionOptions {
  * answer is `Cache-Control: no-store`.
  */
 export function createActionHandler(options: HandleActionOptions): HandleAction {
-  const { renderer, basePath } = options;
+  const { renderer } = options;
 
   return async function handleAction(request, response, pageRequest, representation, next) {
     response.setHeader('Cache-Control', 'no-store');
@@ -76,14 +75,12 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
 
     const abortController = abortOnDisconnectOrDeadline(response, options.renderTimeoutMs);
     const context: ActionContext = {
+      ...options.createRequestContext(
+        request,
+        response,
+        factsOf(pageRequest, match.params, abortController.signal),
+      ),
       fields,
-      params: match.params,
-      locale: pageRequest.locale,
-      cookies: request.cookies ?? {},
-      signedCookies: request.signedCookies ?? {},
-      setCookie: createCookieSetter(request, response, basePath),
-      signal: abortController.signal,
-      services: servicesOf(request),
     };
     const outcome = await runAction(handler, context);
     switch (outcome.type) {

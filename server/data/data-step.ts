@@ -1,29 +1,15 @@
-import type { CookieOptions } from 'express';
 import type { ControlSignal } from '../../shared/routing/control-signals.ts';
-import type { Locale } from '../../shared/routing/locale.ts';
 import type { RouteParams } from '../../shared/routing/route-table.ts';
 import type { ParamsOf, SearchOf, SegmentId } from '../../shared/routing/route-types.ts';
-import type { AppServices } from '../server-app-definition.ts';
+import type { RequestContext } from '../request-context.ts';
 
-/** What a segment's server data step receives. */
-export interface DataStepContext<Params = RouteParams, Search = unknown> {
+/** What a segment's server data step receives: the request's context, its params typed, and its own parts. */
+export interface DataStepContext<Params = RouteParams, Search = unknown, Services = unknown>
+  extends Omit<RequestContext<Services>, 'params'> {
   /** The params captured by the segment's branch. */
   params: Params;
   /** What the segment's search reader read (`undefined` without one). */
   search: Search;
-  locale: Locale;
-  /** The full request URL (search params included). */
-  url: URL;
-  /** Request cookies; signed ones (verified with COOKIE_SECRET) are in `signedCookies`, `false` when tampered. */
-  cookies: Readonly<Record<string, string>>;
-  signedCookies: Readonly<Record<string, string | false>>;
-  /** Sets a cookie on the response (before the page streams); `signed: true` signs it with COOKIE_SECRET. */
-  setCookie(name: string, value: string, options: CookieOptions): void;
-  headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** Fires when the client disconnects or the render deadline passes: stop work then. */
-  signal: AbortSignal;
-  /** The app's services (a database pool...), started before any page is served. */
-  services: AppServices;
   /**
    * The data of the nearest segment above this one that has a data step (undefined without one). Every step
    * of a request starts at once; a step that needs its parent's result awaits this, explicitly.
@@ -35,27 +21,28 @@ export interface DataStepContext<Params = RouteParams, Search = unknown> {
  * A segment's server-side data step. It returns the page's data (top-level promises are deferred and streamed
  * later), or returns/throws `redirect()` / `notFound()`, or throws `HttpError(status)`.
  */
-export type DataStep<Data = unknown, Params = RouteParams, Search = unknown> = (
-  context: DataStepContext<Params, Search>,
+export type DataStep<Data = unknown, Params = RouteParams, Search = unknown, Services = unknown> = (
+  context: DataStepContext<Params, Search, Services>,
 ) => Data | ControlSignal | Promise<Data | ControlSignal>;
 
 /** Server data steps keyed by segment id. Segments without one render with `data: null`. */
 // biome-ignore lint/suspicious/noExplicitAny: each step has its own data type; the table only stores them.
-export type DataSteps = Readonly<Record<string, DataStep<any, any, any>>>;
+export type DataSteps = Readonly<Record<string, DataStep<any, any, any, any>>>;
 
 /** The data step of one segment of a tree, with its params and search value typed from the tree. */
-export type DataStepOf<Tree, Id extends SegmentId<Tree>, Data = unknown> = DataStep<
+export type DataStepOf<Tree, Id extends SegmentId<Tree>, Data = unknown, Services = unknown> = DataStep<
   Data,
   ParamsOf<Tree, Id>,
-  SearchOf<Tree, Id>
+  SearchOf<Tree, Id>,
+  Services
 >;
 
 /**
  * The data steps of one route tree, keyed by its segment ids, each typed with its segment's params and
  * search value. Declare them with `satisfies DataStepsOf<typeof routes>` so each keeps its own data type.
  */
-export type DataStepsOf<Tree> = {
-  readonly [Id in SegmentId<Tree>]?: DataStep<unknown, ParamsOf<Tree, Id>, SearchOf<Tree, Id>>;
+export type DataStepsOf<Tree, Services = unknown> = {
+  readonly [Id in SegmentId<Tree>]?: DataStep<unknown, ParamsOf<Tree, Id>, SearchOf<Tree, Id>, Services>;
 };
 
 /** What each step gives its component: the data it returns, control signals aside, top-level promises kept. */

@@ -1,13 +1,8 @@
-import type { Request, Response } from 'express';
 import { NotFound, notFound, Redirect } from '../../shared/routing/control-signals.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
-import type { RouteParams } from '../../shared/routing/route-table.ts';
 import { RefusedInputError } from '../db/refused-input.ts';
-import { type OriginOf, requestUrl } from '../pipeline/origin-of.ts';
-import type { PageRequest } from '../pipeline/page-request.ts';
-import { createCookieSetter } from '../pipeline/set-cookie.ts';
-import { servicesOf } from '../services.ts';
-import type { DataStepContext, DataSteps } from './data-step.ts';
+import type { RequestContext } from '../request-context.ts';
+import type { DataSteps } from './data-step.ts';
 import { isThenable } from './deferred-data.ts';
 import { hasUnacceptableParam } from './url-text.ts';
 
@@ -18,43 +13,6 @@ export type Outcome =
   | { type: 'failed'; error: unknown }
   | { type: 'kept' };
 
-/** What every data step of a request shares (all but `parent` and `search`, which are each step's own). */
-export type SharedStepContext = Omit<DataStepContext, 'parent' | 'search'>;
-
-/** What a step context needs from the app. */
-export interface StepContextParts {
-  /** BASE_PATH: the path of the cookies steps set. */
-  basePath: string;
-  /** Our origin for a request (PUBLIC_ORIGIN or the request's): `url`'s origin. */
-  originOf: OriginOf;
-}
-
-export function stepContext(
-  request: Request,
-  response: Response,
-  pageRequest: PageRequest,
-  params: RouteParams,
-  signal: AbortSignal,
-  { basePath, originOf }: StepContextParts,
-): SharedStepContext {
-  let url: URL | undefined;
-  return {
-    params,
-    locale: pageRequest.locale,
-    // Parsed when a step reads it: most steps never do, and every request would pay for the parse.
-    get url() {
-      url ??= requestUrl(request, originOf(request));
-      return url;
-    },
-    cookies: request.cookies ?? {},
-    signedCookies: request.signedCookies ?? {},
-    setCookie: createCookieSetter(request, response, basePath),
-    headers: request.headers,
-    signal,
-    services: servicesOf(request),
-  };
-}
-
 /**
  * Starts the data step of every segment that has one, all at once. `parent()` gives a step the data of the
  * nearest segment above it that has a step (its failure rejects it too), so waiting is explicit. A kept
@@ -63,7 +21,8 @@ export function stepContext(
 export function runDataSteps(
   branch: readonly MatchedSegment[],
   dataSteps: DataSteps,
-  context: SharedStepContext,
+  /** The request's context, which every step shares (each adds its own `parent` and `search`). */
+  context: RequestContext,
   /** How many leading segments the browser keeps: their steps run only if a step below awaits `parent()`. */
   kept = 0,
   /** Per segment, what its search reader read. */

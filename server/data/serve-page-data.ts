@@ -147,5 +147,5 @@ function readDataRequest(
     const location = `${buildHref(basePath, locales.prefixOf(target.locale), target.path)}${search}`;
     return void sendDataLine(response, 200, { type: 'redirect', location, status: 308 });
   }
-  return { locale: target.locale, appPath: target.path, search };
+  return { locale: target.locale, appPath: target.path, search, pageTarget: `${basePath}${path}${search}` };
 }

@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../monitoring/logger.ts';
-import { type Config, ConfigError } from '../process/config.ts';
 import { type Database, DatabaseUnavailableError } from './database.ts';
 import { type WatchedDatabase, watchDatabase } from './database-health.ts';
 import { openEmbeddedDatabase } from './embedded-database.ts';
@@ -10,13 +9,19 @@ import { openPostgresDatabase } from './postgres-database.ts';
 /** The longest wait between two tries to migrate a database that cannot be reached yet. */
 const MAX_RETRY_DELAY_MS = 5_000;
 
+/** Where an app's database is: a Postgres server's URL, else the embedded engine's folder. */
+export interface DatabaseLocation {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}
+
 /**
- * The database the config names, migrated and watched: the Postgres server at DATABASE_URL, else the
- * embedded one in DATA_DIR. A server that cannot be reached yet (it starts after us) is tried again until it
+ * The database `location` names, migrated and watched: the Postgres server at its URL, else the embedded
+ * one in its folder. A server that cannot be reached yet (it starts after us) is tried again until it
  * answers; meanwhile /readyz answers 503 and a page waits at most its render deadline (then 503).
  */
 export async function openConfiguredDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: DatabaseLocation,
   logger: Logger,
   migrations: readonly Migration[],
 ): Promise<WatchedDatabase> {
@@ -48,17 +53,4 @@ async function migrateWhenReachable(db: Database, migrations: readonly Migration
       await sleep(retryInMs);
     }
   }
-}
-
-/**
- * Refuses, at start, workers that would share the embedded database: PGlite runs in one process, and the
- * data directory is locked while open. Workers need a Postgres server they all reach.
- */
-export function refuseSharedEmbeddedDatabase(config: Pick<Config, 'databaseUrl' | 'webConcurrency'>): void {
-  if (config.databaseUrl || config.webConcurrency <= 1) return;
-  throw new ConfigError(
-    'WEB_CONCURRENCY',
-    String(config.webConcurrency),
-    'workers cannot share the embedded database (DATA_DIR), which one process opens at a time: set WEB_CONCURRENCY=1, or set DATABASE_URL to a Postgres server every worker reaches',
-  );
 }

@@ -42,10 +42,9 @@ export function requestOrigin(request: Request): string | undefined {
 }
 
 /**
- * The full URL the client asked for, on `origin`. Only the path and query come from the request target:
+ * The full URL the client asked for (or `target`, a path and query), on `origin`. Only the path and query come from it:
  * a target that is not a path (`*`) gives the root, and `//other.example/x` stays a path on our host.
  */
-export function requestUrl(request: Request, origin: string): URL {
-  const target = request.originalUrl.startsWith('/') ? request.originalUrl : '/';
-  return new URL(`${origin}${target}`);
+export function requestUrl(request: Request, origin: string, target = request.originalUrl): URL {
+  return new URL(`${origin}${target.startsWith('/') ? target : '/'}`);
 }

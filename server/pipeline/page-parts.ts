@@ -1,4 +1,5 @@
 import { compileServedRoutes } from '../../shared/debug/served-routes.ts';
+import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
 import { createLocales } from '../../shared/routing/locale.ts';
 import { reservedPaths } from '../../shared/routing/reserved-paths.ts';
 import type { BrowserSentryConfig } from '../../shared/ui/ssr-payload.ts';
@@ -11,6 +12,8 @@ import { noMonitoring } from '../monitoring/monitoring.ts';
 import type { ReportError } from '../monitoring/report-error.ts';
 import { buildIdOf } from '../process/build-output.ts';
 import { createDocumentRenderer } from '../render/document-renderer.ts';
+import { requestContextFactory } from '../request-context.ts';
+import type { ServicesHandle } from '../services.ts';
 import { createOriginOf } from './origin-of.ts';
 import { RENDER_TIMEOUT_MS } from './request-abort.ts';
 import { createPageResolver } from './resolve-page.ts';
@@ -21,7 +24,11 @@ import { servePage } from './serve-page.ts';
  * runs data steps, the document renderer, and the three ways a page is asked for (its document, its data,
  * its action).
  */
-export function createPageParts(options: CreateAppOptions, reportError: ReportError) {
+export function createPageParts(
+  options: CreateAppOptions,
+  reportError: ReportError,
+  services: ServicesHandle,
+) {
   const { config, build } = options;
   const { basePath } = config;
   const monitoring = options.monitoring ?? noMonitoring;
@@ -31,10 +38,19 @@ export function createPageParts(options: CreateAppOptions, reportError: ReportEr
     ? { ...options.dataSteps, ...debugDataSteps }
     : options.dataSteps;
   const locales = createLocales(options.app.locales);
-  const common = { routes, basePath, locales, renderTimeoutMs, reportError, monitoring };
-  // PUBLIC_ORIGIN, or the request's own: for every absolute URL a data step or resource route writes.
+  // PUBLIC_ORIGIN, or the request's own: for every absolute URL a handler writes.
   const originOf = createOriginOf(config.publicOrigin);
-  const { resolvePage, resolveFrame } = createPageResolver({ ...common, dataSteps, root, originOf });
+  const createRequestContext = requestContextFactory({ basePath, originOf, services });
+  const common = {
+    routes,
+    basePath,
+    locales,
+    renderTimeoutMs,
+    reportError,
+    monitoring,
+    createRequestContext,
+  };
+  const { resolvePage, resolveFrame } = createPageResolver({ ...common, dataSteps, root });
   const renderer = createDocumentRenderer({
     ...common,
     app: options.app,
@@ -56,17 +72,14 @@ export function createPageParts(options: CreateAppOptions, reportError: ReportEr
     routes,
     locales,
     handleAction,
-    pageMethodsOf: ({ appPath }: { appPath: string }) => {
-      const routeId = routes.match(appPath)?.route.id;
-      return routeId !== undefined && Object.hasOwn(actions, routeId) ? 'GET, HEAD, POST' : 'GET, HEAD';
-    },
+    pageMethodsOf: pageMethods(routes, actions),
     renderError: renderer.renderError,
     servePage: servePage({
       resolvePage,
       renderer,
       renderTimeoutMs,
       resources: options.resources ?? {},
-      originOf,
+      createRequestContext,
     }),
     sendPageData: servePageData({
       ...common,
@@ -75,6 +88,14 @@ export function createPageParts(options: CreateAppOptions, reportError: ReportEr
       handleAction,
       resolveFrame,
     }),
+  };
+}
+
+/** The methods a page answers (its `Allow` header): POST only where its route declares actions. */
+function pageMethods(routes: CompiledRouteTable, actions: object) {
+  return function pageMethodsOf({ appPath }: { appPath: string }): string {
+    const routeId = routes.match(appPath)?.route.id;
+    return routeId !== undefined && Object.hasOwn(actions, routeId) ? 'GET, HEAD, POST' : 'GET, HEAD';
   };
 }
 

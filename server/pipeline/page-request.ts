@@ -1,6 +1,8 @@
 import type { Response } from 'express';
 import type { Locale, Locales } from '../../shared/routing/locale.ts';
+import type { RouteParams } from '../../shared/routing/route-table.ts';
 import { setHrefLocale } from '../render/href-scope.ts';
+import type { RequestFacts } from '../request-context.ts';
 
 /** Where a request points inside the app, once base path and locale prefix are stripped. */
 export interface PageRequest {
@@ -9,6 +11,13 @@ export interface PageRequest {
   appPath: string;
   /** `?…` or empty. */
   search: string;
+  /** The page's own path and query (base path and locale prefix included) when asked for by its data URL. */
+  pageTarget?: string;
+}
+
+/** What a request context takes from the page request: its locale, and its own path for a data URL. */
+export function factsOf(pageRequest: PageRequest, params: RouteParams, signal: AbortSignal): RequestFacts {
+  return { params, locale: pageRequest.locale, signal, pageTarget: pageRequest.pageTarget };
 }
 
 /** Stores the resolved page request for the handlers after the locale step; `href()` now builds in its locale. */

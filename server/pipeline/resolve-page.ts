@@ -9,12 +9,13 @@ import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
 import type { DataSteps } from '../data/data-step.ts';
 import { isThenable } from '../data/deferred-data.ts';
 import { readSearch } from '../data/read-search.ts';
-import { type Outcome, runDataSteps, type StepContextParts, stepContext } from '../data/run-data-steps.ts';
+import { type Outcome, runDataSteps } from '../data/run-data-steps.ts';
 import { hasUnacceptableSearch } from '../data/url-text.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
 import { type ReportError, setRouteFacts } from '../monitoring/report-error.ts';
 import { errorHead } from '../render/error-head.ts';
-import type { PageRequest } from './page-request.ts';
+import type { CreateRequestContext } from '../request-context.ts';
+import { factsOf, type PageRequest } from './page-request.ts';
 import { untilAborted } from './request-abort.ts';
 
 /** What a page request comes to, for the HTML render and the data endpoint alike. */
@@ -39,7 +40,10 @@ export type PageResolution =
   /** An expected failure above every boundary (404 from notFound() or no match, 4xx from HttpError). */
   | { type: 'error'; status: number };
 
-export interface ResolvePageOptions extends StepContextParts {
+export interface ResolvePageOptions {
+  /** BASE_PATH, for the redirects of normalised searches. */
+  basePath: string;
+  createRequestContext: CreateRequestContext;
   /** The app's locales, for the same redirects. */
   locales: Locales;
   routes: CompiledRouteTable;
@@ -76,7 +80,7 @@ function frameResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     pageRequest: PageRequest,
     signal: AbortSignal,
   ): Promise<ShownSegment[]> {
-    const context = stepContext(request, response, pageRequest, {}, signal, options);
+    const context = options.createRequestContext(request, response, factsOf(pageRequest, {}, signal));
     try {
       const [module, outcome] = await untilAborted(
         Promise.all([loadModule(root), ...runDataSteps([{ node: root, params: [] }], dataSteps, context)]),
@@ -117,7 +121,11 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
       return { type: 'redirect', location, status: 308 };
     }
 
-    const context = stepContext(request, response, pageRequest, match.params, signal, options);
+    const context = options.createRequestContext(
+      request,
+      response,
+      factsOf(pageRequest, match.params, signal),
+    );
     let kept = 0;
     while (kept < keep.length && match.branch[kept]?.node.id === keep[kept]) kept += 1;
     const outcomes = runDataSteps(match.branch, dataSteps, context, kept, reading.values);

@@ -1,51 +1,31 @@
 import { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { HttpError, NotFound, Redirect } from '../../shared/routing/control-signals.ts';
-import type { Locale } from '../../shared/routing/locale.ts';
-import type { RouteParams } from '../../shared/routing/route-table.ts';
-import type { AppServices } from '../server-app-definition.ts';
-import { servicesOf } from '../services.ts';
-import { requestUrl } from './origin-of.ts';
+import type { RequestContext } from '../request-context.ts';
 import { sendRedirect } from './resolve-page.ts';
 
-/** What a resource route's handler receives. */
-export interface ResourceContext {
-  params: RouteParams;
-  locale: Locale;
-  /** The full request URL on `origin`. */
-  url: URL;
-  /**
-   * Our origin (`https://shop.example`): PUBLIC_ORIGIN when set, else the request's as the client sees it
-   * (TRUST_PROXY honoured). `${origin}${href('shop')}` is absolute.
-   */
-  origin: string;
-  headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** Fires when the client disconnects or the deadline passes. */
-  signal: AbortSignal;
-  /** The app's services (a database pool...). */
-  services: AppServices;
-}
+/**
+ * What a resource route's handler receives: the request's context, nothing of its own. `url.origin` is our
+ * origin (PUBLIC_ORIGIN when set, else the request's): `${url.origin}${href('shop')}` is absolute.
+ */
+export type ResourceContext<Services = unknown> = RequestContext<Services>;
 
 /**
  * Answers a resource route with a fetch `Response`: its status, headers and body (a string, bytes or a
  * stream). It may throw `notFound()`, `redirect()` or an `HttpError` like a data step.
  */
-export type ResourceHandler = (
-  context: ResourceContext,
+export type ResourceHandler<Services = unknown> = (
+  context: ResourceContext<Services>,
 ) => globalThis.Response | Promise<globalThis.Response>;
 
 /** Resource handlers keyed by route id (server/). */
-export type ResourceHandlers = Readonly<Record<string, ResourceHandler>>;
+export type ResourceHandlers<Services = unknown> = Readonly<Record<string, ResourceHandler<Services>>>;
 
 /** A matched resource route, with what its handler needs. */
 export interface ResourceRequest {
   handler: ResourceHandler | undefined;
   routeId: string;
-  params: RouteParams;
-  locale: Locale;
-  /** Our origin for this request (createOriginOf). */
-  origin: string;
-  signal: AbortSignal;
+  context: RequestContext;
   /** Answers an expected failure (notFound(), a 4xx HttpError) with the error page. */
   renderError: (status: number) => void;
 }
@@ -60,17 +40,8 @@ export async function answerResource(
   resource: ResourceRequest,
 ): Promise<void> {
   if (!resource.handler) throw new Error(`Resource route "${resource.routeId}" has no handler`);
-  const { origin } = resource;
   try {
-    const answer = await resource.handler({
-      params: resource.params,
-      locale: resource.locale,
-      url: requestUrl(request, origin),
-      origin,
-      headers: request.headers,
-      signal: resource.signal,
-      services: servicesOf(request),
-    });
+    const answer = await resource.handler(resource.context);
     return await sendResource(request, response, answer);
   } catch (error) {
     if (error instanceof Redirect) return sendRedirect(response, error.location, error.status);

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { DocumentRenderer } from '../render/document-renderer.ts';
-import type { OriginOf } from './origin-of.ts';
-import type { PageRequest } from './page-request.ts';
+import type { CreateRequestContext } from '../request-context.ts';
+import { factsOf, type PageRequest } from './page-request.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from './request-abort.ts';
 import { type ResolvePage, sendRedirect } from './resolve-page.ts';
 import { answerResource, type ResourceHandlers } from './resource-route.ts';
@@ -13,15 +13,20 @@ export interface ServePageOptions {
   renderTimeoutMs: number;
   /** The app's resource route handlers, by route id. */
   resources: ResourceHandlers;
-  /** Our origin for a request (PUBLIC_ORIGIN or the request's), for resource routes' absolute URLs. */
-  originOf: OriginOf;
+  createRequestContext: CreateRequestContext;
 }
 
 /**
  * `GET`/`HEAD` of a page: resolves it (data steps, boundaries) and streams its document, or answers its
  * redirect, error page or resource. Unexpected errors go to Express's error handler (the 500 page).
  */
-export function servePage({ resolvePage, renderer, renderTimeoutMs, resources, originOf }: ServePageOptions) {
+export function servePage({
+  resolvePage,
+  renderer,
+  renderTimeoutMs,
+  resources,
+  createRequestContext,
+}: ServePageOptions) {
   return async function servePageHandler(
     request: Request,
     response: Response,
@@ -42,10 +47,11 @@ export function servePage({ resolvePage, renderer, renderTimeoutMs, resources, o
           return await answerResource(request, response, {
             handler: resources[resolution.routeId],
             routeId: resolution.routeId,
-            params: resolution.params,
-            locale: pageRequest.locale,
-            origin: originOf(request),
-            signal: abortController.signal,
+            context: createRequestContext(
+              request,
+              response,
+              factsOf(pageRequest, resolution.params, abortController.signal),
+            ),
             renderError: (status) => renderer.renderError(request, response, pageRequest, status),
           });
       }

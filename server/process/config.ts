@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { parseDsn } from '../monitoring/sentry-dsn.ts';
 
 /** The server's whole configuration, read once from the environment at start and frozen. */
@@ -38,10 +37,6 @@ export interface Config {
   enableDebugRoutes: boolean;
   /** default 10000: how long in-flight requests may take to finish on shutdown */
   shutdownTimeoutMs: number;
-  /** default undefined = the embedded database (PGlite) in `dataDir`; else a Postgres server's URL */
-  databaseUrl: string | undefined;
-  /** default ./data (absolute): where the embedded database keeps its files */
-  dataDir: string;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -55,33 +50,33 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
+/** The environment as the process has it (`process.env`), or as a test gives it. */
+export type Env = Readonly<Record<string, string | undefined>>;
 
 /** Reads and validates the environment. Only the process entry calls this with `process.env`. */
 export function loadConfig(env: Env, cpuCount = 1): Readonly<Config> {
-  const cookieSecret = optional(env, 'COOKIE_SECRET', (value) => {
+  const cookieSecret = readVariable(env, 'COOKIE_SECRET', (value) => {
     if (value.length < 32) throw 'must be at least 32 characters (e.g. `openssl rand -hex 32`)';
     return value;
   });
   return Object.freeze({
-    port: optional(env, 'PORT', parsePort) ?? 3000,
-    host: optional(env, 'HOST', (value) => value) ?? '0.0.0.0',
-    basePath: optional(env, 'BASE_PATH', parseBasePath) ?? '',
+    port: readVariable(env, 'PORT', parsePort) ?? 3000,
+    host: readVariable(env, 'HOST', (value) => value) ?? '0.0.0.0',
+    basePath: readVariable(env, 'BASE_PATH', parseBasePath) ?? '',
     cookieSecret: cookieSecret ?? randomBytes(32).toString('hex'),
     cookieSecretIsRandom: cookieSecret === undefined,
-    allowedOrigins: Object.freeze(optional(env, 'ALLOWED_ORIGINS', parseOrigins) ?? []),
-    publicOrigin: optional(env, 'PUBLIC_ORIGIN', parsePublicOrigin),
-    trustProxy: optional(env, 'TRUST_PROXY', parseTrustProxy) ?? false,
-    sentryDsn: optional(env, 'SENTRY_DSN', parseSentryDsn),
-    sentryEnvironment: optional(env, 'SENTRY_ENVIRONMENT', (value) => value) ?? env.NODE_ENV ?? 'development',
-    sentryRelease: optional(env, 'SENTRY_RELEASE', (value) => value),
-    sentryTracesSampleRate: optional(env, 'SENTRY_TRACES_SAMPLE_RATE', parseRate) ?? 0.1,
-    webConcurrency: optional(env, 'WEB_CONCURRENCY', (value) => parseConcurrency(value, cpuCount)) ?? 1,
-    logLevel: optional(env, 'LOG_LEVEL', parseLogLevel) ?? 'info',
-    enableDebugRoutes: optional(env, 'ENABLE_DEBUG_ROUTES', parseFlag) ?? false,
-    shutdownTimeoutMs: optional(env, 'SHUTDOWN_TIMEOUT_MS', parseMilliseconds) ?? 10_000,
-    databaseUrl: optional(env, 'DATABASE_URL', parseDatabaseUrl),
-    dataDir: optional(env, 'DATA_DIR', parseDataDir) ?? path.resolve('data'),
+    allowedOrigins: Object.freeze(readVariable(env, 'ALLOWED_ORIGINS', parseOrigins) ?? []),
+    publicOrigin: readVariable(env, 'PUBLIC_ORIGIN', parsePublicOrigin),
+    trustProxy: readVariable(env, 'TRUST_PROXY', parseTrustProxy) ?? false,
+    sentryDsn: readVariable(env, 'SENTRY_DSN', parseSentryDsn),
+    sentryEnvironment:
+      readVariable(env, 'SENTRY_ENVIRONMENT', (value) => value) ?? env.NODE_ENV ?? 'development',
+    sentryRelease: readVariable(env, 'SENTRY_RELEASE', (value) => value),
+    sentryTracesSampleRate: readVariable(env, 'SENTRY_TRACES_SAMPLE_RATE', parseRate) ?? 0.1,
+    webConcurrency: readVariable(env, 'WEB_CONCURRENCY', (value) => parseConcurrency(value, cpuCount)) ?? 1,
+    logLevel: readVariable(env, 'LOG_LEVEL', parseLogLevel) ?? 'info',
+    enableDebugRoutes: readVariable(env, 'ENABLE_DEBUG_ROUTES', parseFlag) ?? false,
+    shutdownTimeoutMs: readVariable(env, 'SHUTDOWN_TIMEOUT_MS', parseMilliseconds) ?? 10_000,
   });
 }
 
@@ -93,7 +88,7 @@ export function configWarnings(config: Readonly<Config>, env: Env): string[] {
   const warnings: string[] = [];
   if (config.cookieSecretIsRandom) {
     warnings.push(
-      'COOKIE_SECRET is not set: using a random key, so carts do not survive a restart or span instances',
+      'COOKIE_SECRET is not set: using a random key, so signed cookies do not survive a restart or span instances',
     );
   }
   if (env.NODE_ENV === 'production' && config.publicOrigin === undefined) {
@@ -104,8 +99,12 @@ export function configWarnings(config: Readonly<Config>, env: Env): string[] {
   return warnings;
 }
 
-/** Runs `parse` on a set, non-empty variable; a thrown string becomes a ConfigError naming the variable. */
-function optional<T>(env: Env, variable: string, parse: (value: string) => T): T | undefined {
+/**
+ * Runs `parse` on a set, non-empty variable; a thrown string (the rule) becomes a ConfigError naming the
+ * variable, its value and the rule. Undefined when the variable is unset or empty. An app's `readConfig`
+ * reads its own variables with it, so a bad value stops the process with the runtime's kind of message.
+ */
+export function readVariable<T>(env: Env, variable: string, parse: (value: string) => T): T | undefined {
   const value = env[variable];
   if (value === undefined || value === '') return undefined;
   try {
@@ -201,14 +200,6 @@ function parseMilliseconds(value: string): number {
   return ms;
 }
 
-function parseDatabaseUrl(value: string): string {
-  const url = parseUrl(value, 'must be a URL such as postgres://user:password@host:5432/database');
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
-    throw 'must start with postgres:// or postgresql://';
-  if (!url.hostname && !url.searchParams.has('host')) throw 'must name a host (postgres://host/database)';
-  return value;
-}
-
 /** `value` parsed by WHATWG URL; else `rule` is thrown. */
 function parseUrl(value: string, rule: string): URL {
   try {
@@ -216,9 +207,4 @@ function parseUrl(value: string, rule: string): URL {
   } catch {
     throw rule;
   }
-}
-
-function parseDataDir(value: string): string {
-  if (value.includes('\0')) throw 'must be a folder path';
-  return path.resolve(value);
 }

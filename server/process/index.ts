@@ -16,9 +16,11 @@ import { createLifecycle } from './lifecycle.ts';
 // The process entry: the only place that reads the environment, starts monitoring, listens and installs
 // signal handlers.
 let config: ReturnType<typeof loadConfig>;
+let appConfig: unknown;
 try {
   config = loadConfig(process.env, availableParallelism());
-  serverApp.services?.checkConfig?.(config);
+  appConfig = serverApp.readConfig?.(process.env);
+  serverApp.services?.checkConfig?.(config, appConfig);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);
@@ -46,8 +48,8 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
     ? (await import('../monitoring/sentry-server.ts')).sentryMonitoring
     : noMonitoring;
 
-  const { services: servicesDefinition, ...serverParts } = serverApp;
-  const services = startServices(servicesDefinition, { config, logger });
+  const { services: servicesDefinition, readConfig: _readAtStart, ...serverParts } = serverApp;
+  const services = startServices(servicesDefinition, { config, appConfig, logger });
   services.started.catch((error) => {
     logger.error({ err: errorDetails(error) }, "the app's services did not start");
     process.exit(1);

@@ -1,11 +1,12 @@
 import { HttpError, redirect } from '../../shared/routing/control-signals.ts';
 import { href } from '../../shared/storefront/href.ts';
 import { type Messages, messagesFor } from '../../shared/storefront/messages.ts';
-import { type ActionContext, type ActionHandler, invalid, type RouteActions } from '../actions/action.ts';
+import { invalid, type RouteActions } from '../actions/action.ts';
 import { cartIdOf, ensureCart } from './cart-session.ts';
 import { placeOrderAction } from './checkout-action.ts';
 import { addToCart, type CartRefusal, quantityInCart, setQuantity } from './db/carts.ts';
-import { shopDatabase } from './services.ts';
+import type { ShopServices } from './services.ts';
+import type { ShopAction, ShopActionContext } from './step.ts';
 import { isUuid } from './uuid.ts';
 
 /** Distinct products a cart may hold; the database enforces it (0001-shop-schema.sql). */
@@ -26,7 +27,7 @@ function parseQuantity(field: string | undefined): number | null {
 }
 
 /** The named product and (unless removing) the quantity, or the field errors to answer with. */
-function readLine({ fields, locale }: ActionContext, { withQuantity }: { withQuantity: boolean }) {
+function readLine({ fields, locale }: ShopActionContext, { withQuantity }: { withQuantity: boolean }) {
   const messages = messagesFor(locale);
   const productId = fields.productId ?? '';
   const quantity = withQuantity ? parseQuantity(fields.quantity) : 0;
@@ -38,7 +39,7 @@ function readLine({ fields, locale }: ActionContext, { withQuantity }: { withQua
 
 /** The field error for a change the database refused. */
 async function refusalErrors(
-  context: ActionContext,
+  context: ShopActionContext,
   refusal: CartRefusal,
   line: { cartId: string; productId: string },
 ): Promise<Record<string, string>> {
@@ -47,7 +48,7 @@ async function refusalErrors(
     case 'cart-full':
       return { productId: messages.errorCartFull(MAX_CART_LINES) };
     case 'quantity-out-of-range': {
-      const inCart = await quantityInCart(shopDatabase(context), line, { signal: context.signal });
+      const inCart = await quantityInCart(context.services.db, line, { signal: context.signal });
       return { quantity: messages.errorQuantityOverLimit(inCart, MAX_QUANTITY) };
     }
     case 'not-in-cart':
@@ -59,7 +60,7 @@ async function refusalErrors(
 }
 
 /** Adds to the visitor's cart in one statement (a cart is made for a visitor without one). */
-const addToCartAction: ActionHandler = async function addToCartAction(context) {
+const addToCartAction: ShopAction = async function addToCartAction(context) {
   const read = readLine(context, { withQuantity: true });
   if (read.errors) return invalid(read.errors, context.fields);
   const { productId, quantity } = read;
@@ -69,7 +70,7 @@ const addToCartAction: ActionHandler = async function addToCartAction(context) {
     throw new HttpError(400, 'The form has no valid key: load the page again');
   const cartId = await ensureCart(context);
   const change = await addToCart(
-    shopDatabase(context),
+    context.services.db,
     { cartId, productId, quantity, addKey },
     { signal: context.signal },
   );
@@ -79,21 +80,21 @@ const addToCartAction: ActionHandler = async function addToCartAction(context) {
 };
 
 /** Sets (`update`) or removes (`remove`) a line the visitor's cart has. */
-function changeLineAction(remove: boolean): ActionHandler {
+function changeLineAction(remove: boolean): ShopAction {
   return async function changeLine(context) {
     const read = readLine(context, { withQuantity: !remove });
     if (read.errors) return invalid(read.errors, context.fields);
     const cartId = cartIdOf(context);
     if (!cartId) return invalid({ productId: messagesFor(context.locale).errorNotInCart }, context.fields);
     const line = { cartId, productId: read.productId, quantity: read.quantity };
-    const change = await setQuantity(shopDatabase(context), line, { signal: context.signal });
+    const change = await setQuantity(context.services.db, line, { signal: context.signal });
     if (!change.ok) return invalid(await refusalErrors(context, change.refusal, line), context.fields);
     return redirect(href('cart'), 303);
   };
 }
 
 /** The storefront's server actions, by route id then action name (the forms' hidden `_action`). */
-export const storefrontActions: RouteActions = {
+export const storefrontActions: RouteActions<ShopServices> = {
   product: { 'add-to-cart': addToCartAction },
   cart: { update: changeLineAction(false), remove: changeLineAction(true) },
   checkout: { 'place-order': placeOrderAction },

@@ -5,9 +5,8 @@
  * and replaces the cookie. Server-only.
  */
 import type { CookieOptions } from 'express';
-import type { ActionContext } from '../actions/action.ts';
 import { cartExists, createCart } from './db/carts.ts';
-import { shopDatabase } from './services.ts';
+import type { ShopContext } from './step.ts';
 import { isUuid } from './uuid.ts';
 
 const CART_COOKIE = 'cart';
@@ -21,7 +20,7 @@ const COOKIE_OPTIONS = {
 } as const satisfies CookieOptions;
 
 /** The cart id the request's cookie carries, when it is one we signed; undefined otherwise. */
-export function cartIdOf({ signedCookies }: Pick<ActionContext, 'signedCookies'>): string | undefined {
+export function cartIdOf({ signedCookies }: Pick<ShopContext, 'signedCookies'>): string | undefined {
   const id = signedCookies[CART_COOKIE];
   return typeof id === 'string' && isUuid(id) ? id : undefined;
 }
@@ -30,9 +29,9 @@ export function cartIdOf({ signedCookies }: Pick<ActionContext, 'signedCookies'>
  * The visitor's cart, made when they have none (or theirs is gone). The cookie is written again either way,
  * so a cart in use keeps its 30 days.
  */
-export async function ensureCart(context: ActionContext): Promise<string> {
+export async function ensureCart(context: ShopContext): Promise<string> {
   const { signal } = context;
-  const db = shopDatabase(context);
+  const db = context.services.db;
   const known = cartIdOf(context);
   const id = known && (await cartExists(db, known, { signal })) ? known : await createCart(db, { signal });
   context.setCookie(CART_COOKIE, id, COOKIE_OPTIONS);

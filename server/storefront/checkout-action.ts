@@ -7,11 +7,11 @@ import {
 } from '../../shared/storefront/checkout-fields.ts';
 import { type CheckoutMessages, checkoutMessagesFor } from '../../shared/storefront/checkout-messages.ts';
 import { href } from '../../shared/storefront/href.ts';
-import { type ActionHandler, type FormFields, invalid } from '../actions/action.ts';
+import { type FormFields, invalid } from '../actions/action.ts';
 import { type FormTextProblem, formTextProblem } from '../actions/form-text-problem.ts';
 import { cartIdOf } from './cart-session.ts';
 import { type OrderAddress, placeOrder } from './db/orders.ts';
-import { shopDatabase } from './services.ts';
+import type { ShopAction } from './step.ts';
 import { isUuid } from './uuid.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
@@ -63,7 +63,7 @@ function readAddress(
  * JavaScript), then the order is one transaction. The form's hidden key makes a double submit or a retried
  * post land on the same order.
  */
-export const placeOrderAction: ActionHandler = async function placeOrderAction(context) {
+export const placeOrderAction: ShopAction = async function placeOrderAction(context) {
   const { fields, locale, signal } = context;
   const key = fields[IDEMPOTENCY_FIELD] ?? '';
   if (!isUuid(key))
@@ -73,7 +73,7 @@ export const placeOrderAction: ActionHandler = async function placeOrderAction(c
   if ('errors' in read) return invalid(read.errors, fields);
   const cartId = cartIdOf(context);
   const placed = cartId
-    ? await placeOrder(shopDatabase(context), cartId, read.address, locale, key, { signal })
+    ? await placeOrder(context.services.db, cartId, read.address, locale, key, { signal })
     : undefined;
   if (!placed?.placed) return invalid({ form: messages.errorCheckoutEmpty }, fields);
   return redirect(href('order', { id: placed.orderId }), 303);

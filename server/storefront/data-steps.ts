@@ -1,5 +1,6 @@
 import type { StorefrontRoutes } from '../../shared/storefront/href.ts';
 import type { DataOfSteps, DataStepsOf } from '../data/data-step.ts';
+import type { ShopServices } from './services.ts';
 import { cartStep, checkoutStep } from './steps/cart.ts';
 import { helpArticleStep, helpStep } from './steps/help.ts';
 import { homeStep } from './steps/home.ts';
@@ -22,7 +23,7 @@ export const storefrontDataSteps = {
   cart: cartStep,
   checkout: checkoutStep,
   order: orderStep,
-} satisfies DataStepsOf<StorefrontRoutes>;
+} satisfies DataStepsOf<StorefrontRoutes, ShopServices>;
 
 // Each component's data is what its step returns: shared/storefront/href.ts's `Props<'shop'>` reads it here.
 declare module '../../shared/storefront/href.ts' {

@@ -1,10 +1,11 @@
 import type { Href } from '../../shared/routing/href.ts';
 import { categoryHref, href } from '../../shared/storefront/href.ts';
 import { type StorefrontLocale, storefrontLocales } from '../../shared/storefront/locales.ts';
-import type { ResourceContext, ResourceHandlers } from '../pipeline/resource-route.ts';
+import type { ResourceHandlers } from '../pipeline/resource-route.ts';
 import { type CatalogueIndex, catalogueIndex } from './db/catalogue-queries.ts';
 import { helpSections } from './help-articles.ts';
-import { shopDatabase } from './services.ts';
+import type { ShopServices } from './services.ts';
+import type { ShopContext } from './step.ts';
 
 type PageIn = (locale: StorefrontLocale) => Href;
 
@@ -41,9 +42,10 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char
  * request's with TRUST_PROXY honoured; BASE_PATH included), each with its alternates in the other locales
  * (hreflang) and x-default.
  */
-async function sitemap(context: ResourceContext): Promise<Response> {
-  const { origin, signal } = context;
-  const entries = indexablePages(await catalogueIndex(shopDatabase(context), { signal })).flatMap((page) => {
+async function sitemap(context: ShopContext): Promise<Response> {
+  const { signal } = context;
+  const { origin } = context.url;
+  const entries = indexablePages(await catalogueIndex(context.services.db, { signal })).flatMap((page) => {
     const url = (locale: StorefrontLocale) => escapeXml(`${origin}${page(locale)}`);
     const alternates = [
       ...storefrontLocales.list.map(
@@ -63,7 +65,7 @@ async function sitemap(context: ResourceContext): Promise<Response> {
 }
 
 /** `/robots.txt`: everything may be crawled but the cart and the checkout (orders are 404 to all but their buyer); the sitemap's absolute URL. */
-function robots({ origin }: ResourceContext): Response {
+function robots({ url: { origin } }: ShopContext): Response {
   const locale = storefrontLocales.default;
   const disallowed = [href('cart', {}, { locale }), href('checkout', {}, { locale })];
   const text = `User-agent: *\n${disallowed.map((path) => `Disallow: ${path}\n`).join('')}\nSitemap: ${origin}${href('sitemap', {}, { locale })}\n`;
@@ -73,4 +75,4 @@ function robots({ origin }: ResourceContext): Response {
 }
 
 /** The storefront's resource routes by route id (see shared/storefront/routes.ts). */
-export const storefrontResources: ResourceHandlers = { sitemap, robots };
+export const storefrontResources: ResourceHandlers<ShopServices> = { sitemap, robots };

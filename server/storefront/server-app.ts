@@ -1,14 +1,16 @@
 import type { ServerAppDefinition } from '../server-app-definition.ts';
 import { storefrontActions } from './actions.ts';
+import { readShopConfig, type ShopConfig } from './config.ts';
 import { storefrontDataSteps } from './data-steps.ts';
 import { storefrontResources } from './resources.ts';
-import { storefrontServices } from './services.ts';
+import { type ShopServices, storefrontServices } from './services.ts';
 
 /** The storefront's server definition: data steps, cart and checkout actions, sitemap.xml and robots.txt, its database. */
-const storefrontServer: ServerAppDefinition = {
+const storefrontServer = {
+  readConfig: readShopConfig,
   dataSteps: storefrontDataSteps,
   actions: storefrontActions,
   resources: storefrontResources,
   services: storefrontServices,
-};
+} satisfies ServerAppDefinition<ShopServices, ShopConfig>;
 export default storefrontServer;

@@ -77,7 +77,8 @@ export function startBuiltServer(env: Record<string, string> = {}, buildDir?: st
 }
 
 async function untilReady(origin: string): Promise<void> {
-  for (let attempt = 0; attempt < 150; attempt += 1) {
+  // A fresh embedded database (initdb in a child process) takes seconds, more on a loaded CI machine.
+  for (let attempt = 0; attempt < 400; attempt += 1) {
     const status = await fetch(`${origin}/readyz`).then(
       (response) => response.status,
       () => 0,
@@ -85,5 +86,5 @@ async function untilReady(origin: string): Promise<void> {
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${origin} was not ready within 15 s`);
+  throw new Error(`${origin} was not ready within 40 s`);
 }

@@ -1,4 +1,5 @@
 import { afterAll } from 'vitest';
+import type { Database } from '../../server/db/database.ts';
 import { watchDatabase } from '../../server/db/database-health.ts';
 import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -7,6 +8,11 @@ import { shopMigrations } from '../../server/storefront/shop-migrations.ts';
 import { captureLogger } from './capture-logger.ts';
 
 let shared: Promise<ShopServices> | undefined;
+
+/** The storefront's services over a database a test opened (and closes). */
+export function shopServicesOn(db: Database): ShopServices {
+  return { db: watchDatabase(db, captureLogger()) };
+}
 
 /**
  * The storefront's services over one migrated in-memory database per test file, shared by the file's apps:

@@ -24,7 +24,10 @@ export function createStorefrontApp(env: Record<string, string> = {}, logger: Lo
     dataSteps: storefrontDataSteps,
     actions: storefrontActions,
     resources: storefrontResources,
-    services: startServices({ ...storefrontServices, start: testShopServices }, { config, logger }),
+    services: startServices(
+      { ...storefrontServices, start: testShopServices },
+      { config, appConfig: undefined, logger },
+    ),
     build: loadBuildOutput(inject('buildDir')),
     logger,
   });

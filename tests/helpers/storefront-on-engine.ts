@@ -4,6 +4,7 @@ import storefrontServer from '../../server/storefront/server-app.ts';
 import { createTestApp, type TestApp } from '../../server/test-kit.ts';
 import storefront from '../../shared/storefront/app.ts';
 import { type MigratedDatabase, useMigratedDatabase } from './database-engines.ts';
+import { shopServicesOn } from './shop-database.ts';
 
 /**
  * The storefront as a test app over one engine's migrated database, for a `describe.each(databaseEngines())`
@@ -13,7 +14,10 @@ export function useStorefrontOn(open: () => Promise<MigratedDatabase>): () => { 
   const database = useMigratedDatabase(open);
   let app: TestApp | undefined;
   beforeAll(() => {
-    app = createTestApp({ app: storefront, server: storefrontServer }, { services: { db: database() } });
+    app = createTestApp(
+      { app: storefront, server: storefrontServer },
+      { services: shopServicesOn(database()) },
+    );
   });
   afterAll(() => app?.stop());
   return () => {

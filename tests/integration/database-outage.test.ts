@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
 import storefrontServer from '../../server/storefront/server-app.ts';
-import { shopDatabase } from '../../server/storefront/services.ts';
+import type { ShopServices } from '../../server/storefront/services.ts';
 import { createTestApp, type TestApp } from '../../server/test-kit.ts';
 import storefront from '../../shared/storefront/app.ts';
 import {
@@ -46,7 +46,7 @@ describe.skipIf(!binDir)('the storefront on a Postgres server that goes away and
         dataSteps: {
           // Stands in for a slow query, then a second one that must never start once the request is gone.
           help: async (context) => {
-            const db = shopDatabase(context);
+            const { db } = context.services as ShopServices;
             await db.query('select pg_sleep(30)', [], { signal: context.signal });
             await db.query("insert into categories (id) values ('after-the-request')", [], {
               signal: context.signal,

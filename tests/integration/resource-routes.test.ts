@@ -26,7 +26,7 @@ function resourceApp(env: Record<string, string> = {}) {
     },
     dataSteps: {},
     resources: {
-      feed: ({ origin }) => {
+      feed: ({ url: { origin } }) => {
         const encoder = new TextEncoder();
         const body = new ReadableStream({
           start(controller) {

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { noMonitoring } from '../../server/monitoring/monitoring.ts';
 import { createLifecycle } from '../../server/process/lifecycle.ts';
-import type { AppServices, ServicesDefinition } from '../../server/server-app-definition.ts';
+import type { ServicesDefinition } from '../../server/server-app-definition.ts';
 import { createTestApp } from '../../server/test-kit.ts';
 import tinyApp from '../fixtures/tiny-app/app.ts';
 import tinyServer from '../fixtures/tiny-app/server-app.ts';
@@ -14,14 +14,13 @@ import { captureLogger } from '../helpers/capture-logger.ts';
 interface CountServices {
   count: number;
 }
-const countOf = (services: AppServices) => (services as CountServices).count;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The tiny app with `services`, its notes layout showing the services' count. */
-function appWith(services: ServicesDefinition) {
+function appWith(services: ServicesDefinition<CountServices>) {
   return createTestApp(
     { app: tinyApp, server: { ...tinyServer, services } },
-    { dataSteps: { notes: ({ services }) => ({ count: countOf(services) }) } },
+    { dataSteps: { notes: ({ services }) => ({ count: services.count }) } },
   );
 }
 
@@ -60,7 +59,7 @@ describe("an app's services", () => {
 
   it('answers /readyz 503 while they say they cannot serve, and stops them once', async () => {
     let ready = false;
-    const stopped: AppServices[] = [];
+    const stopped: CountServices[] = [];
     const services = { count: 3 };
     const app = appWith({
       start: async () => services,

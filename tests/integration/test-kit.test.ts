@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import storefrontServer from '../../server/storefront/server-app.ts';
@@ -11,9 +14,15 @@ const shop = { app: storefront, server: storefrontServer };
 
 describe('the test kit, on the storefront', () => {
   it('tests a route: 200, 404, a redirect and an action (the README example)', async () => {
-    // The app's own services: its embedded database in a temporary DATA_DIR, removed by stop().
-    const app = createTestApp(shop);
-    onTestFinished(() => app.stop());
+    // The app's own services (its readConfig reads the env): its embedded database in a temporary DATA_DIR.
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'test-kit-'));
+    const app = createTestApp(shop, { env: { DATA_DIR: dataDir } });
+    onTestFinished(async () => {
+      await app.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    // A fresh embedded database takes seconds to create; pages would wait at most the render deadline.
+    await app.started();
     await request(app.server)
       .get('/products/chef-knife-20cm')
       .expect(200, /Chef knife/);

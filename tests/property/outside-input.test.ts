@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../server/test-kit.ts';
 import storefront from '../../shared/storefront/app.ts';
 import { ADDRESS_FIELDS, IDEMPOTENCY_FIELD } from '../../shared/storefront/checkout-fields.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
+import { shopServicesOn } from '../helpers/shop-database.ts';
 import { fc, PROPERTY_RUNS } from './property-runs.ts';
 
 /** What a driver's error says: none of it may reach a visitor. */
@@ -108,7 +109,10 @@ describe.each(
   let app: TestApp;
   let cartCookie: string;
   beforeAll(async () => {
-    app = createTestApp({ app: storefront, server: storefrontServer }, { services: { db: database() } });
+    app = createTestApp(
+      { app: storefront, server: storefrontServer },
+      { services: shopServicesOn(database()) },
+    );
     const added = await app.submit(`/products/${KNIFE}`, 'add-to-cart', { productId: KNIFE, quantity: '1' });
     cartCookie = added.cookies.join('; ');
   });

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configWarnings, loadConfig } from '../../server/process/config.ts';
 
@@ -19,8 +18,6 @@ describe('loadConfig', () => {
       webConcurrency: 1,
       logLevel: 'info',
       enableDebugRoutes: false,
-      databaseUrl: undefined,
-      dataDir: path.resolve('data'),
     });
     expect(config.cookieSecret).toHaveLength(64);
     expect(Object.isFrozen(config)).toBe(true);
@@ -44,8 +41,6 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'debug',
         ENABLE_DEBUG_ROUTES: '1',
         NODE_ENV: 'production',
-        DATABASE_URL: 'postgres://shop:secret@db.internal:5432/shop',
-        DATA_DIR: '/var/lib/shop',
       },
       4,
     );
@@ -64,8 +59,6 @@ describe('loadConfig', () => {
       webConcurrency: 4,
       logLevel: 'debug',
       enableDebugRoutes: true,
-      databaseUrl: 'postgres://shop:secret@db.internal:5432/shop',
-      dataDir: '/var/lib/shop',
     });
   });
 
@@ -83,13 +76,6 @@ describe('loadConfig', () => {
     ['WEB_CONCURRENCY', '0', /Invalid WEB_CONCURRENCY="0"/],
     ['LOG_LEVEL', 'loud', /Invalid LOG_LEVEL="loud": must be one of/],
     ['ENABLE_DEBUG_ROUTES', 'maybe', /Invalid ENABLE_DEBUG_ROUTES="maybe"/],
-    [
-      'DATABASE_URL',
-      'mysql://db/shop',
-      /Invalid DATABASE_URL="mysql:\/\/db\/shop": must start with postgres:\/\//,
-    ],
-    ['DATABASE_URL', 'not a url', /Invalid DATABASE_URL="not a url": must be a URL/],
-    ['DATABASE_URL', 'postgres:///shop', /must name a host/],
     [
       'PUBLIC_ORIGIN',
       'shop.example.com',

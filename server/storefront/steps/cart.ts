@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { CartData, CartLine, CheckoutData } from '../../../shared/storefront/types.ts';
-import type { DataStepContext } from '../../data/data-step.ts';
 import { cartIdOf } from '../cart-session.ts';
 import { countryNames } from '../country-names.ts';
 import { readCart } from '../db/carts.ts';
-import { shopDatabase } from '../services.ts';
-import type { Step } from '../step.ts';
+import type { ShopContext, Step } from '../step.ts';
 
 /** The visitor's cart, named in the page's language at today's prices; empty without a cart. */
-async function cartOf(context: DataStepContext<unknown, unknown>) {
+async function cartOf(context: ShopContext) {
   const { locale, signal } = context;
   const cartId = cartIdOf(context);
   const lines: CartLine[] = cartId
-    ? (await readCart(shopDatabase(context), cartId, locale, { signal })).map((line) => ({
+    ? (await readCart(context.services.db, cartId, locale, { signal })).map((line) => ({
         ...line,
         lineTotalCents: line.unitPriceCents * line.quantity,
       }))

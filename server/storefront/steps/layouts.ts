@@ -1,7 +1,6 @@
 import type { HelpData, ShopLayoutData } from '../../../shared/storefront/types.ts';
 import { categoryTree } from '../db/catalogue-queries.ts';
 import { helpSections } from '../help-articles.ts';
-import { shopDatabase } from '../services.ts';
 import type { Step } from '../step.ts';
 
 /** The shop layout's sidebar: the category tree with product counts. */
@@ -10,7 +9,7 @@ export const shopLayoutStep: Step<'shop-layout', ShopLayoutData> = async functio
   signal,
   ...context
 }) {
-  const categories = await categoryTree(shopDatabase(context), locale, { signal });
+  const categories = await categoryTree(context.services.db, locale, { signal });
   const productCount = categories.reduce((sum, category) => sum + category.productCount, 0);
   return { categories, productCount };
 };

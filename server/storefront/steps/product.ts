@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { notFound } from '../../../shared/routing/control-signals.ts';
 import type { ProductData } from '../../../shared/storefront/types.ts';
 import { categoryCrumbs, productDetail, relatedProducts } from '../db/catalogue-queries.ts';
-import { shopDatabase } from '../services.ts';
 import type { Step } from '../step.ts';
 import { abortableDelay } from './abortable-delay.ts';
 
@@ -18,7 +17,7 @@ export const productStep: Step<'product', ProductData> = async function productS
   signal,
   ...context
 }) {
-  const db = shopDatabase(context);
+  const db = context.services.db;
   const product = await productDetail(db, params.id, locale, { signal });
   if (!product) return notFound();
   const related = abortableDelay(RELATED_PRODUCTS_DELAY_MS, signal, () => undefined).then(() =>

@@ -2,7 +2,6 @@ import type { StorefrontLayoutData } from '../../../shared/storefront/types.ts';
 import { DatabaseUnavailableError } from '../../db/database.ts';
 import { cartIdOf } from '../cart-session.ts';
 import { countItems } from '../db/carts.ts';
-import { shopDatabase } from '../services.ts';
 import type { Step } from '../step.ts';
 
 /**
@@ -14,7 +13,7 @@ export const rootStep: Step<'root', StorefrontLayoutData> = async function rootS
   const cartId = cartIdOf(context);
   if (!cartId) return { cartCount: 0 };
   try {
-    return { cartCount: await countItems(shopDatabase(context), cartId, { signal: context.signal }) };
+    return { cartCount: await countItems(context.services.db, cartId, { signal: context.signal }) };
   } catch (error) {
     if (error instanceof DatabaseUnavailableError) return { cartCount: 0 };
     throw error;

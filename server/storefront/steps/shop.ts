@@ -9,7 +9,6 @@ import type {
   ShopLayoutData,
 } from '../../../shared/storefront/types.ts';
 import { productsUnder } from '../db/catalogue-queries.ts';
-import { shopDatabase } from '../services.ts';
 import type { Step } from '../step.ts';
 import { slugPath } from './slug-path.ts';
 
@@ -26,7 +25,7 @@ export const shopStep: Step<'shop', ShopData> = async function shopStep(context)
   const at = path === '' ? null : path;
   const [{ categories }, products] = await Promise.all([
     context.parent() as Promise<ShopLayoutData>,
-    productsUnder(shopDatabase(context), at, locale, { signal }),
+    productsUnder(context.services.db, at, locale, { signal }),
   ]);
   const place = placeIn(categories, at);
   if (!place) return notFound();
