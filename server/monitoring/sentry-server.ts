@@ -34,7 +34,8 @@ export function initServerSentry(options: ServerSentryOptions): void {
     ],
     beforeSend(event, hint) {
       const error = hint.originalException;
-      // Expected outcomes are not failures (DESIGN.md section 8).
+      // Expected outcomes are not failures: redirect() and notFound() steer the response, and a 4xx HttpError
+      // is about the visitor's request, not our code. A 5xx HttpError (a database outage's 503) is reported.
       if (isControlSignal(error) || (error instanceof HttpError && error.status < 500)) return null;
       return withoutSecrets(event);
     },

@@ -1,6 +1,6 @@
 import type { Head } from '../../shared/routing/route-table.ts';
 
-/** The public title of each status the runtime renders itself (DESIGN.md section 9). */
+/** The public title of each status the runtime renders itself (README, "URLs": the error pages). */
 const STATUS_TITLES: Readonly<Record<number, string>> = {
   400: 'Bad Request.',
   403: 'Forbidden.',

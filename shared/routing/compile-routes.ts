@@ -88,7 +88,8 @@ function compileRoute(branch: RouteNode[], path: string): CompiledRoute {
   }
   try {
     const tokens = parse(path).tokens;
-    // Case-sensitive, no trailing slash: the normaliser has already removed it (DESIGN.md section 4).
+    // Case-sensitive (README, "Routes"), no trailing slash: the normaliser has already answered 308 to the
+    // path without it (README, "URLs", step 1).
     const { regexp, keys } = pathToRegexp(path, { sensitive: true, trailing: false });
     const pattern: RoutePattern = {
       id,

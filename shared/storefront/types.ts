@@ -1,8 +1,10 @@
 /**
  * The data each storefront page receives from its server data step. Type-only: pages and the server both
  * import it, so it must never pull code into either bundle. Every text in here is already localized for
- * the request's locale; prices are integer euro cents. Arrays are readonly: the server hands out lists it
- * built once at start, shared by every request.
+ * the request's locale; prices are integer euro cents. The catalogue's lists, carts and orders are read
+ * from the database for each request (server/storefront/db/); the help centre's lists are built once at
+ * start and shared by every request (server/storefront/help-articles.ts freezes them). Arrays are readonly
+ * either way: a page never changes what it is given.
  */
 
 /** A category in a breadcrumb trail: its localized name and its path (`kitchen/knives`). */
