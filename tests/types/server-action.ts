@@ -1,0 +1,24 @@
+/**
+ * The server action example of the README ("Server actions and forms"), quoted there from the start marker
+ * to the end marker: `npm run typecheck` checks it against the actions API, and
+ * tests/unit/readme-examples.test.ts keeps the quote the same as this file.
+ */
+// README example: start
+import { invalid, type RouteActions } from '../../server/actions/action.ts';
+import { HttpError, redirect } from '../../shared/routing/control-signals.ts';
+import { href } from '../../shared/storefront/href.ts';
+import { messagesFor } from '../../shared/storefront/messages.ts';
+
+export const storefrontActions: RouteActions = {
+  product: {
+    'add-to-cart': ({ fields, locale }) => {
+      const quantity = /^\d{1,2}$/.test(fields.quantity ?? '') ? Number(fields.quantity) : 0;
+      if (quantity < 1) return invalid({ quantity: messagesFor(locale).errorQuantity(99) }, fields);
+      const id = fields.productId;
+      if (!id) throw new HttpError(400, 'The form names no product: load the page again');
+      // ...write the cart through `services` (the app's database), passing the request's `signal` along...
+      return redirect(href('product', { id }, { search: { added: quantity } }), 303);
+    },
+  },
+};
+// README example: end
