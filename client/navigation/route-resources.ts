@@ -22,11 +22,13 @@ interface Resource {
   dataHref: string;
   /** The target's segment keys (see kept-segments.ts); none without a match. */
   keys: readonly string[];
-  data?: Promise<PageAnswer>;
+}
+
+/** A data answer as it was asked for. */
+interface Answer {
+  data: Promise<PageAnswer>;
   /** The keys of the segments `data` was asked to leave out (the page on screen then had them). */
-  keptKeys?: readonly string[];
-  /** Settles when the body of `data` has ended (deferred values included), freeing its connection. */
-  dataEnded?: Promise<void>;
+  keptKeys: readonly string[];
 }
 
 export interface RouteResourcesOptions {
@@ -41,9 +43,12 @@ export interface RouteResourcesOptions {
 }
 
 /**
- * Code and data per URL (an href on our origin), shared by prefetches and navigations: one promise per URL.
- * Code comes from the route's lazy import (the hashed chunk the build made for it), data from the data
- * endpoint. Failed data is forgotten, so the next attempt asks again.
+ * Code and data per URL (an href on our origin). Code comes from the route's lazy import (the hashed chunk
+ * the build made for it), one promise per URL shared by prefetches and navigations. Data comes from the data
+ * endpoint: each prefetch's answer is kept for the navigation that may take it, and each navigation not
+ * taking one asks with its own request. Which answers are kept, and which may be taken, is the router
+ * model's to say (router-model.ts: it owns the prefetch entries); this module keeps no state of its own
+ * about them.
  *
  * long function: its methods share the per-URL cache; each is short.
  */
@@ -56,6 +61,8 @@ export function createRouteResources({
   keysOnScreen,
 }: RouteResourcesOptions) {
   const resources = new Map<string, Resource>();
+  /** Prefetched answers by href: stored by `prefetch`, dropped by `forgetAnswers` (the model's word). */
+  const answers = new Map<string, Answer>();
 
   /** The app path (no base path, no locale prefix) and search of a URL the router handles. */
   function appUrlOf(url: URL): { pathname: string; search: string } {
@@ -93,8 +100,8 @@ export function createRouteResources({
     return dataHref(basePath, buildId, locales.prefixOf(locale), `${pathname}${search}`);
   }
 
-  const fetchData = (resource: Resource, options?: FetchOptions) =>
-    fetchResourceData(resource, keysOnScreen, options);
+  const fetchAnswer = (resource: Resource, options?: FetchOptions) =>
+    fetchResourceAnswer(resource, keysOnScreen, options);
   return {
     appUrlOf,
     /** Whether a URL's route is a resource route (no page: links to it load in full). */
@@ -109,18 +116,23 @@ export function createRouteResources({
     /** The route pattern a URL matches on the client and its code chunk (shared with prefetches). */
     resourceOf,
     /**
-     * Loads code and data for `href` ahead of a click: `onAnswered` once both have arrived, then resolves when
-     * the data answer's body has ended, streamed tail included (a prefetch holds its connection until then);
-     * false (silently) when either failed.
+     * Loads code and data for `href` ahead of a click, always with a new data request (the model asks only
+     * when one is due), and keeps the answer: `onAnswered` once both have arrived, then resolves when the data
+     * answer's body has ended, streamed tail included (a prefetch holds its connection until then); false
+     * (silently) when either failed.
      */
     prefetch(href: string, onAnswered: () => void): Promise<boolean> {
       const resource = resourceOf(href);
-      const data = resource.data ?? fetchData(resource);
-      const ended = resource.dataEnded;
-      return Promise.all([resource.code, data]).then(
+      let bodyEnded = () => {};
+      const ended = new Promise<void>((resolve) => {
+        bodyEnded = resolve;
+      });
+      const answer = fetchAnswer(resource, { onBodyEnd: bodyEnded });
+      answers.set(href, answer);
+      return Promise.all([resource.code, answer.data]).then(
         () => {
           onAnswered();
-          return ended?.then(() => true) ?? true;
+          return ended.then(() => true);
         },
         () => false,
       );
@@ -135,12 +147,12 @@ export function createRouteResources({
       options: { reuseData: boolean; full: boolean; signal: AbortSignal },
     ): Promise<LoadedPage> {
       const resource = resourceOf(href);
-      const reused = options.reuseData && !options.full ? resource.data : undefined;
-      let [, answer] = await Promise.all([resource.code, reused ?? fetchData(resource, options)]);
+      const reused = options.reuseData && !options.full ? answers.get(href) : undefined;
+      let [, answer] = await Promise.all([resource.code, (reused ?? fetchAnswer(resource, options)).data]);
       // A prefetched answer left out segments the page on screen no longer shows: ask again.
-      const left = resource.keptKeys?.slice(0, answer.type === 'page' ? answer.kept : 0) ?? [];
-      if (reused && answer.type === 'page' && sharedPrefix(keysOnScreen(), left) !== left.length) {
-        answer = await fetchData(resource, options);
+      const left = reused?.keptKeys.slice(0, answer.type === 'page' ? answer.kept : 0) ?? [];
+      if (answer.type === 'page' && sharedPrefix(keysOnScreen(), left) !== left.length) {
+        answer = await fetchAnswer(resource, options).data;
       }
       if (answer.type === 'invalid') throw new PageLoadError('Form answer to a page load');
       if (answer.type === 'redirect') return answer;
@@ -148,9 +160,9 @@ export function createRouteResources({
       // the module system hands out an imported chunk again without a request.
       return { ...answer, modules: await modulesOf(routes, answer.segments ?? []) };
     },
-    /** Forgets all data answers (after an action or refresh); code stays. */
-    clearData() {
-      for (const resource of resources.values()) resource.data = undefined;
+    /** Drops the prefetched answers of these hrefs (the model's `forget-answers`); code stays. */
+    forgetAnswers(hrefs: readonly string[]) {
+      for (const href of hrefs) answers.delete(href);
     },
   };
 }
@@ -158,30 +170,18 @@ export function createRouteResources({
 interface FetchOptions {
   signal?: AbortSignal;
   full?: boolean;
+  onBodyEnd?: () => void;
 }
 
 /** Asks for the page's data, leaving out the segments the page on screen shares with it (unless `full`). */
-function fetchResourceData(
+function fetchResourceAnswer(
   resource: Resource,
   keysOnScreen: () => readonly string[],
-  options: FetchOptions = {},
-) {
-  let bodyEnded = () => {};
-  resource.dataEnded = new Promise((resolve) => {
-    bodyEnded = resolve;
-  });
-  const keptKeys = options.full ? [] : resource.keys.slice(0, sharedPrefix(keysOnScreen(), resource.keys));
-  const data = fetchPageData(resource.dataHref, {
-    signal: options.signal,
-    onBodyEnd: bodyEnded,
-    keep: keptKeys.map(idOfKey),
-  });
-  resource.data = data;
-  resource.keptKeys = keptKeys;
-  data.catch(() => {
-    if (resource.data === data) resource.data = undefined;
-  });
-  return data;
+  { signal, full, onBodyEnd }: FetchOptions = {},
+): Answer {
+  const keptKeys = full ? [] : resource.keys.slice(0, sharedPrefix(keysOnScreen(), resource.keys));
+  const data = fetchPageData(resource.dataHref, { signal, onBodyEnd, keep: keptKeys.map(idOfKey) });
+  return { data, keptKeys };
 }
 
 /** The modules of the segments an answer shows, by their ids. */

@@ -1,7 +1,15 @@
 /**
  * The client router as a pure state machine: navigation tokens, the prefetch queue and the prefetch cache's
  * freshness. `update(model, message)` returns the next model and the effects the DOM adapter must run, so
- * every rule here is tested in Node with a fake clock (tests/unit/router-model.test.ts).
+ * every rule here is tested in Node with a fake clock (tests/unit/router-model*.test.ts).
+ *
+ * Prefetch entries have one owner, this model: which URLs are queued, which hold a connection, whether an
+ * answer may be used and when it is forgotten. route-resources.ts holds only the promises (code, and each
+ * prefetch's data answer), stores an answer when `start-prefetch` runs and drops it on `forget-answers`, and
+ * decides nothing. Both used to track answers, and they disagreed: a stale entry prefetched again took the
+ * old answer from route-resources, which the model then counted as fresh for another 30 s. Here the rules
+ * are pure and tested in Node, and `update` derives `forget-answers` from the entries themselves, so the
+ * promises held are always those of the entries that may still be used (tests/property/router-model.test.ts).
  */
 
 /** Prefetched entries are used as they are for this long… */
@@ -41,6 +49,8 @@ export type PrefetchEntry =
   | { state: 'loading' }
   /** Answered (a navigation may take it) while the deferred tail still streams on its connection. */
   | { state: 'streaming' }
+  /** Asked before an action or refresh changed server state: holds its slot until its body ends, never used. */
+  | { state: 'outdated' }
   | { state: 'ready'; fetchedAt: number }
   /** A failure is not retried until it expires, which counts from when its request settled too. */
   | { state: 'failed'; fetchedAt: number };
@@ -74,8 +84,8 @@ export type RouterEffect =
   | { type: 'abort'; token: number }
   | { type: 'commit'; token: number; kind: NavigationKind; url: string }
   | { type: 'full-load'; token: number; url: string; replace: boolean }
-  /** Forget prefetched data (code stays cached). */
-  | { type: 'clear-data' };
+  /** Drop the prefetched answers of these URLs: their entries no longer hold one (code stays cached). */
+  | { type: 'forget-answers'; urls: readonly string[] };
 
 export function initialModel(currentUrl: string): RouterModel {
   return { currentUrl, pending: null, lastToken: 0, prefetch: { entries: {}, queue: [] } };
@@ -87,7 +97,18 @@ export function freshness(entry: { fetchedAt: number }, now: number): Freshness 
   return age < PREFETCH_EXPIRE_MS ? 'stale' : 'expired';
 }
 
+/** The next model after `message`, and the effects the adapter runs, in order. */
 export function update(model: RouterModel, message: RouterMessage): [RouterModel, RouterEffect[]] {
+  const [next, effects] = step(model, message);
+  // One rule instead of one effect per transition: an answer is dropped once its entry no longer holds one.
+  const before = model.prefetch.entries;
+  const urls = Object.keys(before).filter(
+    (url) => holdsAnswer(before[url]) && !holdsAnswer(next.prefetch.entries[url]),
+  );
+  return urls.length > 0 ? [next, [{ type: 'forget-answers', urls }, ...effects]] : [next, effects];
+}
+
+function step(model: RouterModel, message: RouterMessage): [RouterModel, RouterEffect[]] {
   switch (message.type) {
     case 'push':
     case 'replace':
@@ -105,8 +126,10 @@ export function update(model: RouterModel, message: RouterMessage): [RouterModel
     }
     case 'prefetch-settled': {
       const { url, now } = message;
-      if (!isInFlight(model.prefetch.entries[url])) return pump(model);
-      const entry: PrefetchEntry = { state: message.ok ? 'ready' : 'failed', fetchedAt: now };
+      const held = model.prefetch.entries[url];
+      if (!holdsSlot(held)) return pump(model);
+      const entry: PrefetchEntry | undefined =
+        held.state === 'outdated' ? undefined : { state: message.ok ? 'ready' : 'failed', fetchedAt: now };
       return pump(withEntry(model, url, entry, model.prefetch.queue));
     }
     case 'navigation-loaded': {
@@ -145,7 +168,7 @@ export function update(model: RouterModel, message: RouterMessage): [RouterModel
 
 /** One request per URL: queued, in-flight and fresh entries are kept; a failure is not retried until it expires. */
 function queuePrefetch(model: RouterModel, url: string, now: number): [RouterModel, RouterEffect[]] {
-  const pruned = prune(model, now, false);
+  const pruned = prune(model, now);
   const entry = pruned.prefetch.entries[url];
   if (entry && (entry.state !== 'ready' || freshness(entry, now) === 'fresh')) return [pruned, []];
   return pump(withEntry(pruned, url, { state: 'queued' }, [...pruned.prefetch.queue, url]));
@@ -157,14 +180,14 @@ function navigate(
   url: string,
   now: number,
 ): [RouterModel, RouterEffect[]] {
-  // An action or refresh changes server state: prefetched data is forgotten (in-flight requests finish).
+  // An action or refresh changes server state: prefetched answers are forgotten.
   const changesData = kind === 'action' || kind === 'refresh';
-  const effects: RouterEffect[] = changesData ? [{ type: 'clear-data' }] : [];
+  const effects: RouterEffect[] = [];
   const token = model.lastToken + 1;
   // A newer navigation supersedes the pending one: its requests are aborted and its results dropped.
   if (model.pending) effects.push({ type: 'abort', token: model.pending.token });
   let next: RouterModel = {
-    ...prune(model, now, changesData),
+    ...prune(changesData ? outdateAnswers(model) : model, now),
     lastToken: token,
     pending: { token, kind, url, startedAt: now },
   };
@@ -172,9 +195,8 @@ function navigate(
   const entry = next.prefetch.entries[url];
   if (entry?.state === 'queued') {
     // Bump: the navigation asks for a URL still waiting in the queue at once, with its own request.
-    const { [url]: _, ...entries } = next.prefetch.entries;
     const queue = next.prefetch.queue.filter((queued) => queued !== url);
-    next = { ...next, prefetch: { entries, queue } };
+    next = withEntry(next, url, undefined, queue);
   }
   // A prefetch that has answered is taken as it is. One still waiting for its answer is not waited for: the
   // server may be holding it, or the browser queuing it, so the navigation asks with its own request.
@@ -186,47 +208,64 @@ function navigate(
 }
 
 /**
- * Starts queued prefetches, oldest first, while fewer than PREFETCH_CONCURRENCY are loading and no navigation
- * is pending (a navigation's code, data and monitoring come first).
+ * Starts queued prefetches, oldest first, while fewer than PREFETCH_CONCURRENCY hold a connection and no
+ * navigation is pending (a navigation's code, data and monitoring come first).
  */
 function pump(model: RouterModel): [RouterModel, RouterEffect[]] {
   if (model.pending) return [model, []];
   let next = model;
   const effects: RouterEffect[] = [];
-  let loading = Object.values(next.prefetch.entries).filter(isInFlight).length;
-  while (loading < PREFETCH_CONCURRENCY && next.prefetch.queue.length > 0) {
+  let held = Object.values(next.prefetch.entries).filter(holdsSlot).length;
+  while (held < PREFETCH_CONCURRENCY && next.prefetch.queue.length > 0) {
     const [url, ...rest] = next.prefetch.queue as [string, ...string[]];
     next = withEntry(next, url, { state: 'loading' }, rest);
     effects.push({ type: 'start-prefetch', url });
-    loading += 1;
+    held += 1;
   }
   return [next, effects];
 }
 
+/** Drops expired entries, before every prefetch and navigation; queued and in-flight ones have no age yet. */
+function prune(model: RouterModel, now: number): RouterModel {
+  const kept = Object.entries(model.prefetch.entries).filter(
+    ([, entry]) => !('fetchedAt' in entry) || freshness(entry, now) !== 'expired',
+  );
+  return { ...model, prefetch: { ...model.prefetch, entries: Object.fromEntries(kept) } };
+}
+
 /**
- * Drops expired entries, before every prefetch and navigation; with `dropData` (an action or refresh) the
- * ready ones too. Queued and in-flight entries stay: their requests finish.
+ * After an action or refresh: answers already in are dropped, and requests still on the wire become
+ * `outdated` (their connection stays counted until their body ends). Failures stay: not retried until they
+ * expire. Queued URLs are asked for after the navigation, so their answers are new.
  */
-function prune(model: RouterModel, now: number, dropData: boolean): RouterModel {
-  const kept = Object.entries(model.prefetch.entries).filter(([, entry]) => {
-    if (entry.state === 'queued' || isInFlight(entry)) return true;
-    return !(dropData && entry.state === 'ready') && freshness(entry, now) !== 'expired';
+function outdateAnswers(model: RouterModel): RouterModel {
+  const kept = Object.entries(model.prefetch.entries).flatMap(([url, entry]): [string, PrefetchEntry][] => {
+    if (entry.state === 'ready') return [];
+    return [[url, entry.state === 'loading' || entry.state === 'streaming' ? { state: 'outdated' } : entry]];
   });
   return { ...model, prefetch: { ...model.prefetch, entries: Object.fromEntries(kept) } };
 }
 
 /** Whether a prefetch holds a connection: from its request until its answer's body has ended. */
-function isInFlight(
+function holdsSlot(
   entry: PrefetchEntry | undefined,
-): entry is Extract<PrefetchEntry, { state: 'loading' | 'streaming' }> {
-  return entry?.state === 'loading' || entry?.state === 'streaming';
+): entry is Extract<PrefetchEntry, { state: 'loading' | 'streaming' | 'outdated' }> {
+  return entry?.state === 'loading' || entry?.state === 'streaming' || entry?.state === 'outdated';
 }
 
+/** Whether the adapter keeps an entry's answer: from its request for as long as it may be used. */
+function holdsAnswer(entry: PrefetchEntry | undefined): boolean {
+  return entry?.state === 'loading' || entry?.state === 'streaming' || entry?.state === 'ready';
+}
+
+/** The model with `url`'s entry set (or removed, for `undefined`) and the queue replaced. */
 function withEntry(
   model: RouterModel,
   url: string,
-  entry: PrefetchEntry,
+  entry: PrefetchEntry | undefined,
   queue: readonly string[],
 ): RouterModel {
-  return { ...model, prefetch: { entries: { ...model.prefetch.entries, [url]: entry }, queue } };
+  const { [url]: _, ...others } = model.prefetch.entries;
+  const entries = entry ? { ...model.prefetch.entries, [url]: entry } : others;
+  return { ...model, prefetch: { entries, queue } };
 }

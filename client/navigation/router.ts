@@ -122,8 +122,8 @@ export function createRouter({
         if (effect.replace) win.location.replace(effect.url);
         else win.location.assign(effect.url);
         return settle(effect.token, 'done');
-      case 'clear-data':
-        resources.clearData();
+      case 'forget-answers':
+        resources.forgetAnswers(effect.urls);
         return;
     }
   }

@@ -4,25 +4,9 @@ import {
   PREFETCH_CONCURRENCY,
   PREFETCH_EXPIRE_MS,
   PREFETCH_FRESH_MS,
-  type RouterEffect,
   type RouterMessage,
-  type RouterModel,
-  update,
 } from '../../client/navigation/router-model.ts';
-
-/** Feeds messages in order, collecting every effect; `now` comes from a fake clock the test moves. */
-function run(messages: RouterMessage[], model: RouterModel = initialModel('/')) {
-  const effects: RouterEffect[] = [];
-  for (const message of messages) {
-    const [next, produced] = update(model, message);
-    model = next;
-    effects.push(...produced);
-  }
-  return { model, effects };
-}
-
-const of = <T extends RouterEffect['type']>(effects: RouterEffect[], type: T) =>
-  effects.filter((effect): effect is Extract<RouterEffect, { type: T }> => effect.type === type);
+import { of, run } from '../helpers/router-model-run.ts';
 
 describe('router model: navigation actions', () => {
   it.each([
@@ -48,7 +32,7 @@ describe('router model: navigation actions', () => {
     expect(model.currentUrl).toBe('/new');
   });
 
-  it('refresh reloads the current URL and clears prefetched data', () => {
+  it('refresh reloads the current URL and forgets prefetched answers', () => {
     const { model, effects } = run(
       [
         { type: 'prefetch', url: '/a', now: 0 },
@@ -58,16 +42,20 @@ describe('router model: navigation actions', () => {
       initialModel('/cart'),
     );
     expect(effects.slice(-2)).toEqual([
-      { type: 'clear-data' },
+      { type: 'forget-answers', urls: ['/a'] },
       { type: 'load', token: 1, kind: 'refresh', url: '/cart', reuseData: false },
     ]);
     expect(model.prefetch.entries['/a']).toBeUndefined();
   });
 
-  it('action posts to its URL and clears prefetched data', () => {
-    const { effects } = run([{ type: 'action', url: '/cart', now: 0 }]);
-    expect(effects).toEqual([
-      { type: 'clear-data' },
+  it('action posts to its URL and forgets prefetched answers', () => {
+    const { effects } = run([
+      { type: 'prefetch', url: '/a', now: 0 },
+      { type: 'prefetch-settled', url: '/a', ok: true, now: 1 },
+      { type: 'action', url: '/cart', now: 2 },
+    ]);
+    expect(effects.slice(-2)).toEqual([
+      { type: 'forget-answers', urls: ['/a'] },
       { type: 'load', token: 1, kind: 'action', url: '/cart', reuseData: false },
     ]);
   });
@@ -241,43 +229,5 @@ describe('router model: prefetch queue', () => {
       { type: 'prefetch', url: '/a', now: PREFETCH_EXPIRE_MS + 2 },
     ]);
     expect(of(effects, 'start-prefetch')).toHaveLength(2);
-  });
-});
-
-describe('router model: freshness (fake clock)', () => {
-  const prefetched = run([
-    { type: 'prefetch', url: '/a', now: 0 },
-    { type: 'prefetch-settled', url: '/a', ok: true, now: 1_000 },
-  ]).model;
-  const navigateAt = (now: number) => run([{ type: 'push', url: '/a', now }], prefetched);
-
-  it('fresh (under 30 s): the navigation uses the prefetched data, no request', () => {
-    expect(navigateAt(1_000 + PREFETCH_FRESH_MS - 1).effects).toEqual([
-      { type: 'load', token: 1, kind: 'push', url: '/a', reuseData: true },
-    ]);
-  });
-
-  it('stale (30 s to 5 min): code is reused but the data is fetched again', () => {
-    const { effects, model } = navigateAt(1_000 + PREFETCH_FRESH_MS);
-    expect(effects).toEqual([{ type: 'load', token: 1, kind: 'push', url: '/a', reuseData: false }]);
-    expect(model.prefetch.entries['/a']).toEqual({ state: 'ready', fetchedAt: 1_000 });
-  });
-
-  it('expired (5 min): pruned before the navigation', () => {
-    const { effects, model } = navigateAt(1_000 + PREFETCH_EXPIRE_MS);
-    expect(effects).toEqual([{ type: 'load', token: 1, kind: 'push', url: '/a', reuseData: false }]);
-    expect(model.prefetch.entries['/a']).toBeUndefined();
-  });
-
-  it('a stale entry is prefetched again; a fresh one is not', () => {
-    const fresh = run([{ type: 'prefetch', url: '/a', now: 1_000 + PREFETCH_FRESH_MS - 1 }], prefetched);
-    expect(of(fresh.effects, 'start-prefetch')).toHaveLength(0);
-    const stale = run([{ type: 'prefetch', url: '/a', now: 1_000 + PREFETCH_FRESH_MS }], prefetched);
-    expect(of(stale.effects, 'start-prefetch')).toHaveLength(1);
-  });
-
-  it('expired entries are pruned before each prefetch too', () => {
-    const { model } = run([{ type: 'prefetch', url: '/b', now: 1_000 + PREFETCH_EXPIRE_MS }], prefetched);
-    expect(Object.keys(model.prefetch.entries)).toEqual(['/b']);
   });
 });
