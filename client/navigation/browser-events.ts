@@ -4,7 +4,7 @@ import { formBodyOf, type Submission } from './form-submission.ts';
 import { type createHistoryEntries, routerKeyOf } from './history-entries.ts';
 import type { Navigation } from './route-loading.ts';
 import { hrefOf } from './route-resources.ts';
-import type { RouterMessage, RouterModel } from './router-model.ts';
+import type { RouterMessage } from './router-model.ts';
 import { type PageFacts, shouldInterceptClick } from './should-intercept-click.ts';
 
 // What the browser tells the router: link clicks, prefetch triggers and form submits (through <Link> and
@@ -64,22 +64,22 @@ export interface PopStateParts {
   dispatch: (message: RouterMessage) => Navigation | undefined;
   now: () => number;
   history: () => ReturnType<typeof createHistoryEntries> | null;
-  model: () => RouterModel;
-  setModel: (model: RouterModel) => void;
+  /** The URL of the page on screen (the model's). */
+  currentUrl: () => string;
 }
 
 /** Back and forward: a `pop` navigation to an entry of ours; a hash change is the browser's; others load in full. */
-export function popStateHandler({ win, resolve, dispatch, now, history, model, setModel }: PopStateParts) {
+export function popStateHandler({ win, resolve, dispatch, now, history, currentUrl }: PopStateParts) {
   return function onPopState(event: PopStateEvent) {
     const entries = history();
     entries?.rememberScroll();
     const key = routerKeyOf(event.state);
     const target = resolve(win.location.href);
-    const current = resolve(model().currentUrl);
+    const current = resolve(currentUrl());
     if (target.pathname === current.pathname && target.search === current.search) {
       // Only the hash differs: the browser scrolls; keep our bookkeeping in step.
       if (key) entries?.arrive(key);
-      setModel({ ...model(), currentUrl: hrefOf(target) });
+      dispatch({ type: 'hash-change', url: hrefOf(target) });
       return;
     }
     if (!key) {

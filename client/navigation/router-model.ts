@@ -1,7 +1,8 @@
 /**
  * The client router as a pure state machine: navigation tokens, the prefetch queue and the prefetch cache's
  * freshness. `update(model, message)` returns the next model and the effects the DOM adapter must run, so
- * every rule here is tested in Node with a fake clock (tests/unit/router-model*.test.ts).
+ * every rule here is tested in Node with a fake clock (tests/unit/router-model*.test.ts). The model changes
+ * only here: the adapter reports what the browser did as messages and never writes it.
  *
  * Prefetch entries have one owner, this model: which URLs are queued, which hold a connection, whether an
  * answer may be used and when it is forgotten. route-resources.ts holds only the promises (code, and each
@@ -33,6 +34,13 @@ export type RouterMessage =
   | { type: 'refresh'; now: number }
   | { type: 'action'; url: string; now: number }
   | { type: 'prefetch'; url: string; now: number }
+  /**
+   * The browser moved within the page on screen (a fragment link, or back/forward between entries that
+   * differ only in their hash) and has scrolled; nothing loads. A pending navigation goes on: in the HTML
+   * Standard's navigate algorithm a fragment navigation returns before other navigations are cancelled, and
+   * `popstate` does not tell the two moves apart.
+   */
+  | { type: 'hash-change'; url: string }
   /** A prefetch's code and the first line of its data have arrived; its body may still be streaming. */
   | { type: 'prefetch-answered'; url: string }
   /** A prefetch's answer has ended (or failed): its connection is free. */
@@ -119,6 +127,8 @@ function step(model: RouterModel, message: RouterMessage): [RouterModel, RouterE
       return navigate(model, 'refresh', model.currentUrl, message.now);
     case 'prefetch':
       return queuePrefetch(model, message.url, message.now);
+    case 'hash-change':
+      return [{ ...model, currentUrl: message.url }, []];
     case 'prefetch-answered': {
       const { url } = message;
       if (model.prefetch.entries[url]?.state !== 'loading') return [model, []];

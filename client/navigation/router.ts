@@ -181,10 +181,7 @@ export function createRouter({
     dispatch,
     now,
     history: () => history,
-    model: () => model,
-    setModel: (next) => {
-      model = next;
-    },
+    currentUrl: () => model.currentUrl,
   });
 
   return {

@@ -74,6 +74,27 @@ describeInChromium('client navigation', ({ newPage }) => {
     }
   });
 
+  it('a hash change, and back from it, loads nothing; links navigate client-side after', async () => {
+    const { page, problems } = await open('/');
+    try {
+      await markWindow(page);
+      const requests = dataRequests(page);
+      await page.evaluate(() => {
+        location.hash = '#main';
+      });
+      await page.waitForURL(`${server().origin}/#main`);
+      await page.goBack();
+      await page.waitForURL(`${server().origin}/`);
+      await page.locator(`main a[href="${PRODUCT}"]`).first().click();
+      await page.waitForFunction(() => document.title.startsWith('Chef knife'));
+      expect(requests.filter((path) => path === '/')).toEqual([]);
+      expect(await hasMarker(page)).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('does not intercept modified clicks, target=_blank or links to another locale', async () => {
     const { page } = await open('/');
     try {

@@ -231,3 +231,31 @@ describe('router model: prefetch queue', () => {
     expect(of(effects, 'start-prefetch')).toHaveLength(2);
   });
 });
+
+describe('router model: hash changes', () => {
+  it('hash-change moves the current URL within the page: nothing loads, no token is spent', () => {
+    const { model, effects } = run([{ type: 'hash-change', url: '/help#returns' }], initialModel('/help'));
+    expect(model).toEqual(initialModel('/help#returns'));
+    expect(effects).toEqual([]);
+  });
+
+  it('timeline: push B -> hash change on A -> B loads: B still commits, as after a fragment link', () => {
+    const { model, effects } = run(
+      [
+        { type: 'push', url: '/b', now: 0 },
+        { type: 'hash-change', url: '/a#top' },
+        { type: 'navigation-loaded', token: 1, url: '/b', now: 2 },
+      ],
+      initialModel('/a'),
+    );
+    expect(of(effects, 'abort')).toEqual([]);
+    expect(of(effects, 'commit')).toEqual([{ type: 'commit', token: 1, kind: 'push', url: '/b' }]);
+    expect(model.currentUrl).toBe('/b');
+  });
+
+  it('a pop after a hash change compares against the new current URL', () => {
+    const { model } = run([{ type: 'hash-change', url: '/a#x' }], initialModel('/a'));
+    expect(model.currentUrl).toBe('/a#x');
+    expect(run([{ type: 'pop', url: '/a', now: 0 }], model).model.pending).toMatchObject({ kind: 'pop' });
+  });
+});
