@@ -106,6 +106,10 @@ export interface HelpArticleData {
   article: HelpArticle;
 }
 
+/**
+ * A line of a cart or of an order, its name in the page's language; a cart's at today's price, an order's
+ * at the price it was placed at. The server reads both from the database (server/storefront/db/).
+ */
 export interface CartLine {
   productId: string;
   name: string;

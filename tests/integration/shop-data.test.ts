@@ -119,6 +119,7 @@ describe.each(engines)('carts and orders on %s', (_name, open) => {
         categoryPath: 'kitchen/knives',
         unitPriceCents: 8900,
         quantity: 2,
+        lineTotalCents: 2 * 8900,
       },
     ]);
     expect(await setQuantity(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 0 })).toEqual({

@@ -1,17 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '../../../shared/routing/locale.ts';
+import type { CartLine } from '../../../shared/storefront/types.ts';
 import type { Database, Queryable, QueryOptions } from '../../db/database.ts';
 import { isUuid } from '../uuid.ts';
-
-/** A cart line as a page shows it: the product's name in the page's language, at today's price. */
-export interface CartLineView {
-  productId: string;
-  name: string;
-  /** The product's leaf category, for its picture. */
-  categoryPath: string;
-  unitPriceCents: number;
-  quantity: number;
-}
 
 /** Why an add or change was refused; the database enforces each (0001-shop-schema.sql). */
 export type CartRefusal =
@@ -161,14 +152,19 @@ export async function countItems(db: Queryable, cartId: string, options?: QueryO
   return row?.count ?? 0;
 }
 
+/** A line as the database gives it, with its total (unit price × quantity). */
+export function withLineTotal(line: Omit<CartLine, 'lineTotalCents'>): CartLine {
+  return { ...line, lineTotalCents: line.unitPriceCents * line.quantity };
+}
+
 /** The cart's lines, oldest first, named in `locale` and priced as the catalogue prices them now. */
-export function readCart(
+export async function readCart(
   db: Queryable,
   cartId: string,
   locale: Locale,
   options?: QueryOptions,
-): Promise<CartLineView[]> {
-  return db.query<CartLineView>(
+): Promise<CartLine[]> {
+  const lines = await db.query<Omit<CartLine, 'lineTotalCents'>>(
     `select l.product_id as "productId", t.name, p.category_id as "categoryPath", p.price_cents as "unitPriceCents", l.quantity
      from cart_lines l
      join products p on p.id = l.product_id
@@ -178,4 +174,5 @@ export function readCart(
     [cartId, locale],
     options,
   );
+  return lines.map(withLineTotal);
 }

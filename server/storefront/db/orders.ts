@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { HttpError } from '../../../shared/routing/control-signals.ts';
 import type { Locale } from '../../../shared/routing/locale.ts';
+import type { CartLine } from '../../../shared/storefront/types.ts';
 import type { Database, Queryable, QueryOptions } from '../../db/database.ts';
 import { isUuid } from '../uuid.ts';
-import { readCart } from './carts.ts';
+import { readCart, withLineTotal } from './carts.ts';
 
 /** Who the order goes to; validated by the checkout form before it gets here. */
 export interface OrderAddress {
@@ -26,13 +27,8 @@ export interface OrderView extends OrderAddress {
   totalCents: number;
   createdAt: Date;
   locale: Locale;
-  lines: {
-    productId: string;
-    name: string;
-    categoryPath: string;
-    unitPriceCents: number;
-    quantity: number;
-  }[];
+  /** Named and priced as they were when the order was placed. */
+  lines: CartLine[];
 }
 
 async function orderOfKey(transaction: Queryable, cartId: string, idempotencyKey: string) {
@@ -65,7 +61,7 @@ export function placeOrder(
     const lines = await readCart(transaction, cartId, locale);
     if (lines.length === 0) return { placed: false };
     const orderId = randomUUID();
-    const total = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    const total = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
     const { name, email, street, postcode, city, country } = address;
     await transaction.query(
       `insert into orders (id, cart_id, idempotency_key, name, email, street, postcode, city, country, locale, total_cents)
@@ -98,7 +94,7 @@ export async function findOrder(
     options,
   );
   if (!order) return undefined;
-  const lines = await db.query<OrderView['lines'][number]>(
+  const lines = await db.query<Omit<CartLine, 'lineTotalCents'>>(
     `select l.product_id as "productId", l.name, p.category_id as "categoryPath",
        l.unit_price_cents as "unitPriceCents", l.quantity
      from order_lines l join products p on p.id = l.product_id
@@ -106,5 +102,5 @@ export async function findOrder(
     [orderId],
     options,
   );
-  return { ...order, lines };
+  return { ...order, lines: lines.map(withLineTotal) };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CartData, CartLine, CheckoutData } from '../../../shared/storefront/types.ts';
+import type { CartData, CheckoutData } from '../../../shared/storefront/types.ts';
 import { cartIdOf } from '../cart-session.ts';
 import { countryNames } from '../country-names.ts';
 import { readCart } from '../db/carts.ts';
@@ -9,12 +9,7 @@ import type { ShopContext, Step } from '../step.ts';
 async function cartOf(context: ShopContext) {
   const { locale, signal } = context;
   const cartId = cartIdOf(context);
-  const lines: CartLine[] = cartId
-    ? (await readCart(context.services.db, cartId, locale, { signal })).map((line) => ({
-        ...line,
-        lineTotalCents: line.unitPriceCents * line.quantity,
-      }))
-    : [];
+  const lines = cartId ? await readCart(context.services.db, cartId, locale, { signal }) : [];
   return {
     lines,
     subtotalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),

@@ -11,8 +11,7 @@ export const orderStep: Step<'order', OrderData> = async function orderStep(cont
   const cartId = cartIdOf(context);
   const order = cartId ? await findOrder(context.services.db, params.id, cartId, { signal }) : undefined;
   if (!order) return notFound();
-  const { id, name, email, street, postcode, city, country, totalCents } = order;
+  const { id, name, email, street, postcode, city, country, lines, totalCents } = order;
   const countryName = countryNames(locale).find((entry) => entry.code === country)?.name ?? country;
-  const lines = order.lines.map((line) => ({ ...line, lineTotalCents: line.unitPriceCents * line.quantity }));
   return { id, name, email, street, postcode, city, countryName, lines, totalCents };
 };
