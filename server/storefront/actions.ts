@@ -1,6 +1,13 @@
 import { HttpError, redirect } from '../../shared/routing/control-signals.ts';
 import { href } from '../../shared/storefront/href.ts';
 import { type Messages, messagesFor } from '../../shared/storefront/messages.ts';
+import {
+  MAX_CART_LINES,
+  MAX_QUANTITY,
+  PRODUCT_FIELD,
+  QUANTITY_FIELD,
+  SLUG_PATTERN,
+} from '../../shared/storefront/shop-rules.ts';
 import { invalid, type RouteActions } from '../actions/action.ts';
 import { cartIdOf, ensureCart } from './cart-session.ts';
 import { placeOrderAction } from './checkout-action.ts';
@@ -9,15 +16,10 @@ import type { ShopServices } from './services.ts';
 import type { ShopAction, ShopActionContext } from './step.ts';
 import { isUuid } from './uuid.ts';
 
-/** Distinct products a cart may hold; the database enforces it (0001-shop-schema.sql). */
-const MAX_CART_LINES = 50;
-/** Units of one product a cart may hold; the database enforces it too. */
-const MAX_QUANTITY = 99;
-
 /** Digits only (surrounding spaces allowed); the range is checked after. Rejects '', '1.5', '-1', '1e2'. */
 const WHOLE_NUMBER = /^\s*\d{1,6}\s*$/;
-/** A catalogue slug: anything else cannot name a product, and is refused before any query. */
-const PRODUCT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** The longest product id read: a longer one, like any text that is no slug, is refused before any query. */
+const MAX_PRODUCT_ID_LENGTH = 100;
 
 /** The field's quantity when it is a whole number from 1 to MAX_QUANTITY, else `null`. */
 function parseQuantity(field: string | undefined): number | null {
@@ -29,12 +31,13 @@ function parseQuantity(field: string | undefined): number | null {
 /** The named product and (unless removing) the quantity, or the field errors to answer with. */
 function readLine({ fields, locale }: ShopActionContext, { withQuantity }: { withQuantity: boolean }) {
   const messages = messagesFor(locale);
-  const productId = fields.productId ?? '';
-  const quantity = withQuantity ? parseQuantity(fields.quantity) : 0;
+  const productId = fields[PRODUCT_FIELD] ?? '';
+  const quantity = withQuantity ? parseQuantity(fields[QUANTITY_FIELD]) : 0;
   const errors: Record<string, string> = {};
-  if (productId.length > 100 || !PRODUCT_ID.test(productId)) errors.productId = messages.errorUnknownProduct;
-  if (quantity === null) errors.quantity = messages.errorQuantity(MAX_QUANTITY);
-  return quantity === null || errors.productId ? { errors } : { productId, quantity };
+  if (productId.length > MAX_PRODUCT_ID_LENGTH || !SLUG_PATTERN.test(productId))
+    errors[PRODUCT_FIELD] = messages.errorUnknownProduct;
+  if (quantity === null) errors[QUANTITY_FIELD] = messages.errorQuantity(MAX_QUANTITY);
+  return quantity === null || errors[PRODUCT_FIELD] ? { errors } : { productId, quantity };
 }
 
 /** The field error for a change the database refused. */
@@ -46,16 +49,16 @@ async function refusalErrors(
   const messages: Messages = messagesFor(context.locale);
   switch (refusal) {
     case 'cart-full':
-      return { productId: messages.errorCartFull(MAX_CART_LINES) };
+      return { [PRODUCT_FIELD]: messages.errorCartFull(MAX_CART_LINES) };
     case 'quantity-out-of-range': {
       const inCart = await quantityInCart(context.services.db, line, { signal: context.signal });
-      return { quantity: messages.errorQuantityOverLimit(inCart, MAX_QUANTITY) };
+      return { [QUANTITY_FIELD]: messages.errorQuantityOverLimit(inCart, MAX_QUANTITY) };
     }
     case 'not-in-cart':
     case 'unknown-cart':
-      return { productId: messages.errorNotInCart };
+      return { [PRODUCT_FIELD]: messages.errorNotInCart };
     case 'unknown-product':
-      return { productId: messages.errorUnknownProduct };
+      return { [PRODUCT_FIELD]: messages.errorUnknownProduct };
   }
 }
 
@@ -85,7 +88,8 @@ function changeLineAction(remove: boolean): ShopAction {
     const read = readLine(context, { withQuantity: !remove });
     if (read.errors) return invalid(read.errors, context.fields);
     const cartId = cartIdOf(context);
-    if (!cartId) return invalid({ productId: messagesFor(context.locale).errorNotInCart }, context.fields);
+    if (!cartId)
+      return invalid({ [PRODUCT_FIELD]: messagesFor(context.locale).errorNotInCart }, context.fields);
     const line = { cartId, productId: read.productId, quantity: read.quantity };
     const change = await setQuantity(context.services.db, line, { signal: context.signal });
     if (!change.ok) return invalid(await refusalErrors(context, change.refusal, line), context.fields);

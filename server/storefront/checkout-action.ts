@@ -1,12 +1,8 @@
 import { HttpError, redirect } from '../../shared/routing/control-signals.ts';
-import {
-  ADDRESS_FIELDS,
-  type AddressField,
-  COUNTRIES,
-  IDEMPOTENCY_FIELD,
-} from '../../shared/storefront/checkout-fields.ts';
+import { ADDRESS_FIELDS, type AddressField, COUNTRIES } from '../../shared/storefront/checkout-fields.ts';
 import { type CheckoutMessages, checkoutMessagesFor } from '../../shared/storefront/checkout-messages.ts';
 import { href } from '../../shared/storefront/href.ts';
+import { IDEMPOTENCY_FIELD } from '../../shared/storefront/shop-rules.ts';
 import { type FormFields, invalid } from '../actions/action.ts';
 import { type FormTextProblem, formTextProblem } from '../actions/form-text-problem.ts';
 import { cartIdOf } from './cart-session.ts';

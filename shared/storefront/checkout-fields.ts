@@ -12,6 +12,3 @@ export const ADDRESS_FIELDS = {
 } as const;
 
 export type AddressField = keyof typeof ADDRESS_FIELDS;
-
-/** The hidden field of the checkout form that makes a double submit place one order. */
-export const IDEMPOTENCY_FIELD = 'idempotencyKey';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Submitted } from '../../server/test-kit.ts';
 import { type Messages, messagesFor } from '../../shared/storefront/messages.ts';
+import { MAX_QUANTITY, PRODUCT_FIELD, QUANTITY_FIELD } from '../../shared/storefront/shop-rules.ts';
 import { databaseEngines } from '../helpers/database-engines.ts';
 import { useStorefrontOn } from '../helpers/storefront-on-engine.ts';
 
@@ -9,8 +10,8 @@ const KNIFE = 'chef-knife-20cm';
 
 /** The field errors a refused post answers with, in the visitor's language. */
 type FieldErrors = (messages: Messages) => Record<string, string>;
-const UNKNOWN_PRODUCT: FieldErrors = (messages) => ({ productId: messages.errorUnknownProduct });
-const BAD_QUANTITY: FieldErrors = (messages) => ({ quantity: messages.errorQuantity(99) });
+const UNKNOWN_PRODUCT: FieldErrors = (messages) => ({ [PRODUCT_FIELD]: messages.errorUnknownProduct });
+const BAD_QUANTITY: FieldErrors = (messages) => ({ [QUANTITY_FIELD]: messages.errorQuantity(MAX_QUANTITY) });
 const ON_PRODUCT = `/products/${KNIFE}`;
 
 /** A cart action's post with NUL in one field, and its answer: field errors (422), or a refusal's status. */

@@ -9,6 +9,7 @@ import {
   setQuantity,
 } from '../../server/storefront/db/carts.ts';
 import { findOrder, type OrderAddress, placeOrder } from '../../server/storefront/db/orders.ts';
+import { MAX_CART_LINES, MAX_QUANTITY } from '../../shared/storefront/shop-rules.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 
 const ADDRESS: OrderAddress = {
@@ -65,23 +66,24 @@ describe.each(engines)('carts and orders on %s', (_name, open) => {
     ).toEqual({ ok: false, refusal: 'unknown-cart' });
   });
 
-  it('counts 100 adds of one product at once exactly: 99 in the line, the one past it refused', async () => {
+  it('counts MAX_QUANTITY + 1 adds of one product at once exactly: the one past the cap refused', async () => {
     const db = database();
     const cart = await createCart(db);
     const results = await Promise.all(
-      Array.from({ length: 100 }, () =>
+      Array.from({ length: MAX_QUANTITY + 1 }, () =>
         addToCart(db, { cartId: cart, productId: 'paring-knife-9cm', quantity: 1 }),
       ),
     );
-    expect(results.filter((result) => result.ok)).toHaveLength(99);
+    expect(results.filter((result) => result.ok)).toHaveLength(MAX_QUANTITY);
     expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, refusal: 'quantity-out-of-range' }]);
-    expect((await readCart(db, cart, 'en')).map((line) => line.quantity)).toEqual([99]);
+    expect((await readCart(db, cart, 'en')).map((line) => line.quantity)).toEqual([MAX_QUANTITY]);
   });
 
-  it('refuses a quantity out of range, an unknown product, an unknown cart and a 51st line', async () => {
+  it('refuses a quantity out of range, an unknown product, an unknown cart and a line past the cap', async () => {
     const db = database();
     const cart = await createCart(db);
-    expect(await addToCart(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 100 })).toEqual({
+    const overCap = { cartId: cart, productId: 'chef-knife-20cm', quantity: MAX_QUANTITY + 1 };
+    expect(await addToCart(db, overCap)).toEqual({
       ok: false,
       refusal: 'quantity-out-of-range',
     });
@@ -100,12 +102,14 @@ describe.each(engines)('carts and orders on %s', (_name, open) => {
     expect(await cartExists(db, stranger)).toBe(false);
     expect(await cartExists(db, 'not a uuid')).toBe(false);
     expect(await cartExists(db, cart)).toBe(true);
-    const products = await db.query<{ id: string }>('select id from products order by position limit 51');
+    const products = await db.query<{ id: string }>('select id from products order by position limit $1', [
+      MAX_CART_LINES + 1,
+    ]);
     const adds = await Promise.all(
       products.map(({ id }) => addToCart(db, { cartId: cart, productId: id, quantity: 1 })),
     );
     expect(adds.filter((add) => !add.ok)).toEqual([{ ok: false, refusal: 'cart-full' }]);
-    expect(await readCart(db, cart, 'en')).toHaveLength(50);
+    expect(await readCart(db, cart, 'en')).toHaveLength(MAX_CART_LINES);
   });
 
   it('names the lines in the page language at the current price, and removes a line set to 0', async () => {

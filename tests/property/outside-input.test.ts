@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import storefrontServer from '../../server/storefront/server-app.ts';
 import { createTestApp, type TestApp } from '../../server/test-kit.ts';
 import storefront from '../../shared/storefront/app.ts';
-import { ADDRESS_FIELDS, IDEMPOTENCY_FIELD } from '../../shared/storefront/checkout-fields.ts';
+import { ADDRESS_FIELDS } from '../../shared/storefront/checkout-fields.ts';
+import { IDEMPOTENCY_FIELD, PRODUCT_FIELD, QUANTITY_FIELD } from '../../shared/storefront/shop-rules.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 import { shopServicesOn } from '../helpers/shop-database.ts';
 import { fc, PROPERTY_RUNS } from './property-runs.ts';
@@ -87,9 +88,13 @@ const SEARCH_PAGES = [
 ];
 /** Each action with its fields. */
 const ACTIONS: { path: string; action: string; fields: readonly string[] }[] = [
-  { path: `/products/${KNIFE}`, action: 'add-to-cart', fields: ['productId', 'quantity', 'addKey'] },
-  { path: '/cart', action: 'update', fields: ['productId', 'quantity'] },
-  { path: '/cart', action: 'remove', fields: ['productId'] },
+  {
+    path: `/products/${KNIFE}`,
+    action: 'add-to-cart',
+    fields: [PRODUCT_FIELD, QUANTITY_FIELD, 'addKey'],
+  },
+  { path: '/cart', action: 'update', fields: [PRODUCT_FIELD, QUANTITY_FIELD] },
+  { path: '/cart', action: 'remove', fields: [PRODUCT_FIELD] },
   { path: '/checkout', action: 'place-order', fields: [...Object.keys(ADDRESS_FIELDS), IDEMPOTENCY_FIELD] },
 ];
 

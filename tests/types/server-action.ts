@@ -8,12 +8,14 @@ import { invalid, type RouteActions } from '../../server/actions/action.ts';
 import { HttpError, redirect } from '../../shared/routing/control-signals.ts';
 import { href } from '../../shared/storefront/href.ts';
 import { messagesFor } from '../../shared/storefront/messages.ts';
+import { MAX_QUANTITY } from '../../shared/storefront/shop-rules.ts';
 
 export const storefrontActions: RouteActions = {
   product: {
     'add-to-cart': ({ fields, locale }) => {
-      const quantity = /^\d{1,2}$/.test(fields.quantity ?? '') ? Number(fields.quantity) : 0;
-      if (quantity < 1) return invalid({ quantity: messagesFor(locale).errorQuantity(99) }, fields);
+      const quantity = /^\d{1,6}$/.test(fields.quantity ?? '') ? Number(fields.quantity) : 0;
+      if (quantity < 1 || quantity > MAX_QUANTITY)
+        return invalid({ quantity: messagesFor(locale).errorQuantity(MAX_QUANTITY) }, fields);
       const id = fields.productId;
       if (!id) throw new HttpError(400, 'The form names no product: load the page again');
       // ...write the cart through `services` (the app's database), passing the request's `signal` along...

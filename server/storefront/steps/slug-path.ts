@@ -1,8 +1,5 @@
 import type { RouteParams } from '../../../shared/routing/route-table.ts';
-
-// Catalogue and help slugs are lower-case words joined by hyphens. Checking each decoded segment keeps
-// `/shop/kitchen%2Fknives` (one segment holding a slash) from reaching a page under a second URL.
-const SLUG_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+import { SLUG_PATTERN } from '../../../shared/storefront/shop-rules.ts';
 
 /**
  * Joins a catch-all param (an array of decoded segments) into a slug path such as `kitchen/knives`.
@@ -13,5 +10,7 @@ export function slugPath(param: RouteParams[string] | undefined): string | null 
   if (param === undefined) return '';
   const segments = Array.isArray(param) ? param : [param];
   if (segments.length === 0) return '';
-  return segments.every((segment) => SLUG_SEGMENT.test(segment)) ? segments.join('/') : null;
+  // Each decoded segment is checked, so `/shop/kitchen%2Fknives` (one segment holding a slash) does not
+  // reach a page under a second URL.
+  return segments.every((segment) => SLUG_PATTERN.test(segment)) ? segments.join('/') : null;
 }

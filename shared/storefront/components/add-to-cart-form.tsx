@@ -3,15 +3,16 @@ import { Link } from '../../ui/link.tsx';
 import { useRouter } from '../../ui/router-context.tsx';
 import { href } from '../href.ts';
 import type { Messages } from '../messages.ts';
+import { MAX_QUANTITY, PRODUCT_FIELD, QUANTITY_FIELD } from '../shop-rules.ts';
 import type { ProductDetail } from '../types.ts';
 import { FieldError } from './field-error.tsx';
 import { CheckIcon } from './icons.tsx';
 
-/** The quantity a successful add redirects with (`?added=2`), when it is a sane one. */
+/** The quantity a successful add redirects with (`?added=2`), when it is one an add could be. */
 function addedQuantity(search: string): number | null {
   const added = new URLSearchParams(search).get('added');
-  if (added === null || !/^[1-9][0-9]?$/.test(added)) return null;
-  return Number(added);
+  if (added === null || !/^[1-9][0-9]{0,5}$/.test(added)) return null;
+  return Number(added) <= MAX_QUANTITY ? Number(added) : null;
 }
 
 /**
@@ -60,8 +61,8 @@ export function AddToCartForm({
 }) {
   const result = useActionResult('add-to-cart');
   const added = useAddedQuantity();
-  const productError = result?.errors.productId;
-  const quantityError = result?.errors.quantity;
+  const productError = result?.errors[PRODUCT_FIELD];
+  const quantityError = result?.errors[QUANTITY_FIELD];
   return (
     // Keyed by product and by the last add, so another product (or a successful add) starts again from 1.
     <Form
@@ -71,7 +72,7 @@ export function AddToCartForm({
       key={`${product.id}:${added ?? ''}`}
       noValidate
     >
-      <input type="hidden" name="productId" value={product.id} />
+      <input type="hidden" name={PRODUCT_FIELD} value={product.id} />
       <input type="hidden" name="addKey" value={result?.values.addKey ?? addKey} />
       <FieldError id="add-to-cart-error" message={productError} className="add-to-cart__error" />
       <div className="field">
@@ -80,12 +81,12 @@ export function AddToCartForm({
         </label>
         <input
           id="quantity"
-          name="quantity"
+          name={QUANTITY_FIELD}
           type="number"
           min={1}
-          max={99}
+          max={MAX_QUANTITY}
           inputMode="numeric"
-          defaultValue={result?.values.quantity ?? '1'}
+          defaultValue={result?.values[QUANTITY_FIELD] ?? '1'}
           aria-invalid={quantityError ? true : undefined}
           aria-describedby={quantityError ? 'quantity-error' : undefined}
           className="field__input field__input--quantity"

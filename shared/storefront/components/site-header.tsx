@@ -14,6 +14,12 @@ const SECTION_OF_ROUTE: Readonly<Record<string, 'shop' | 'help' | 'cart'>> = {
   cart: 'cart',
 };
 
+/**
+ * The badge's largest count; more reads `99+`. A width, not a cart rule: a cart holds up to
+ * MAX_QUANTITY × MAX_CART_LINES units (shop-rules.ts).
+ */
+const BADGE_MAX_COUNT = 99;
+
 export function SiteHeader({ messages, cartCount }: { messages: Messages; cartCount: number }) {
   const { routeId } = useRouter();
   const section = routeId ? SECTION_OF_ROUTE[routeId] : undefined;
@@ -44,7 +50,7 @@ export function SiteHeader({ messages, cartCount }: { messages: Messages; cartCo
                 {cartCount > 0 ? (
                   <>
                     <span className="cart-count" aria-hidden="true">
-                      {cartCount > 99 ? '99+' : String(cartCount)}
+                      {cartCount > BADGE_MAX_COUNT ? `${BADGE_MAX_COUNT}+` : String(cartCount)}
                     </span>
                     <span className="visually-hidden">{` ${messages.cartCount(cartCount)}`}</span>
                   </>

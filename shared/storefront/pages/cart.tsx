@@ -9,6 +9,7 @@ import { ProductImage } from '../components/product-image.tsx';
 import { formatPrice } from '../format-price.ts';
 import { href, type Props } from '../href.ts';
 import { type Messages, messagesFor, pageTitle } from '../messages.ts';
+import { MAX_QUANTITY, PRODUCT_FIELD, QUANTITY_FIELD } from '../shop-rules.ts';
 import type { CartData, CartLine } from '../types.ts';
 
 export default function CartPage({ data, locale }: Props<'cart'>) {
@@ -19,8 +20,8 @@ export default function CartPage({ data, locale }: Props<'cart'>) {
   const result = updateResult ?? removeResult;
   // An error about a product that is not (or no longer) a line of the cart has no line to sit next to.
   const orphanError =
-    result && !data.lines.some((line) => line.productId === result.values.productId)
-      ? (result.errors.productId ?? result.errors.quantity)
+    result && !data.lines.some((line) => line.productId === result.values[PRODUCT_FIELD])
+      ? (result.errors[PRODUCT_FIELD] ?? result.errors[QUANTITY_FIELD])
       : undefined;
   return (
     <div className="container page">
@@ -83,7 +84,7 @@ function CartTable({
               line={line}
               locale={locale}
               messages={messages}
-              result={result?.values.productId === line.productId ? result : null}
+              result={result?.values[PRODUCT_FIELD] === line.productId ? result : null}
             />
           ))}
         </tbody>
@@ -121,7 +122,7 @@ function CartRow({ line, locale, messages, result }: CartRowProps) {
   return (
     <tr>
       <th scope="row" className="cart-table__item">
-        <CartItem line={line} messages={messages} error={result?.errors.productId} />
+        <CartItem line={line} messages={messages} error={result?.errors[PRODUCT_FIELD]} />
       </th>
       <td className="cart-table__number" data-label={messages.unitPrice}>
         {formatPrice(line.unitPriceCents, locale)}
@@ -156,7 +157,7 @@ function CartItem({
           {name}
         </Link>
         <Form action="remove" failureMessage={messages.formFailure} className="cart-table__remove">
-          <input type="hidden" name="productId" value={productId} />
+          <input type="hidden" name={PRODUCT_FIELD} value={productId} />
           <SubmitButton className="text-button" aria-describedby={error ? errorId : undefined}>
             {messages.remove}
             <span className="visually-hidden"> {name}</span>
@@ -180,7 +181,7 @@ function QuantityForm({
 }) {
   const { productId, name } = line;
   const fieldId = `quantity-${productId}`;
-  const error = result?.errors.quantity;
+  const error = result?.errors[QUANTITY_FIELD];
   const errorId = `quantity-error-${productId}`;
   return (
     <>
@@ -192,18 +193,18 @@ function QuantityForm({
         key={line.quantity}
         noValidate
       >
-        <input type="hidden" name="productId" value={productId} />
+        <input type="hidden" name={PRODUCT_FIELD} value={productId} />
         <label htmlFor={fieldId} className="visually-hidden">
           {messages.quantityOf(name)}
         </label>
         <input
           id={fieldId}
-          name="quantity"
+          name={QUANTITY_FIELD}
           type="number"
           min={1}
-          max={99}
+          max={MAX_QUANTITY}
           inputMode="numeric"
-          defaultValue={result ? result.values.quantity : String(line.quantity)}
+          defaultValue={result ? result.values[QUANTITY_FIELD] : String(line.quantity)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className="field__input field__input--small"

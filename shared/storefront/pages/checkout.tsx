@@ -3,12 +3,13 @@ import type { Head } from '../../routing/route-table.ts';
 import { Form, SubmitButton, useActionResult } from '../../ui/form.tsx';
 import { Link } from '../../ui/link.tsx';
 import type { ActionResultState } from '../../ui/ssr-payload.ts';
-import { ADDRESS_FIELDS, type AddressField, IDEMPOTENCY_FIELD } from '../checkout-fields.ts';
+import { ADDRESS_FIELDS, type AddressField } from '../checkout-fields.ts';
 import { type CheckoutMessages, checkoutMessagesFor } from '../checkout-messages.ts';
 import { FieldError } from '../components/field-error.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { href, type Props } from '../href.ts';
 import { messagesFor, pageTitle } from '../messages.ts';
+import { IDEMPOTENCY_FIELD } from '../shop-rules.ts';
 import type { CheckoutData } from '../types.ts';
 
 export default function CheckoutPage({ data, locale }: Props<'checkout'>) {
