@@ -30,13 +30,12 @@ export async function verify(servers, manifest) {
       shopRows: rows,
     };
   }
-  // Same HTML as the baseline once the per-response CSP nonce and form key (the add-to-cart form's, in the
-  // form and in the payload) and React's out-of-order streaming are set aside.
+  // Same HTML as the baseline once the per-response CSP nonce and form key (the add-to-cart form's, a fresh
+  // UUID in the form and in the payload) and React's out-of-order streaming are set aside.
   const normalize = (html) =>
     html
       .replace(/nonce="[^"]*"/g, 'nonce=""')
-      .replace(/name="addKey" value="[^"]*"/g, 'name="addKey" value=""')
-      .replace(/"addKey":"[^"]*"/g, '"addKey":""');
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'UUID');
   for (const name of ['ours', 'oursSentry']) {
     checks[name].shopSameAsBaseline = normalize(bodies[name].shop) === normalize(bodies.baseline.shop);
     checks[name].productSameAsBaseline =

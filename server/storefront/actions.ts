@@ -2,6 +2,7 @@ import { HttpError, redirect } from '../../shared/routing/control-signals.ts';
 import { href } from '../../shared/storefront/href.ts';
 import { type Messages, messagesFor } from '../../shared/storefront/messages.ts';
 import {
+  IDEMPOTENCY_FIELD,
   MAX_CART_LINES,
   MAX_QUANTITY,
   PRODUCT_FIELD,
@@ -67,14 +68,14 @@ const addToCartAction: ShopAction = async function addToCartAction(context) {
   const read = readLine(context, { withQuantity: true });
   if (read.errors) return invalid(read.errors, context.fields);
   const { productId, quantity } = read;
-  const addKey = context.fields.addKey;
+  const idempotencyKey = context.fields[IDEMPOTENCY_FIELD];
   // Pages older than the key post none; a malformed one was tampered with.
-  if (addKey !== undefined && !isUuid(addKey))
+  if (idempotencyKey !== undefined && !isUuid(idempotencyKey))
     throw new HttpError(400, 'The form has no valid key: load the page again');
   const cartId = await ensureCart(context);
   const change = await addToCart(
     context.services.db,
-    { cartId, productId, quantity, addKey },
+    { cartId, productId, quantity, idempotencyKey },
     { signal: context.signal },
   );
   if (!change.ok)

@@ -26,5 +26,8 @@ export const PRODUCT_FIELD = 'productId';
 /** The cart forms' quantity field: a whole number from 1 to MAX_QUANTITY. */
 export const QUANTITY_FIELD = 'quantity';
 
-/** The hidden field of the checkout form that makes a double submit place one order. */
+/**
+ * The hidden request key of the add-to-cart and checkout forms: a fresh UUID per page, so a double
+ * submit or a retried post of one form adds once, or places one order.
+ */
 export const IDEMPOTENCY_FIELD = 'idempotencyKey';

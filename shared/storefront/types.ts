@@ -76,7 +76,7 @@ export interface ProductData {
   /** Deferred: streamed later through Suspense. */
   related: Promise<readonly ProductSummary[]>;
   /** A fresh key for the add-to-cart form: posting it twice adds once. */
-  addKey: string;
+  idempotencyKey: string;
 }
 
 export interface HelpArticleSummary {

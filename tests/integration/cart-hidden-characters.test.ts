@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Submitted } from '../../server/test-kit.ts';
 import { type Messages, messagesFor } from '../../shared/storefront/messages.ts';
-import { MAX_QUANTITY, PRODUCT_FIELD, QUANTITY_FIELD } from '../../shared/storefront/shop-rules.ts';
+import {
+  IDEMPOTENCY_FIELD,
+  MAX_QUANTITY,
+  PRODUCT_FIELD,
+  QUANTITY_FIELD,
+} from '../../shared/storefront/shop-rules.ts';
 import { databaseEngines } from '../helpers/database-engines.ts';
 import { useStorefrontOn } from '../helpers/storefront-on-engine.ts';
 
@@ -35,7 +40,7 @@ const NUL_POSTS: [string, path: string, action: string, Record<string, string>, 
     'an add key with NUL',
     ON_PRODUCT,
     'add-to-cart',
-    { productId: KNIFE, quantity: '1', addKey: `${randomUUID()}\u0000` },
+    { productId: KNIFE, quantity: '1', [IDEMPOTENCY_FIELD]: `${randomUUID()}\u0000` },
     400,
   ],
   ['an action name with NUL', ON_PRODUCT, 'add-to-cart\u0000', { productId: KNIFE, quantity: '1' }, 400],

@@ -1,6 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_FIELD } from '../../shared/storefront/shop-rules.ts';
+import { idempotencyKeyOf } from '../helpers/idempotency-key.ts';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
 
 const SECRET = 'test-secret-test-secret-test-secret!';
@@ -223,31 +225,30 @@ describe('carts across instances', () => {
 
 describe('the add-to-cart form’s key', () => {
   const app = createStorefrontApp();
-  const addKeyOf = (html: string) => /name="addKey" value="([^"]+)"/.exec(html)?.[1] ?? '';
-
   it('adds once for a double submit and for a retried post of one form; a new page adds again', async () => {
     const cookie = await visitorWith(app, LAMP, 1);
-    const addKey = addKeyOf((await cartPage(app, cookie, `/products/${KNIFE}`)).text);
-    expect(addKey).toMatch(UUID_PATTERN);
-    const fields = { productId: KNIFE, quantity: '2', addKey };
+    const key = idempotencyKeyOf((await cartPage(app, cookie, `/products/${KNIFE}`)).text);
+    expect(key).toMatch(UUID_PATTERN);
+    const fields = { productId: KNIFE, quantity: '2', [IDEMPOTENCY_FIELD]: key };
     const posts = await Promise.all([add(app, fields, cookie), add(app, fields, cookie)]);
     const retried = await add(app, fields, cookie);
     expect([...posts, retried].map((response) => response.status)).toEqual([303, 303, 303]);
     expect(headerCount((await cartPage(app, cookie)).text)).toBe('3');
 
-    const nextKey = addKeyOf((await cartPage(app, cookie, `/products/${KNIFE}?added=2`)).text);
-    expect(nextKey).not.toBe(addKey);
-    expect((await add(app, { ...fields, addKey: nextKey }, cookie)).status).toBe(303);
+    const nextKey = idempotencyKeyOf((await cartPage(app, cookie, `/products/${KNIFE}?added=2`)).text);
+    expect(nextKey).not.toBe(key);
+    expect((await add(app, { ...fields, [IDEMPOTENCY_FIELD]: nextKey }, cookie)).status).toBe(303);
     expect(headerCount((await cartPage(app, cookie)).text)).toBe('5');
   });
 
   it('keeps the key of an invalid post, refuses a malformed one with 400, and takes none from older pages', async () => {
     const cookie = await visitorWith(app, LAMP, 1);
-    const addKey = addKeyOf((await cartPage(app, cookie, `/products/${KNIFE}`)).text);
-    const invalid = await add(app, { productId: KNIFE, quantity: '0', addKey }, cookie);
+    const key = idempotencyKeyOf((await cartPage(app, cookie, `/products/${KNIFE}`)).text);
+    const invalid = await add(app, { productId: KNIFE, quantity: '0', [IDEMPOTENCY_FIELD]: key }, cookie);
     expect(invalid.status).toBe(422);
-    expect(addKeyOf(invalid.text)).toBe(addKey);
-    expect((await add(app, { productId: KNIFE, quantity: '1', addKey: 'x' }, cookie)).status).toBe(400);
+    expect(idempotencyKeyOf(invalid.text)).toBe(key);
+    const malformed = { productId: KNIFE, quantity: '1', [IDEMPOTENCY_FIELD]: 'x' };
+    expect((await add(app, malformed, cookie)).status).toBe(400);
     expect((await add(app, { productId: KNIFE, quantity: '1' }, cookie)).status).toBe(303);
     expect(headerCount((await cartPage(app, cookie)).text)).toBe('2');
   });

@@ -5,7 +5,9 @@ import { createTestApp } from '../../server/test-kit.ts';
 import storefront from '../../shared/storefront/app.ts';
 import type { AddressField } from '../../shared/storefront/checkout-fields.ts';
 import { checkoutMessages } from '../../shared/storefront/checkout-messages.ts';
+import { IDEMPOTENCY_FIELD } from '../../shared/storefront/shop-rules.ts';
 import { databaseEngines } from '../helpers/database-engines.ts';
+import { idempotencyKeyOf as keyOf } from '../helpers/idempotency-key.ts';
 import { testShopServices } from '../helpers/shop-database.ts';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
 import { useStorefrontOn } from '../helpers/storefront-on-engine.ts';
@@ -37,9 +39,6 @@ async function visitorWithCart(app: App): Promise<string> {
   return cookie;
 }
 
-/** The hidden idempotency key of the checkout form `html` shows. */
-const keyOf = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1] ?? '';
-
 function placeOrder(app: App, cookie: string, fields: Record<string, string>, path = '/checkout') {
   return request(app)
     .post(path)
@@ -60,7 +59,7 @@ describe('the checkout without JavaScript', () => {
     const key = keyOf(form.text);
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
 
-    const placed = await placeOrder(app, cookie, { ...ADDRESS, idempotencyKey: key });
+    const placed = await placeOrder(app, cookie, { ...ADDRESS, [IDEMPOTENCY_FIELD]: key });
     expect(placed.status).toBe(303);
     const location = placed.headers.location as string;
     expect(location).toMatch(/^\/orders\/[0-9a-f-]{36}$/);
@@ -87,7 +86,7 @@ describe('the checkout without JavaScript', () => {
   it('makes one order of a double submit and of a retried post, both landing on it', async () => {
     const cookie = await visitorWithCart(app);
     const key = keyOf((await request(app).get('/checkout').set('Cookie', cookie)).text);
-    const fields = { ...ADDRESS, idempotencyKey: key };
+    const fields = { ...ADDRESS, [IDEMPOTENCY_FIELD]: key };
     const [first, second] = await Promise.all([
       placeOrder(app, cookie, fields),
       placeOrder(app, cookie, fields),
@@ -116,7 +115,7 @@ describe('the checkout without JavaScript', () => {
         postcode: '!',
         city: 'Paris',
         country: 'XX',
-        idempotencyKey: key,
+        [IDEMPOTENCY_FIELD]: key,
       },
       '/fr/checkout',
     );
@@ -134,12 +133,12 @@ describe('the checkout without JavaScript', () => {
   });
 
   it('refuses an empty cart with 422, and a form without its key with 400', async () => {
-    const emptyHanded = await placeOrder(app, '', { ...ADDRESS, idempotencyKey: crypto.randomUUID() });
+    const emptyHanded = await placeOrder(app, '', { ...ADDRESS, [IDEMPOTENCY_FIELD]: crypto.randomUUID() });
     expect(emptyHanded.status).toBe(422);
     expect(emptyHanded.text).toContain('Your cart is empty: there is nothing to order.');
     const cookie = await visitorWithCart(app);
     expect((await placeOrder(app, cookie, ADDRESS)).status).toBe(400);
-    expect((await placeOrder(app, cookie, { ...ADDRESS, idempotencyKey: 'x' })).status).toBe(400);
+    expect((await placeOrder(app, cookie, { ...ADDRESS, [IDEMPOTENCY_FIELD]: 'x' })).status).toBe(400);
   });
 });
 
@@ -157,7 +156,7 @@ describe('the checkout with JavaScript', () => {
     const answer = await app.submit(
       '/de/checkout',
       'place-order',
-      { ...ADDRESS, email: 'nope', idempotencyKey: crypto.randomUUID() },
+      { ...ADDRESS, email: 'nope', [IDEMPOTENCY_FIELD]: crypto.randomUUID() },
       { javascript: true, cookie },
     );
     // The client router's answer to a form post: the errors to show in place, the typed values kept.
@@ -220,7 +219,7 @@ describe.each(engines)('the checkout on %s, given characters nobody types', (_en
     const plain = await app.submit(
       '/fr/checkout',
       'place-order',
-      { ...fields, idempotencyKey: plainKey },
+      { ...fields, [IDEMPOTENCY_FIELD]: plainKey },
       { cookie },
     );
     expect(plain.status).toBe(422);
@@ -231,7 +230,7 @@ describe.each(engines)('the checkout on %s, given characters nobody types', (_en
     const data = await app.submit(
       '/de/checkout',
       'place-order',
-      { ...fields, idempotencyKey: dataKey },
+      { ...fields, [IDEMPOTENCY_FIELD]: dataKey },
       { javascript: true, cookie },
     );
     expect(data.status).toBe(200);
@@ -253,7 +252,7 @@ describe.each(engines)('the checkout on %s, given characters nobody types', (_en
     const answer = await storefrontOn().app.submit(
       '/fr/checkout',
       'place-order',
-      { ...ADDRESS, city: 'Paris\u0000', idempotencyKey: crypto.randomUUID() },
+      { ...ADDRESS, city: 'Paris\u0000', [IDEMPOTENCY_FIELD]: crypto.randomUUID() },
       { cookie },
     );
     expect(answer.html).toContain('Retirez de ce champ le caractère invisible U+0000.');
@@ -264,7 +263,7 @@ describe.each(engines)('the checkout on %s, given characters nobody types', (_en
     const placed = await storefrontOn().app.submit(
       '/checkout',
       'place-order',
-      { ...ADDRESS, name: 'Zoë \u200Fשלום\u200F Ørsted', idempotencyKey: key },
+      { ...ADDRESS, name: 'Zoë \u200Fשלום\u200F Ørsted', [IDEMPOTENCY_FIELD]: key },
       { cookie },
     );
     expect(placed.status).toBe(303);

@@ -47,10 +47,10 @@ describe.each(engines)('carts and orders on %s', (_name, open) => {
   it('adds once for ten posts of one form key at the same moment, and refuses a key for an unknown cart', async () => {
     const db = database();
     const cart = await createCart(db);
-    const addKey = randomUUID();
+    const idempotencyKey = randomUUID();
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        addToCart(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 2, addKey }),
+        addToCart(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 2, idempotencyKey }),
       ),
     );
     expect(results).toEqual(Array.from({ length: 10 }, () => ({ ok: true, quantity: 2 })));
@@ -61,7 +61,7 @@ describe.each(engines)('carts and orders on %s', (_name, open) => {
         cartId: stranger,
         productId: 'chef-knife-20cm',
         quantity: 1,
-        addKey: randomUUID(),
+        idempotencyKey: randomUUID(),
       }),
     ).toEqual({ ok: false, refusal: 'unknown-cart' });
   });

@@ -91,7 +91,7 @@ const ACTIONS: { path: string; action: string; fields: readonly string[] }[] = [
   {
     path: `/products/${KNIFE}`,
     action: 'add-to-cart',
-    fields: [PRODUCT_FIELD, QUANTITY_FIELD, 'addKey'],
+    fields: [PRODUCT_FIELD, QUANTITY_FIELD, IDEMPOTENCY_FIELD],
   },
   { path: '/cart', action: 'update', fields: [PRODUCT_FIELD, QUANTITY_FIELD] },
   { path: '/cart', action: 'remove', fields: [PRODUCT_FIELD] },

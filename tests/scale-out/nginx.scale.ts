@@ -5,8 +5,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
+import { IDEMPOTENCY_FIELD } from '../../shared/storefront/shop-rules.ts';
 import { type BuiltServer, startBuiltServer } from '../helpers/built-server.ts';
 import { freePorts } from '../helpers/free-ports.ts';
+import { idempotencyKeyOf } from '../helpers/idempotency-key.ts';
 import {
   POSTGRES_MISSING,
   type PostgresServer,
@@ -115,10 +117,9 @@ describe('two instances behind nginx, on one Postgres server', () => {
 
     // Filled through A and nginx, checked out through B; the order is then A's to show, the cart empty.
     const form = await getPage(`${b.origin}/checkout`, cookie);
-    const idempotencyKey = /name="idempotencyKey" value="([^"]+)"/.exec(form.body)?.[1] ?? '';
     const order = await postForm(
       `${b.origin}/checkout`,
-      { _action: 'place-order', idempotencyKey, ...ADDRESS },
+      { _action: 'place-order', [IDEMPOTENCY_FIELD]: idempotencyKeyOf(form.body), ...ADDRESS },
       { Cookie: cookie, Origin: b.origin },
     );
     expect(order.status).toBe(303);

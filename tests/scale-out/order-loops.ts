@@ -1,5 +1,7 @@
 // The scale-out test's shoppers: loops that each add to a new cart, open the checkout and place the order
 // through nginx, recording every order they were told was placed and every request that failed.
+import { IDEMPOTENCY_FIELD } from '../../shared/storefront/shop-rules.ts';
+import { idempotencyKeyOf } from '../helpers/idempotency-key.ts';
 import { describeError, type Failure, PERSON_USER_AGENT, REQUEST_TIMEOUT_MS } from './load-loops.ts';
 
 export const ORDER_LOOPS = 2;
@@ -54,14 +56,14 @@ async function checkOut(origin: string): Promise<PlacedOrder> {
     headers: { Cookie: cookie, 'User-Agent': PERSON_USER_AGENT },
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
-  const idempotencyKey = /name="idempotencyKey" value="([^"]+)"/.exec(await form.text())?.[1];
+  const idempotencyKey = idempotencyKeyOf(await form.text());
   if (form.status !== 200 || !idempotencyKey) throw new Error(`checkout form: status ${form.status}`);
   const order = await post(
     origin,
     '/checkout',
     {
       _action: 'place-order',
-      idempotencyKey,
+      [IDEMPOTENCY_FIELD]: idempotencyKey,
       name: 'Load Shopper',
       email: 'shopper@example.com',
       street: '1 Test Street',

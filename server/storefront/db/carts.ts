@@ -70,16 +70,16 @@ async function changeLine(
 
 /**
  * Adds `quantity` of a product to a cart in one statement: two tabs adding at the same moment both count,
- * and a line never goes past 99 (the add that would is refused, whole). With `addKey` (the form's hidden
- * key), a second post of the same form changes nothing and answers like the first: a double submit or a
- * post a proxy retried adds once.
+ * and a line never goes past MAX_QUANTITY (the add that would is refused, whole). With `idempotencyKey`
+ * (the form's hidden key, kept in `cart_adds`), a second post of the same form changes nothing and answers
+ * like the first: a double submit or a post a proxy retried adds once.
  */
 export async function addToCart(
   db: Database,
-  { cartId, productId, quantity, addKey }: LineChange & { addKey?: string },
+  { cartId, productId, quantity, idempotencyKey }: LineChange & { idempotencyKey?: string },
   options?: QueryOptions,
 ): Promise<CartChange> {
-  if (addKey === undefined) {
+  if (idempotencyKey === undefined) {
     return changeLine(
       db,
       `insert into cart_lines (cart_id, product_id, quantity) values ($1, $2, $3)
@@ -97,7 +97,7 @@ export async function addToCart(
      insert into cart_lines (cart_id, product_id, quantity) select cart_id, $2, $3 from recorded
      on conflict (cart_id, product_id) do update set quantity = cart_lines.quantity + excluded.quantity
      returning quantity`,
-    [cartId, productId, quantity, addKey],
+    [cartId, productId, quantity, idempotencyKey],
     options,
   );
   // No line written: this form's add was made before.

@@ -30,7 +30,7 @@ export const productStep: Step<'product', ProductData> = async function productS
     product,
     breadcrumbs: await categoryCrumbs(db, product.categoryPath, locale, { signal }),
     related,
-    addKey: randomUUID(),
+    idempotencyKey: randomUUID(),
   };
 };
 

@@ -3,7 +3,7 @@ import { Link } from '../../ui/link.tsx';
 import { useRouter } from '../../ui/router-context.tsx';
 import { href } from '../href.ts';
 import type { Messages } from '../messages.ts';
-import { MAX_QUANTITY, PRODUCT_FIELD, QUANTITY_FIELD } from '../shop-rules.ts';
+import { IDEMPOTENCY_FIELD, MAX_QUANTITY, PRODUCT_FIELD, QUANTITY_FIELD } from '../shop-rules.ts';
 import type { ProductDetail } from '../types.ts';
 import { FieldError } from './field-error.tsx';
 import { CheckIcon } from './icons.tsx';
@@ -51,12 +51,12 @@ export function AddedToCartNotice({ product, messages }: { product: ProductDetai
  */
 export function AddToCartForm({
   product,
-  addKey,
+  idempotencyKey,
   messages,
 }: {
   product: ProductDetail;
-  /** The form's key for this page (ProductData.addKey): a repeated post of it adds once. */
-  addKey: string;
+  /** The form's key for this page (ProductData.idempotencyKey): a repeated post of it adds once. */
+  idempotencyKey: string;
   messages: Messages;
 }) {
   const result = useActionResult('add-to-cart');
@@ -73,7 +73,11 @@ export function AddToCartForm({
       noValidate
     >
       <input type="hidden" name={PRODUCT_FIELD} value={product.id} />
-      <input type="hidden" name="addKey" value={result?.values.addKey ?? addKey} />
+      <input
+        type="hidden"
+        name={IDEMPOTENCY_FIELD}
+        value={result?.values[IDEMPOTENCY_FIELD] ?? idempotencyKey}
+      />
       <FieldError id="add-to-cart-error" message={productError} className="add-to-cart__error" />
       <div className="field">
         <label htmlFor="quantity" className="field__label">
