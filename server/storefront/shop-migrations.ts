@@ -4,6 +4,7 @@ import catalogue from './migrations/0002-catalogue.sql?raw';
 import featured from './migrations/0003-featured-products.sql?raw';
 import addKeys from './migrations/0004-cart-add-keys.sql?raw';
 import lineOrder from './migrations/0005-line-order.sql?raw';
+import constraintNames from './migrations/0006-cart-constraint-names.sql?raw';
 
 /** The shop's schema and catalogue, applied at start in order (a test checks every file here is listed). */
 export const shopMigrations = defineMigrations({
@@ -12,4 +13,5 @@ export const shopMigrations = defineMigrations({
   '0003-featured-products.sql': featured,
   '0004-cart-add-keys.sql': addKeys,
   '0005-line-order.sql': lineOrder,
+  '0006-cart-constraint-names.sql': constraintNames,
 });

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, QueryAbortedError } from '../../server/db/database.ts';
 import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
 import { defineMigrations, migrate } from '../../server/db/migrate.ts';
+import {
+  CART_REFUSALS,
+  LINE_COUNT_CONSTRAINT,
+  QUANTITY_CONSTRAINT,
+} from '../../server/storefront/db/carts.ts';
 import { shopMigrations } from '../../server/storefront/shop-migrations.ts';
+import { MAX_CART_LINES, MAX_QUANTITY, SLUG_PATTERN } from '../../shared/storefront/shop-rules.ts';
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../server/storefront/migrations');
 
@@ -61,9 +67,9 @@ describe('the embedded database (PGlite) and the migrations', () => {
     }
   });
 
-  it('keeps cart lines between 1 and 99 and at most 50 a cart, in the database itself', async () => {
+  it('keeps the caps of shop-rules.ts in the database itself, refusing by constraint name', async () => {
     await db.query("insert into categories (id) values ('kitchen') on conflict do nothing");
-    for (let index = 0; index < 51; index++) {
+    for (let index = 0; index <= MAX_CART_LINES; index++) {
       await db.query("insert into products (id, category_id, price_cents) values ($1, 'kitchen', 100)", [
         `item-${index}`,
       ]);
@@ -78,15 +84,50 @@ describe('the embedded database (PGlite) and the migrations', () => {
         product,
         quantity,
       ]);
-    await expect(addLine('item-0', 100)).rejects.toThrow(/check constraint/);
-    await expect(addLine('item-0', 0)).rejects.toThrow(/check constraint/);
-    for (let index = 0; index < 50; index++) await addLine(`item-${index}`, 1);
-    await expect(addLine('item-50', 1)).rejects.toThrow(/at most 50 lines/);
+    const quantityRefused = { code: '23514', constraint: QUANTITY_CONSTRAINT };
+    await expect(addLine('item-0', MAX_QUANTITY + 1)).rejects.toMatchObject(quantityRefused);
+    await expect(addLine('item-0', 0)).rejects.toMatchObject(quantityRefused);
+    await addLine('item-0', MAX_QUANTITY);
+    for (let index = 1; index < MAX_CART_LINES; index++) await addLine(`item-${index}`, 1);
+    await expect(addLine(`item-${MAX_CART_LINES}`, 1)).rejects.toMatchObject({
+      code: '23514',
+      constraint: LINE_COUNT_CONSTRAINT,
+    });
     const counted = await db.query<{ count: number }>(
       'select count(*)::int as count from cart_lines where cart_id = $1',
       [id],
     );
-    expect(counted).toEqual([{ count: 50 }]);
+    expect(counted).toEqual([{ count: MAX_CART_LINES }]);
+    // An order's lines are a cart's lines, under the same check.
+    const checks = await db.query<{ definition: string }>(
+      'select pg_get_constraintdef(oid) as definition from pg_constraint where conname = any($1)',
+      [[QUANTITY_CONSTRAINT, 'order_lines_quantity_check']],
+    );
+    expect(checks).toHaveLength(2);
+    expect(checks[0]).toEqual(checks[1]);
+  });
+
+  it('has every constraint a cart refusal is recognised by (the trigger names its own)', async () => {
+    const names = [...CART_REFUSALS.keys()].filter((name) => name !== LINE_COUNT_CONSTRAINT).sort();
+    const found = await db.query<{ conname: string }>(
+      'select conname from pg_constraint where conname = any($1) order by conname',
+      [names],
+    );
+    expect(found.map((row) => row.conname)).toEqual(names);
+  });
+
+  it('takes a product id exactly when SLUG_PATTERN does', async () => {
+    await db.query("insert into categories (id) values ('kitchen') on conflict do nothing");
+    const ids = ['slug-test-20cm', 'x', '9', 'Slug-test', 'x--y', '-x', 'x-', 'x_y', 'café', 'x y', ''];
+    for (const id of ids) {
+      const stored = await db
+        .query("insert into products (id, category_id, price_cents) values ($1, 'kitchen', 100)", [id])
+        .then(
+          () => true,
+          (error: { code?: string }) => (error.code === '23514' ? false : Promise.reject(error)),
+        );
+      expect(stored, id).toBe(SLUG_PATTERN.test(id));
+    }
   });
 
   it('rolls a transaction back when its work throws', async () => {

@@ -21,21 +21,33 @@ export interface LineChange {
 
 export type CartChange = { ok: true; quantity: number } | { ok: false; refusal: CartRefusal };
 
+/** The check on a line's quantity, 1 to MAX_QUANTITY (shared/storefront/shop-rules.ts). */
+export const QUANTITY_CONSTRAINT = 'cart_lines_quantity_range';
+/** What the trigger that caps a cart at MAX_CART_LINES lines names as its constraint when it refuses. */
+export const LINE_COUNT_CONSTRAINT = 'cart_lines_count_cap';
+
+/**
+ * The constraints that refuse a cart change, by the name Postgres reports with the error (`constraint`),
+ * and what each means for the visitor. The two caps are named in 0006-cart-constraint-names.sql; the
+ * foreign keys keep the names Postgres gave them in 0001 and 0004.
+ */
+export const CART_REFUSALS: ReadonlyMap<string, CartRefusal> = new Map([
+  [QUANTITY_CONSTRAINT, 'quantity-out-of-range'],
+  [LINE_COUNT_CONSTRAINT, 'cart-full'],
+  ['cart_lines_product_id_fkey', 'unknown-product'],
+  ['cart_lines_cart_id_fkey', 'unknown-cart'],
+  ['cart_adds_cart_id_fkey', 'unknown-cart'],
+]);
+
+/** SQLSTATEs of a refused change (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
 const CHECK_VIOLATION = '23514';
 const FOREIGN_KEY_VIOLATION = '23503';
 
-/** What a refused statement means for the visitor; anything else is a failure and is thrown. */
+/** What a refused statement means for the visitor, by its code and constraint; anything else is thrown. */
 function refusalOf(error: unknown): CartRefusal | undefined {
-  const {
-    code,
-    message = '',
-    constraint = '',
-  } = error as { code?: string; message?: string; constraint?: string };
-  if (code === CHECK_VIOLATION)
-    return /at most 50 lines/.test(message) ? 'cart-full' : 'quantity-out-of-range';
-  if (code === FOREIGN_KEY_VIOLATION)
-    return /cart_id/.test(constraint + message) ? 'unknown-cart' : 'unknown-product';
-  return undefined;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  if (code !== CHECK_VIOLATION && code !== FOREIGN_KEY_VIOLATION) return undefined;
+  return typeof constraint === 'string' ? CART_REFUSALS.get(constraint) : undefined;
 }
 
 /** A new, empty cart; resolves with its id (random, so it cannot be guessed). */
