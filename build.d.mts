@@ -24,22 +24,3 @@ export function build(options?: { outdir?: string; app?: AppModules }): Promise<
 export function relaxCspForDevScript<H extends string | string[] | undefined>(
   header: H,
 ): { header: H; nonce: string | undefined };
-/**
- * The browser build's compilation of one `href()` call (an oxc-parser CallExpression whose text is in
- * `source`): code calling `__hrefOfPath`, `__searchOf` and `__hashOf`, or undefined when it keeps the call.
- */
-export function compileHrefCall(
-  call: unknown,
-  source: string,
-  patternOf: (routeId: string) => string | undefined,
-): string | undefined;
-/** A module's source with its `href()` calls compiled and a source map back to it; undefined when nothing changes. */
-export function rewriteHrefCalls(
-  source: string,
-  file: string,
-  context: {
-    runtimeHref: string;
-    patternOf: (routeId: string) => string | undefined;
-    counts?: { compiled: number; kept: number };
-  },
-): Promise<{ code: string; map: { sourcesContent: (string | null)[]; toUrl(): string } } | undefined>;

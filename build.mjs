@@ -23,8 +23,6 @@ export {
   staticImportsOf,
 } from './build/client-bundle.mjs';
 export { relaxCspForDevScript } from './build/dev/csp.mjs';
-export { rewriteHrefCalls } from './build/href-calls.mjs';
-export { compileHrefCall } from './build/href-compile.mjs';
 export { reminifyScripts } from './build/reminify.mjs';
 export { buildServer } from './build/server-bundle.mjs';
 

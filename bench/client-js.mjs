@@ -14,6 +14,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { appEntries } from '../build/app-modules.mjs';
 import { clientOptions, reminifyScripts, staticImportsOf } from '../build.mjs';
@@ -44,7 +45,6 @@ export async function analyzeClientJs(root, distDir) {
   }
   const productFirstLoad = new Set([...entryFiles, ...routeFiles('product')]);
   const attribution = await attribute(root, replica, productFirstLoad, sizes);
-  const { hrefRawBytes, ...runtime } = attribution.runtime;
   return {
     buildId: manifest.buildId,
     replicaMatchesDist: replica.mismatched.length === 0,
@@ -53,22 +53,7 @@ export async function analyzeClientJs(root, distDir) {
     sentry: { method: sentry.method, files: sentry.files, ...(await sizes.total(sentry.files)) },
     routes,
     ...attribution,
-    runtime,
-    href: {
-      rawBytes: hrefRawBytes,
-      calls: replica.hrefCounts,
-      fillerShipped: await fillerShipped(publicDir),
-    },
   };
-}
-
-/** Whether a served script carries href()'s pattern filler (its error message), i.e. some call was not compiled. */
-async function fillerShipped(publicDir) {
-  for (const name of await readdir(publicDir)) {
-    if (!name.endsWith('.js')) continue;
-    if ((await readFile(path.join(publicDir, name), 'utf8')).includes('is missing or not a')) return true;
-  }
-  return false;
 }
 
 /** Sizes of served files (raw, gzip -9, brotli 11), each read once. */
@@ -96,10 +81,9 @@ function createSizes(publicDir) {
 
 /** The in-memory replica build, for the metafile and source maps; `mismatched` lists scripts that differ from the served ones. */
 async function replicaBuild(root, publicDir) {
-  const hrefCounts = { compiled: 0, kept: 0 };
   const entries = await appEntries(root);
   const result = await esbuild.build({
-    ...clientOptions({ entry: 'client/entry.tsx', publicDir, minify: true, entries, hrefCounts }),
+    ...clientOptions({ entry: 'client/entry.tsx', publicDir, minify: true, entries }),
     write: false,
   });
   const outputFiles = reminifyScripts(result.outputFiles);
@@ -112,7 +96,7 @@ async function replicaBuild(root, publicDir) {
     const served = await readFile(path.join(publicDir, name)).catch(() => null);
     if (!served || Buffer.compare(served, Buffer.from(file.contents)) !== 0) mismatched.push(name);
   }
-  return { outputs: result.metafile.outputs, publicName, contents, mismatched, hrefCounts };
+  return { outputs: result.metafile.outputs, publicName, contents, mismatched };
 }
 
 /**
@@ -256,7 +240,6 @@ function runtimeSummary(
       proportionalBrotli: Math.round(proportional.brotli),
       productFirstLoadGzip: gzipSize(runtimeFirstLoadText),
       sentryGlueRawBytes: sentryGlue,
-      hrefRawBytes: runtimeInputs['shared/routing/href.ts'] ?? 0,
       topInputs: Object.entries(runtimeInputs)
         .sort((a, b) => b[1] - a[1])
         .slice(0, 12)
@@ -268,4 +251,13 @@ function runtimeSummary(
       Object.entries(productFirstLoadByCategory).map(([category, bytes]) => [category, Math.round(bytes)]),
     ),
   };
+}
+
+// `node bench/client-js.mjs` after `npm run build`: the runtime's bytes and the product page's first load.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const { DIST, ROOT } = await import('../build/paths.mjs');
+  const result = await analyzeClientJs(ROOT, DIST);
+  const { firstLoad } = result.routes.product;
+  console.log(`runtime's own code: ${result.runtime.gzip} B gzip (${result.runtime.rawBytes} B minified)`);
+  console.log(`product first load: ${firstLoad.gzip} B gzip in ${firstLoad.files} files`);
 }

@@ -187,19 +187,6 @@ function runtimeRows(r, add) {
     c.runtime.productFirstLoadGzip,
   );
   add(
-    '  … href() (shared/routing/href.ts; calls compiled / kept)',
-    [
-      `${c.href.rawBytes} B min.`,
-      `${c.href.calls.compiled} / ${c.href.calls.kept}`,
-      '',
-      '',
-      'no pattern filler shipped',
-      verdict(!c.href.fillerShipped),
-    ],
-    'clientJs.href.rawBytes',
-    c.href.rawBytes,
-  );
-  add(
     'Sentry chunk (+ its imports)',
     [`${kb(c.sentry.gzip)} gz / ${kb(c.sentry.brotli)} br`, '', '', '', '', ''],
     'clientJs.sentry.gzip',

@@ -5,7 +5,6 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { appEntries, appModulesPlugin, evaluateApp } from './app-modules.mjs';
-import { hrefCallsPlugin } from './href-calls.mjs';
 import { BROWSER_TARGETS, DIST, ROOT } from './paths.mjs';
 import { precompress } from './precompress.mjs';
 import { reminifyScripts } from './reminify.mjs';
@@ -77,21 +76,15 @@ export async function buildClient({
   return createManifest(result.metafile, publicDir, entry, await evaluation);
 }
 
-/** esbuild options of the client bundle, shared by `buildClient`, dev mode and the bench's size analysis. */
-export function clientOptions({ entry, publicDir, minify, entries, evaluation, hrefCounts }) {
-  let patterns;
-  const patternsOnce = () => {
-    patterns ??= (evaluation ?? evaluateApp(ROOT, entries.app)).then((evaluated) => evaluated.patterns);
-    return patterns;
-  };
+/**
+ * esbuild options of the client bundle, shared by `buildClient`, dev mode and the bench's size analysis. Dev
+ * mode adds its own plugins (Fast Refresh, its output) after these, so both build the same code.
+ */
+export function clientOptions({ entry, publicDir, minify, entries, evaluation }) {
   return {
     absWorkingDir: ROOT,
     entryPoints: [entry],
-    plugins: [
-      serverOnlyGuard,
-      appModulesPlugin(ROOT, entries, evaluation),
-      hrefCallsPlugin(ROOT, patternsOnce, hrefCounts),
-    ],
+    plugins: [serverOnlyGuard, appModulesPlugin(ROOT, entries, evaluation)],
     outdir: publicDir,
     bundle: true,
     splitting: true,

@@ -38,7 +38,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { appEntries, appModulesPlugin } from '../app-modules.mjs';
-import { clientOptions, serverOnlyGuard } from '../client-bundle.mjs';
+import { clientOptions } from '../client-bundle.mjs';
 import { ROOT } from '../paths.mjs';
 import { rawTextPlugin } from '../raw-text.mjs';
 import { serverOptions } from '../server-bundle.mjs';
@@ -137,12 +137,14 @@ async function shutdown({ log, events, cycle, supervisor, watcher }, proxy, sign
 async function watch({ dirs, entries, cycle, log, isStopping }, extraImport) {
   await rm(dirs.publicDir, { recursive: true, force: true });
   await rm(dirs.serverDir, { recursive: true, force: true });
+  const client = clientOptions({ entry: DEV_ENTRY, publicDir: dirs.publicDir, minify: false, entries });
   cycle.contexts.client = await esbuild.context({
-    ...clientOptions({ entry: DEV_ENTRY, publicDir: dirs.publicDir, minify: false, entries }),
+    ...client,
     // React's development build: Fast Refresh and its warnings need it.
     define: { 'process.env.NODE_ENV': '"development"' },
     write: false,
-    plugins: [serverOnlyGuard, appModulesPlugin(ROOT, entries), refreshPlugin(ROOT), cycle.plugin('client')],
+    // The production build's plugins, then Fast Refresh and the cycle's output.
+    plugins: [...client.plugins, refreshPlugin(ROOT), cycle.plugin('client')],
   });
   cycle.contexts.server = await esbuild.context({
     ...serverOptions({ outdir: dirs.outdir, entries }),

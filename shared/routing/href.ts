@@ -87,9 +87,7 @@ type ParamValues = Readonly<Record<string, string | readonly string[] | undefine
  * The URL of a route: its pattern filled with `params` (each value encoded, a catch-all's segments joined
  * by `/`), under the base path and the locale prefix, then `search` and `hash`. Apps export it typed for their
  * tree (`TypedHref`), so a wrong id or param fails the typecheck. An unknown id or a call outside a request
- * throws on the server (its scope checks both, see server/render/href-scope.ts). The browser bundle rarely
- * keeps this function: the build compiles each call with a literal route id into the filled path and a call
- * of `hrefOfPath` (build/href-calls.mjs).
+ * throws on the server (its scope checks both, see server/render/href-scope.ts).
  */
 export function routeHref(routeId: string, params: ParamValues = {}, options: HrefOptions = {}): Href {
   const path = fillPattern((currentScope() as HrefScope).pathOf(routeId) as string, params);
@@ -98,7 +96,7 @@ export function routeHref(routeId: string, params: ParamValues = {}, options: Hr
 
 /**
  * An app path (filled, with its search and hash) under the base path and the locale prefix of the page or
- * request being served: what every `href()` call ends in, and all the browser needs of it once compiled.
+ * request being served: what every `href()` call ends in.
  */
 export function hrefOfPath(appPath: string, locale?: Locale): Href {
   const scope = currentScope() as HrefScope;

@@ -65,33 +65,6 @@ describe('build', () => {
     expect(entry).toContain(String.raw`^(?:\\/products\\/([^\\/]+))$`);
   });
 
-  it('compiles every storefront href() call: no pattern filler ships, and the maps point at each call as written', async () => {
-    const buildDir = inject('buildDir');
-    const publicDir = path.join(buildDir, 'client');
-    const scripts = (await readdir(publicDir)).filter((name) => name.endsWith('.js'));
-    let productLink: { script: string; index: number } | undefined;
-    for (const script of scripts) {
-      const text = await readFile(path.join(publicDir, script), 'utf8');
-      // The filler's own message: it is in the bundle only when some call kept calling href().
-      expect(text, script).not.toContain('is missing or not a');
-      const index = text.indexOf('`/products/`+encodeURIComponent(');
-      if (index !== -1 && text.includes('product-card__link')) productLink = { script, index };
-    }
-    expect(productLink).toBeDefined();
-    const { script, index } = productLink as { script: string; index: number };
-    const text = await readFile(path.join(publicDir, script), 'utf8');
-    const map = new TraceMap(await readFile(path.join(buildDir, 'sourcemaps', `${script}.map`), 'utf8'));
-    const before = text.slice(0, index);
-    const original = originalPositionFor(map, {
-      line: before.split('\n').length,
-      column: index - before.lastIndexOf('\n') - 1,
-    });
-    const source = path.resolve(buildDir, 'sourcemaps', original.source ?? '');
-    expect(source).toBe(path.resolve('shared/storefront/components/product-card.tsx'));
-    const line = (await readFile(source, 'utf8')).split('\n')[(original.line ?? 0) - 1] ?? '';
-    expect(line.slice(original.column ?? 0)).toMatch(/^href\('product', \{ id: product\.id \}\)/);
-  });
-
   it('re-minifies with oxc and keeps source maps that point at our sources, and the license link', async () => {
     const buildDir = inject('buildDir');
     const { manifest, files } = loadBuildOutput(buildDir);
