@@ -4,7 +4,6 @@ import routePatterns from 'virtual:ssr-route-patterns';
 import { useEffect, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { withDebugRoutes } from '../shared/debug/routes.ts';
-import { setHrefScope } from '../shared/routing/href.ts';
 import { createLocales } from '../shared/routing/locale.ts';
 import { createRouteMatcher } from '../shared/routing/route-matcher.ts';
 import { AppRoot } from '../shared/ui/app-root.tsx';
@@ -41,9 +40,6 @@ export interface StartOptions {
  */
 export async function startClient(payload: SsrPayload, options: StartOptions = {}): Promise<ClientRouter> {
   const { page } = payload;
-  // A page's base path and locale stay for its life: a locale switch is a full page load.
-  const hrefScope = { basePath: payload.basePath, locales, locale: payload.locale, pathOf: routes.pathOf };
-  setHrefScope(() => hrefScope);
   // The locale's module was preloaded with the page (modulepreload), so this waits on no extra round trip.
   const localeLoaded = app.loadLocale?.(payload.locale);
   const { segments, revived } = reviveSegments(page.segments);

@@ -60,8 +60,11 @@ export function createApp(options: CreateAppOptions): Express {
   const logger = options.logger ?? createConsoleLogger();
   const reportError = createErrorReporter(logger, options.monitoring ?? noMonitoring);
   const services = options.services ?? startedServices({});
-  const { routes, locales, servePage, handleAction, pageMethodsOf, sendPageData, renderError } =
-    createPageParts(options, reportError, services);
+  const { locales, servePage, handleAction, pageMethodsOf, sendPageData, renderError } = createPageParts(
+    options,
+    reportError,
+    services,
+  );
 
   const server = express();
   server.disable('x-powered-by');
@@ -76,7 +79,6 @@ export function createApp(options: CreateAppOptions): Express {
     createRequestHandler({
       basePath: config.basePath,
       publicOrigin: config.publicOrigin,
-      pathOf: routes.pathOf,
       logRequest: requestLog(logger, server),
       setSecurityHeaders: securityHeaders(),
       compressWhenAccepted: compressResponses(),

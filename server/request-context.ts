@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { CookieOptions, Request, Response } from 'express';
-import type { Locale } from '../shared/routing/locale.ts';
+import { type LinkTarget, urlOf } from '../shared/routing/href.ts';
+import type { Locale, Locales } from '../shared/routing/locale.ts';
 import type { RouteParams } from '../shared/routing/route-table.ts';
 import { type OriginOf, requestUrl } from './pipeline/origin-of.ts';
 import { createCookieSetter } from './pipeline/set-cookie.ts';
@@ -20,6 +21,11 @@ export interface RequestContext<Services = unknown> {
   /** The params captured by the matched route. */
   params: RouteParams;
   locale: Locale;
+  /**
+   * The URL a browser asks for: an app path from `href()` under BASE_PATH and the prefix of `locale` (the
+   * request's unless told), an external URL as it is. `${url.origin}${urlOf(href('shop'), 'fr')}` is absolute.
+   */
+  urlOf(target: LinkTarget, locale?: Locale): string;
   /** Request cookies; signed ones (verified with COOKIE_SECRET) are in `signedCookies`, `false` when tampered. */
   cookies: Readonly<Record<string, string>>;
   signedCookies: Readonly<Record<string, string | false>>;
@@ -49,8 +55,10 @@ export type CreateRequestContext = (
 ) => RequestContext;
 
 export interface RequestContextParts {
-  /** BASE_PATH: the path of the cookies handlers set. */
+  /** BASE_PATH: the path of the cookies handlers set, and of the app's URLs. */
   basePath: string;
+  /** The app's locales (createLocales), for the prefixes of its URLs. */
+  locales: Locales;
   /** Our origin for a request (PUBLIC_ORIGIN or the request's). */
   originOf: OriginOf;
   services: ServicesHandle;
@@ -59,6 +67,7 @@ export interface RequestContextParts {
 /** The one factory of request contexts. */
 export function requestContextFactory({
   basePath,
+  locales,
   originOf,
   services,
 }: RequestContextParts): CreateRequestContext {
@@ -73,6 +82,7 @@ export function requestContextFactory({
       },
       params,
       locale,
+      urlOf: (target, otherLocale) => urlOf(target, { basePath, locales, locale }, otherLocale),
       cookies: request.cookies ?? {},
       signedCookies: request.signedCookies ?? {},
       setCookie: createCookieSetter(request, response, basePath),

@@ -16,8 +16,7 @@ import { openConfiguredDatabase } from '../../server/db/open-database.ts';
 import type { Logger } from '../../server/monitoring/logger.ts';
 import { serializeForScript } from '../../server/render/serialize-for-script.ts';
 import { shopMigrations } from '../../server/storefront/shop-migrations.ts';
-import { compileRoutes } from '../../shared/routing/compile-routes.ts';
-import { setHrefScope } from '../../shared/routing/href.ts';
+import { urlOf } from '../../shared/routing/href.ts';
 import { createLocales } from '../../shared/routing/locale.ts';
 import { storefront } from '../../shared/storefront/app.ts';
 import { AppRoot } from '../../shared/ui/app-root.tsx';
@@ -52,11 +51,9 @@ const db = await openConfiguredDatabase(
   shopMigrations,
 );
 
-// Links are built with href(): one scope for every request (English, no base path), from the route tree's
-// patterns worked out once at start, as the browser has them.
-const { pathOf } = compileRoutes([storefront.root]);
+// Every page is English, without a base path: a data step's `urlOf` puts an app path there.
 const locales = createLocales(storefront.locales);
-setHrefScope(() => ({ basePath: '', locales, locale: 'en', pathOf }));
+const urlBase = { basePath: '', locales, locale: 'en' };
 
 /** Forwards React's chunks to the response and ends it once React is done and every deferred script is out. */
 class Sink extends Writable {
@@ -125,6 +122,7 @@ function stepContext(
     params,
     search: undefined,
     locale: 'en',
+    urlOf: (target, locale) => urlOf(target, urlBase, locale),
     url,
     cookies: {},
     signedCookies: {},

@@ -1,3 +1,4 @@
+import { type LinkTarget, urlOf } from '../../shared/routing/href.ts';
 import type { Locales } from '../../shared/routing/locale.ts';
 import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import type { SubmitOutcome } from '../../shared/ui/navigation-context.ts';
@@ -191,9 +192,10 @@ export function createRouter({
       return () => listeners.delete(listener);
     },
     getSnapshot: () => snapshot,
-    /** Navigates to `href` (a full URL or path) like a Link click. */
-    navigate(href: string, options: { replace?: boolean } = {}) {
-      dispatch({ type: options.replace ? 'replace' : 'push', url: hrefOf(resolve(href)), now: now() });
+    /** Navigates to `to` (`href()`'s app path, in the page's locale, or a URL) like a Link click. */
+    navigate(to: LinkTarget, options: { replace?: boolean } = {}) {
+      const url = hrefOf(resolve(urlOf(to, { basePath, locales, locale })));
+      dispatch({ type: options.replace ? 'replace' : 'push', url, now: now() });
     },
     /** Re-runs the current route's data step (e.g. after an action) and clears prefetched data. */
     refresh() {

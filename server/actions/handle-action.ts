@@ -94,7 +94,7 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
     }
     const { result } = outcome;
     if (result instanceof Redirect) {
-      const { location } = result;
+      const location = context.urlOf(result.location);
       if (representation === 'data')
         return sendDataLine(response, 200, { type: 'redirect', location, status: 303 });
       return response.redirect(303, location);

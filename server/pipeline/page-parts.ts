@@ -40,7 +40,7 @@ export function createPageParts(
   const locales = createLocales(options.app.locales);
   // PUBLIC_ORIGIN, or the request's own: for every absolute URL a handler writes.
   const originOf = createOriginOf(config.publicOrigin);
-  const createRequestContext = requestContextFactory({ basePath, originOf, services });
+  const createRequestContext = requestContextFactory({ basePath, locales, originOf, services });
   const common = {
     routes,
     basePath,
@@ -69,7 +69,6 @@ export function createPageParts(
     formBodyTimeoutMs: options.formBodyTimeoutMs ?? FORM_BODY_TIMEOUT_MS,
   });
   return {
-    routes,
     locales,
     handleAction,
     pageMethodsOf: pageMethods(routes, actions),

@@ -1,7 +1,6 @@
 import type { Response } from 'express';
 import type { Locale, Locales } from '../../shared/routing/locale.ts';
 import type { RouteParams } from '../../shared/routing/route-table.ts';
-import { setHrefLocale } from '../render/href-scope.ts';
 import type { RequestFacts } from '../request-context.ts';
 
 /** Where a request points inside the app, once base path and locale prefix are stripped. */
@@ -20,10 +19,9 @@ export function factsOf(pageRequest: PageRequest, params: RouteParams, signal: A
   return { params, locale: pageRequest.locale, signal, pageTarget: pageRequest.pageTarget };
 }
 
-/** Stores the resolved page request for the handlers after the locale step; `href()` now builds in its locale. */
+/** Stores the resolved page request for the handlers after the locale step. */
 export function setPageRequest(response: Response, pageRequest: PageRequest): void {
   response.locals.pageRequest = pageRequest;
-  setHrefLocale(pageRequest.locale);
 }
 
 export function getPageRequest(response: Response): PageRequest | undefined {

@@ -3,7 +3,6 @@ import type { Locales } from '../../shared/routing/locale.ts';
 import { reservedPaths } from '../../shared/routing/reserved-paths.ts';
 import type { HandleAction } from '../actions/handle-action.ts';
 import type { LoadedLocales } from '../process/load-locales.ts';
-import { runInHrefScope } from '../render/href-scope.ts';
 import type { ServicesHandle } from '../services.ts';
 import { redirectToCleanPath, splitQuery } from './normalize-url.ts';
 import { defaultPageRequest, type PageRequest } from './page-request.ts';
@@ -23,15 +22,13 @@ export interface RequestHandlerParts {
   basePath: string;
   /** PUBLIC_ORIGIN: an absolute-form request target must name its host (else the Host header's). */
   publicOrigin: string | undefined;
-  /** The route table's patterns by id, for `href()` while the request is answered. */
-  pathOf: (routeId: string) => string | undefined;
   /** Runs first, so every request gets an id and a log line (before compression: bytes are bytes sent). */
   logRequest: Handler;
   setSecurityHeaders: Handler;
   compressWhenAccepted: (request: Request, response: Response, next: () => void) => void;
   isDraining: () => boolean;
   isReady: () => boolean;
-  /** The app's locales (createLocales): `href()` builds in the default one until the page's is known. */
+  /** The app's locales (createLocales): a target refused before the locale step answers in the default one. */
   locales: Locales;
   /** Their strings (the app's `loadLocale`): pages wait until every locale has loaded. */
   localesLoaded: LoadedLocales;
@@ -61,25 +58,22 @@ export interface RequestHandlerParts {
  * long function: the dispatch is one `answer()` that reads top to bottom, in the order a request meets it.
  */
 export function createRequestHandler(parts: RequestHandlerParts) {
-  const { basePath, locales, localesLoaded, services } = parts;
+  const { basePath, localesLoaded, services } = parts;
   const paths = reservedPaths(basePath);
-  const hrefScope = { basePath, locales, locale: locales.default, pathOf: parts.pathOf };
   const started = () => isStarted(parts);
 
   return function serveRequest(request: Request, response: Response, next: NextFunction): void {
     parts.logRequest(request, response);
     parts.setSecurityHeaders(request, response);
     if (parts.isDraining()) response.setHeader('Connection', 'close');
-    runInHrefScope(hrefScope, () =>
-      parts.compressWhenAccepted(request, response, () => {
-        try {
-          const waiting = answer(request, response, next);
-          if (waiting) waiting.catch(next);
-        } catch (error) {
-          next(error);
-        }
-      }),
-    );
+    parts.compressWhenAccepted(request, response, () => {
+      try {
+        const waiting = answer(request, response, next);
+        if (waiting) waiting.catch(next);
+      } catch (error) {
+        next(error);
+      }
+    });
   };
 
   // Not an async function: most requests are answered without waiting, and promises are dear here. React's

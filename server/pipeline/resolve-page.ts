@@ -14,7 +14,7 @@ import { hasUnacceptableSearch } from '../data/url-text.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
 import { type ReportError, setRouteFacts } from '../monitoring/report-error.ts';
 import { errorHead } from '../render/error-head.ts';
-import type { CreateRequestContext } from '../request-context.ts';
+import type { CreateRequestContext, RequestContext } from '../request-context.ts';
 import { factsOf, type PageRequest } from './page-request.ts';
 import { untilAborted } from './request-abort.ts';
 
@@ -35,7 +35,7 @@ export type PageResolution =
     }
   /** A resource route: its handler answers (no data steps, no document). */
   | { type: 'resource'; routeId: string; params: RouteParams }
-  /** `location` is final: built by `href()`, or external. */
+  /** `location` is final: base path and locale prefix added to an app path (`urlOf`), or external. */
   | { type: 'redirect'; location: string; status: number }
   /** An expected failure above every boundary (404 from notFound() or no match, 4xx from HttpError). */
   | { type: 'error'; status: number };
@@ -141,6 +141,7 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
       routeId: match.route.id,
       params: match.params,
       pageRequest,
+      urlOf: context.urlOf,
       onFailure: (error) => reportError(error, request),
     });
   };
@@ -203,6 +204,8 @@ interface DecideContext {
   routeId: string;
   params: RouteParams;
   pageRequest: PageRequest;
+  /** The request context's: where a redirect's app path gets the base path and the locale prefix. */
+  urlOf: RequestContext['urlOf'];
   onFailure: (error: unknown) => void;
 }
 
@@ -211,7 +214,7 @@ function decide(
   branch: readonly MatchedSegment[],
   modules: SegmentModule[],
   outcomes: Outcome[],
-  { searchValues, routeId, params, pageRequest, onFailure }: DecideContext,
+  { searchValues, routeId, params, pageRequest, urlOf, onFailure }: DecideContext,
 ): PageResolution {
   const segments: ShownSegment[] = [];
   let head: Head | undefined;
@@ -235,7 +238,7 @@ function decide(
     }
     if (outcome.type === 'signal' && outcome.signal instanceof Redirect) {
       const { location, status } = outcome.signal;
-      return { type: 'redirect', location, status };
+      return { type: 'redirect', location: urlOf(location), status };
     }
     const status = statusOf(outcome);
     const kind = status === 404 ? 'NotFoundComponent' : 'ErrorComponent';

@@ -6,7 +6,7 @@ import { sendRedirect } from './resolve-page.ts';
 
 /**
  * What a resource route's handler receives: the request's context, nothing of its own. `url.origin` is our
- * origin (PUBLIC_ORIGIN when set, else the request's): `${url.origin}${href('shop')}` is absolute.
+ * origin (PUBLIC_ORIGIN when set, else the request's): `${url.origin}${urlOf(href('shop'))}` is absolute.
  */
 export type ResourceContext<Services = unknown> = RequestContext<Services>;
 
@@ -44,7 +44,9 @@ export async function answerResource(
     const answer = await resource.handler(resource.context);
     return await sendResource(request, response, answer);
   } catch (error) {
-    if (error instanceof Redirect) return sendRedirect(response, error.location, error.status);
+    if (error instanceof Redirect) {
+      return sendRedirect(response, resource.context.urlOf(error.location), error.status);
+    }
     if (error instanceof NotFound) return resource.renderError(404);
     if (error instanceof HttpError && error.status < 500) return resource.renderError(error.status);
     throw error;

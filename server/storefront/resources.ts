@@ -1,36 +1,22 @@
 import type { Href } from '../../shared/routing/href.ts';
 import { categoryHref, href } from '../../shared/storefront/href.ts';
-import { type StorefrontLocale, storefrontLocales } from '../../shared/storefront/locales.ts';
+import { storefrontLocales } from '../../shared/storefront/locales.ts';
 import type { ResourceHandlers } from '../pipeline/resource-route.ts';
 import { type CatalogueIndex, catalogueIndex } from './db/catalogue-queries.ts';
 import { helpSections } from './help-articles.ts';
 import type { ShopServices } from './services.ts';
 import type { ShopContext } from './step.ts';
 
-type PageIn = (locale: StorefrontLocale) => Href;
-
-/** Every page of the shop worth indexing, in any locale (carts and orders are a visitor's own, never indexed). */
-function indexablePages({ categoryPaths, productIds }: CatalogueIndex): PageIn[] {
+/** Every page of the shop worth indexing (carts and orders are a visitor's own, never indexed). */
+function indexablePages({ categoryPaths, productIds }: CatalogueIndex): Href[] {
   return [
-    (locale) => href('home', {}, { locale }),
-    (locale) => href('shop', {}, { locale }),
-    ...categoryPaths.map(
-      (path): PageIn =>
-        (locale) =>
-          categoryHref(path, locale),
-    ),
-    ...productIds.map(
-      (id): PageIn =>
-        (locale) =>
-          href('product', { id }, { locale }),
-    ),
-    (locale) => href('help', {}, { locale }),
+    href('home'),
+    href('shop'),
+    ...categoryPaths.map((path) => categoryHref(path)),
+    ...productIds.map((id) => href('product', { id })),
+    href('help'),
     ...helpSections('en').flatMap((section) =>
-      section.articles.map(
-        (article): PageIn =>
-          (locale) =>
-            href('help-article', { slug: article.slug.split('/') }, { locale }),
-      ),
+      section.articles.map((article) => href('help-article', { slug: article.slug.split('/') })),
     ),
   ];
 }
@@ -43,10 +29,10 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char
  * (hreflang) and x-default.
  */
 async function sitemap(context: ShopContext): Promise<Response> {
-  const { signal } = context;
+  const { signal, urlOf } = context;
   const { origin } = context.url;
   const entries = indexablePages(await catalogueIndex(context.services.db, { signal })).flatMap((page) => {
-    const url = (locale: StorefrontLocale) => escapeXml(`${origin}${page(locale)}`);
+    const url = (locale: string) => escapeXml(`${origin}${urlOf(page, locale)}`);
     const alternates = [
       ...storefrontLocales.list.map(
         (locale) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${url(locale)}"/>`,
@@ -65,10 +51,10 @@ async function sitemap(context: ShopContext): Promise<Response> {
 }
 
 /** `/robots.txt`: everything may be crawled but the cart and the checkout (orders are 404 to all but their buyer); the sitemap's absolute URL. */
-function robots({ url: { origin } }: ShopContext): Response {
-  const locale = storefrontLocales.default;
-  const disallowed = [href('cart', {}, { locale }), href('checkout', {}, { locale })];
-  const text = `User-agent: *\n${disallowed.map((path) => `Disallow: ${path}\n`).join('')}\nSitemap: ${origin}${href('sitemap', {}, { locale })}\n`;
+function robots({ url: { origin }, urlOf }: ShopContext): Response {
+  const inDefault = (path: Href) => urlOf(path, storefrontLocales.default);
+  const disallowed = [inDefault(href('cart')), inDefault(href('checkout'))];
+  const text = `User-agent: *\n${disallowed.map((path) => `Disallow: ${path}\n`).join('')}\nSitemap: ${origin}${inDefault(href('sitemap'))}\n`;
   return new Response(text, {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
   });

@@ -1,5 +1,6 @@
 import { PathError, parse, pathToRegexp, type Token } from 'path-to-regexp';
 import { RESERVED_SEGMENTS } from './reserved-paths.ts';
+import { type RouteLeaf, routeLeaves } from './route-leaves.ts';
 import { createRouteMatcher, type RouteMatcher, type RoutePattern } from './route-matcher.ts';
 import type { RouteNode } from './route-table.ts';
 
@@ -50,23 +51,16 @@ export function compileRoutes(tree: readonly RouteNode[]): CompiledRouteTable {
 }
 
 /** Every leaf with its branch (root first) and its whole pattern; checks ids and path pieces on the way. */
-function leavesOf(tree: readonly RouteNode[]): { branch: RouteNode[]; path: string }[] {
+function leavesOf(tree: readonly RouteNode[]): RouteLeaf[] {
   const ids = new Set<string>();
-  const leaves: { branch: RouteNode[]; path: string }[] = [];
-  const visit = (node: RouteNode, parents: RouteNode[], prefix: string) => {
+  return routeLeaves(tree, (node) => {
     if (ids.has(node.id)) throw new RouteTableError(`Duplicate route id "${node.id}"`);
     ids.add(node.id);
     const piece = node.path ?? '';
     if (piece !== '' && !piece.startsWith('/') && !piece.startsWith('{')) {
       throw new RouteTableError(`Route "${node.id}": path piece "${piece}" must start with "/" or "{"`);
     }
-    const branch = [...parents, node];
-    const path = piece === '/' && prefix !== '' ? prefix : `${prefix}${piece}`;
-    if (!node.children?.length) leaves.push({ branch, path: path || '/' });
-    for (const child of node.children ?? []) visit(child, branch, path === '/' ? '' : path);
-  };
-  for (const node of tree) visit(node, [], '');
-  return leaves;
+  });
 }
 
 function compileRoute(branch: RouteNode[], path: string): CompiledRoute {

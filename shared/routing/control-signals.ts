@@ -7,11 +7,14 @@ import { assertSafeRedirectTarget } from './safe-redirect.ts';
 
 export type RedirectStatus = 301 | 302 | 303 | 307 | 308;
 
-/** Ends the request with a redirect to `location`: a URL from `href()`, or an absolute http(s) URL. */
+/**
+ * Ends the request with a redirect to `location`: an app path from `href()`, to which the runtime adds the
+ * base path and the request's locale prefix when it sends the redirect, or an absolute http(s) URL.
+ */
 export class Redirect {
   readonly kind = 'redirect';
   constructor(
-    readonly location: string,
+    readonly location: LinkTarget,
     readonly status: RedirectStatus,
   ) {}
 }

@@ -1,4 +1,6 @@
 import type { Locale, LocalePrefix, Locales } from './locale.ts';
+import { routeLeaves } from './route-leaves.ts';
+import type { RouteNode } from './route-table.ts';
 import type { PathParamsInput, PatternOf, RouteId } from './route-types.ts';
 
 /**
@@ -18,12 +20,29 @@ function splitSuffix(appPath: string): [string, string] {
 }
 
 declare const hrefBrand: unique symbol;
-/** A URL built by `href()`: base path, locale prefix, path, search and hash. */
+/** An app path built by `href()`: the route's path, search and hash, without base path or locale prefix. */
 export type Href = string & { readonly [hrefBrand]: true };
 /** A URL outside the app, which links, redirects and forms take as it is. */
 export type ExternalUrl = `${string}://${string}` | `mailto:${string}` | `tel:${string}`;
 /** Where a link, a redirect or a form goes: a route through `href()`, or an external URL. */
 export type LinkTarget = Href | ExternalUrl;
+
+/** Where an app's URLs live: its base path, its locales and the locale of the page being served. */
+export interface UrlBase {
+  basePath: string;
+  locales: Locales;
+  locale: Locale;
+}
+
+/**
+ * The URL a browser asks for: an app path (what `href()` returns) under the base path and the prefix of
+ * `locale` (the page's unless told), an external URL as it is. Applied where a URL leaves the app: `<Link>`,
+ * `<Form>`, the server's redirects and resource routes (the request context's `urlOf`), the client
+ * router's `navigate()`.
+ */
+export function urlOf(target: string, base: UrlBase, locale: Locale = base.locale): string {
+  return target.startsWith('/') ? buildHref(base.basePath, base.locales.prefixOf(locale), target) : target;
+}
 
 /** Search params as `href()` takes them; `undefined` and `null` values are left out. */
 export type SearchInput =
@@ -31,79 +50,53 @@ export type SearchInput =
   | URLSearchParams
   | Readonly<Record<string, string | number | boolean | null | undefined>>;
 
-/** `L`: the app's locales, when it types `href()` with them (`typedHref<Tree, 'en' | 'fr'>()`). */
-export interface HrefOptions<L extends Locale = Locale> {
+export interface HrefOptions {
   search?: SearchInput;
   /** With or without the leading `#`. */
   hash?: string;
-  /** Another locale's version of the page (default: the locale of the page or request being served). */
-  locale?: L;
-}
-
-/** What `href()` builds with: the app's patterns, its base path, its locales and the locale being served. */
-export interface HrefScope {
-  basePath: string;
-  locales: Locales;
-  locale: Locale;
-  pathOf(routeId: string): string | undefined;
-}
-
-let currentScope: () => HrefScope | undefined = () => undefined;
-
-/**
- * Tells `href()` where to read its scope: the browser's page sets one for its life, the server one per
- * request (an AsyncLocalStorage), so a href built while serving a French page is French.
- */
-export function setHrefScope(read: () => HrefScope | undefined): void {
-  currentScope = read;
 }
 
 /** The arguments after the route id: params are required when the pattern has a required one. */
-export type HrefArguments<Pattern extends string, L extends Locale = Locale> = [
-  keyof PathParamsInput<Pattern>,
-] extends [never]
-  ? [params?: Record<string, never>, options?: HrefOptions<L>]
+export type HrefArguments<Pattern extends string> = [keyof PathParamsInput<Pattern>] extends [never]
+  ? [params?: Record<string, never>, options?: HrefOptions]
   : Partial<PathParamsInput<Pattern>> extends PathParamsInput<Pattern>
-    ? [params?: PathParamsInput<Pattern>, options?: HrefOptions<L>]
-    : [params: PathParamsInput<Pattern>, options?: HrefOptions<L>];
+    ? [params?: PathParamsInput<Pattern>, options?: HrefOptions]
+    : [params: PathParamsInput<Pattern>, options?: HrefOptions];
 
-/** `href()` typed for one app's route tree and locales (see `typedHref`). */
-export type TypedHref<Tree, L extends Locale = Locale> = <Id extends RouteId<Tree>>(
+/** `href()` typed for one app's route tree (see `typedHref`). */
+export type TypedHref<Tree> = <Id extends RouteId<Tree>>(
   routeId: Id,
-  ...rest: HrefArguments<PatternOf<Tree, Id>, L>
+  ...rest: HrefArguments<PatternOf<Tree, Id>>
 ) => Href;
-
-/**
- * The app's `href()`: `export const href = typedHref<typeof routes, 'en' | 'fr'>();` (the same function,
- * typed; the locales' union is optional and makes `{ locale: 'es' }` a type error).
- */
-export function typedHref<Tree, L extends Locale = Locale>(): TypedHref<Tree, L> {
-  return routeHref as TypedHref<Tree, L>;
-}
 
 type ParamValues = Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /**
- * The URL of a route: its pattern filled with `params` (each value encoded, a catch-all's segments joined
- * by `/`), under the base path and the locale prefix, then `search` and `hash`. Apps export it typed for their
- * tree (`TypedHref`), so a wrong id or param fails the typecheck. An unknown id or a call outside a request
- * throws on the server (its scope checks both, see server/render/href-scope.ts).
+ * The app's `href()`: `export const href = typedHref(routes)` after its route tree. `href('product', { id })`
+ * is the route's pattern filled with `params` (each value encoded, a catch-all's segments joined by `/`),
+ * then `search` and `hash`: `/products/chef-knife`. It is the app path, the same anywhere (no request, no
+ * base path, no locale prefix): those are added where the URL leaves the app (see `urlOf`). The types are
+ * read off the tree, so a wrong id or param fails the typecheck.
  */
-export function routeHref(routeId: string, params: ParamValues = {}, options: HrefOptions = {}): Href {
-  const path = fillPattern((currentScope() as HrefScope).pathOf(routeId) as string, params);
-  return hrefOfPath(`${path}${searchOf(options.search)}${hashOf(options.hash)}`, options.locale);
+export function typedHref<Tree extends RouteNode>(tree: Tree): TypedHref<Tree> {
+  const patterns = new Map(routeLeaves([tree]).map(({ branch, path }) => [branch.at(-1)?.id, path]));
+  return function href(routeId: string, params: ParamValues = {}, { search, hash }: HrefOptions = {}) {
+    const pattern = patterns.get(routeId);
+    if (pattern === undefined) {
+      throw new TypeError(`href(): "${routeId}" is not a route (${[...patterns.keys()].join(', ')})`);
+    }
+    return `${fillPattern(pattern, params)}${searchOf(search)}${hashOf(hash)}` as Href;
+  } as TypedHref<Tree>;
 }
 
 /**
- * An app path (filled, with its search and hash) under the base path and the locale prefix of the page or
- * request being served: what every `href()` call ends in.
+ * Fills a route pattern with params; a `{…}` group is left out when a param inside it is missing. The
+ * grammar is path-to-regexp's, which the route compiler matches with: `\x` escapes a character, `{…}` is an
+ * optional group, `:name` a param and `*name` a catch-all, a name being a run of `$`, `_`, letters and digits
+ * or a quoted string (path-to-regexp also reads Unicode names: quote those). route-types.ts's `TokensOf`
+ * reads params with the same grammar at the type level: change the two together. Not path-to-regexp's own
+ * `compile`: it is CommonJS, so the browser would get the whole library (2.4 KB gzip against 0.3 KB).
  */
-export function hrefOfPath(appPath: string, locale?: Locale): Href {
-  const scope = currentScope() as HrefScope;
-  return buildHref(scope.basePath, scope.locales.prefixOf(locale ?? scope.locale), appPath) as Href;
-}
-
-/** Fills a path-to-regexp pattern; a `{…}` group is left out when a param inside it is missing. */
 export function fillPattern(pattern: string, params: ParamValues): string {
   return pattern.replace(
     /\\(.)|\{([^}]*)\}|([:*])(?:"([^"]*)"|([$\w]+))/g,
@@ -130,7 +123,7 @@ export function fillPattern(pattern: string, params: ParamValues): string {
 }
 
 /** `?` and the search, or nothing. */
-export function searchOf(search: SearchInput = ''): string {
+function searchOf(search: SearchInput = ''): string {
   const text =
     typeof search === 'string'
       ? search.replace(/^\?/, '')
@@ -143,6 +136,6 @@ export function searchOf(search: SearchInput = ''): string {
 }
 
 /** `#` and the hash, or nothing; the hash may come with or without its `#`. */
-export function hashOf(hash = ''): string {
+function hashOf(hash = ''): string {
   return hash.replace(/^#?(?=.)/, '#');
 }

@@ -7,7 +7,10 @@ import type { SearchReader, SegmentProps } from './route-table.ts';
 /** The pattern a child's piece is appended to: the root path `/` adds nothing. */
 type ChildPrefix<Path extends string> = Path extends '/' ? '' : Path;
 
-/** A node's whole pattern, as compile-routes.ts joins it: `/` under a prefix is the prefix itself. */
+/**
+ * A node's whole pattern, as route-leaves.ts joins it (change the two together): `/` under a prefix is the
+ * prefix itself.
+ */
 type JoinPiece<Prefix extends string, Node> = Node extends { readonly path: infer Piece extends string }
   ? Piece extends '/'
     ? Prefix extends ''
@@ -104,7 +107,11 @@ interface ParamToken<Name extends string = string, Kind = 'param' | 'wildcard', 
   optional: Optional;
 }
 
-/** The params of a path-to-regexp pattern: `:name`, `*name`, and those inside `{…}` groups as optional. */
+/**
+ * The params of a path-to-regexp pattern: `:name`, `*name`, and those inside `{…}` groups as optional; `\\x`
+ * escapes. The same grammar as href.ts's `fillPattern`, which fills patterns at run time: change the two
+ * together.
+ */
 type TokensOf<
   Pattern extends string,
   Optional extends boolean = false,

@@ -1,16 +1,13 @@
-import { typedHref } from '../routing/href.ts';
 import type { SegmentId, SegmentPropsOf } from '../routing/route-types.ts';
-import type { StorefrontLocale } from './locales.ts';
-import type { storefrontRoutes } from './routes.ts';
+import { href, type storefrontRoutes } from './routes.ts';
+
+export { href };
 
 export type StorefrontRoutes = typeof storefrontRoutes;
 
-/** Every internal URL of the storefront: `href('product', { id })`, typed by the route tree and the locales. */
-export const href = typedHref<StorefrontRoutes, StorefrontLocale>();
-
 /** The shop page of a category path such as `kitchen/knives`. */
-export function categoryHref(path: string, locale?: StorefrontLocale) {
-  return href('shop', { category: path.split('/') }, { locale });
+export function categoryHref(path: string) {
+  return href('shop', { category: path.split('/') });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { typedHref } from '../routing/href.ts';
 // Every page shows the root layout: it rides in the entry chunk rather than costing a chunk of its own.
 import * as rootLayout from './layout.tsx';
 import { shopSearch } from './shop-search.ts';
@@ -37,3 +38,10 @@ export const storefrontRoutes = {
     { id: 'robots', path: '/robots.txt', resource: true },
   ],
 } as const;
+
+/**
+ * Every internal URL of the storefront as an app path: `href('product', { id })` is `/products/chef-knife`,
+ * typed by the tree. Made here, after the tree, and re-exported by href.ts: the root layout imported above
+ * imports href.ts, which may therefore run before the tree exists.
+ */
+export const href = typedHref(storefrontRoutes);

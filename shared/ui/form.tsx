@@ -7,7 +7,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { buildHref, type Href } from '../routing/href.ts';
+import { type Href, urlOf } from '../routing/href.ts';
 import { NavigationContext } from './navigation-context.ts';
 import { useRouter } from './router-context.tsx';
 import type { ActionResultState } from './ssr-payload.ts';
@@ -68,14 +68,7 @@ export function Form({
   return (
     <form
       method="post"
-      action={
-        to ??
-        buildHref(
-          router.basePath,
-          router.locales.prefixOf(router.locale),
-          `${router.pathname}${router.search}`,
-        )
-      }
+      action={urlOf(to ?? `${router.pathname}${router.search}`, router)}
       onSubmit={submit}
       aria-busy={status === 'pending'}
       {...rest}

@@ -1,19 +1,24 @@
 import { type AnchorHTMLAttributes, type MouseEvent, useContext, useEffect, useRef } from 'react';
-import type { LinkTarget } from '../routing/href.ts';
+import { type LinkTarget, urlOf } from '../routing/href.ts';
+import type { Locale } from '../routing/locale.ts';
 import { HOVER_PREFETCH_DELAY_MS, NavigationContext } from './navigation-context.ts';
+import { useRouter } from './router-context.tsx';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
-  /** `href('product', { id })` (base path and locale prefix included), or an external URL. */
+  /** `href('product', { id })`, or an external URL. */
   to: LinkTarget;
+  /** The page in another of the app's locales (`<Link to={href('home')} locale="fr">`); the page's by default. */
+  locale?: Locale;
 }
 
 /**
- * A real `<a href>`, so it works with JavaScript off. Once
- * the client router runs, qualifying clicks navigate without a reload, and the target is prefetched when
- * the link nears the viewport, on hover (after a short rest), focus and touch.
+ * A real `<a href>`, so it works with JavaScript off; an app path gets the base path and the locale prefix
+ * here (`urlOf`). Once the client router runs, qualifying clicks navigate without a reload, and the target
+ * is prefetched when the link nears the viewport, on hover (after a short rest), focus and touch.
  */
 export function Link({
-  to: href,
+  to,
+  locale,
   onClick,
   onPointerEnter,
   onPointerLeave,
@@ -21,6 +26,7 @@ export function Link({
   onTouchStart,
   ...rest
 }: LinkProps) {
+  const href = urlOf(to, useRouter(), locale);
   const navigator = useContext(NavigationContext);
   const anchor = useRef<HTMLAnchorElement>(null);
   const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -1,11 +1,11 @@
 import { createContext, useContext } from 'react';
-import { buildHref, type Href } from '../routing/href.ts';
+import type { Href, UrlBase } from '../routing/href.ts';
 import type { Locale, Locales } from '../routing/locale.ts';
 import type { RouteParams } from '../routing/route-table.ts';
 import type { ActionResultState } from './ssr-payload.ts';
 
-/** What every component may know about the current location. */
-export interface RouterState {
+/** What every component may know about the current location (and `urlOf` needs: base path and locales). */
+export interface RouterState extends UrlBase {
   basePath: string;
   /** The app's locales (its list, and each one's URL prefix) and the page's. */
   locales: Locales;
@@ -31,7 +31,6 @@ export function useRouter(): RouterState {
 
 /** Whether `to` (from `href()`) is the page on screen, search aside: for `aria-current="page"`. */
 export function useIsCurrentPage(): (to: Href) => boolean {
-  const { basePath, locales, locale, pathname } = useRouter();
-  const here = buildHref(basePath, locales.prefixOf(locale), pathname);
-  return (to) => to.split(/[?#]/, 1)[0] === here;
+  const { pathname } = useRouter();
+  return (to) => to.split(/[?#]/, 1)[0] === pathname;
 }

@@ -5,7 +5,7 @@ import { createApp } from '../../server/create-app.ts';
 import type { DataStep } from '../../server/data/data-step.ts';
 import type { Logger } from '../../server/monitoring/logger.ts';
 import { HttpError, notFound, redirect } from '../../shared/routing/control-signals.ts';
-import { type LinkTarget, routeHref } from '../../shared/routing/href.ts';
+import { type LinkTarget, typedHref } from '../../shared/routing/href.ts';
 import type { LocalesDeclaration } from '../../shared/routing/locale.ts';
 import type { RouteNode, SegmentModule, SegmentProps } from '../../shared/routing/route-table.ts';
 import { Await } from '../../shared/ui/await.tsx';
@@ -48,7 +48,7 @@ function LateThrow({ failure }: { failure: Promise<never> }): ReactNode {
 
 const lateFailures = new WeakMap<object, Promise<never>>();
 
-export const fixtureRoutes: RouteNode[] = [
+export const fixtureRoutes = [
   { id: 'home', path: '/', module: page(() => <h1>Fixture home</h1>, 'Fixture home') },
   { id: 'new', path: '/new', module: page(() => <h1>New place</h1>) },
   { id: 'throws', path: '/throws', module: page(() => <p>never</p>) },
@@ -94,7 +94,7 @@ export const fixtureRoutes: RouteNode[] = [
     module: page(({ params, locale }) => (
       <>
         <pre id="params">{JSON.stringify({ params, locale })}</pre>
-        <Link to={routeHref('item', { id: 'other' })}>other item</Link>
+        <Link to={fixtureHref('item', { id: 'other' })}>other item</Link>
       </>
     )),
   },
@@ -108,7 +108,7 @@ export const fixtureRoutes: RouteNode[] = [
     path: '/files/*path',
     module: page(({ params }) => <pre id="params">{JSON.stringify(params)}</pre>),
   },
-];
+] as const satisfies readonly RouteNode[];
 
 export function fixtureDataSteps(hooks: FixtureHooks): Record<string, DataStep> {
   return {
@@ -118,7 +118,7 @@ export function fixtureDataSteps(hooks: FixtureHooks): Record<string, DataStep> 
     forbidden: () => {
       throw new HttpError(403, 'You may not see this');
     },
-    old: () => redirect(routeHref('new'), 301),
+    old: () => redirect(fixtureHref('new'), 301),
     'unsafe-redirect': () => redirect('//evil.com' as LinkTarget),
     gone: () => notFound(),
     hangs: ({ signal }) =>
@@ -166,7 +166,7 @@ export function fixtureActions(hooks: FixtureHooks): RouteActions {
       increment: ({ fields }) => {
         run(fields);
         if (!/^\d+$/.test(fields.amount ?? '')) return invalid({ amount: 'must be a whole number' }, fields);
-        return redirect(routeHref('counter', {}, { search: { added: fields.amount } }), 303);
+        return redirect(fixtureHref('counter', {}, { search: { added: fields.amount } }), 303);
       },
       fail: ({ fields }) => {
         run(fields);
@@ -189,11 +189,14 @@ function FixtureLayout() {
 }
 
 /** The fixture routes under a root layout that only wraps them in `<main>`. */
-export const fixtureRoot: RouteNode = {
+export const fixtureRoot = {
   id: 'root',
   module: async () => ({ default: FixtureLayout }),
   children: fixtureRoutes,
-};
+} as const satisfies RouteNode;
+
+/** The fixture's `href()`. */
+export const fixtureHref = typedHref(fixtureRoot);
 
 /** The fixture's locales: English unprefixed by default, French and German under `/fr` and `/de`. */
 export const fixtureLocales: LocalesDeclaration = { list: ['en', 'fr', 'de'], default: 'en' };

@@ -2,10 +2,9 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/create-app.ts';
 import { DYNAMIC_CACHE_CONTROL } from '../../server/render/document-renderer.ts';
-import { notFound } from '../../shared/routing/control-signals.ts';
-import { routeHref } from '../../shared/routing/href.ts';
+import { notFound, redirect } from '../../shared/routing/control-signals.ts';
 import { captureLogger } from '../helpers/capture-logger.ts';
-import { fixtureLocales, fixtureRoot } from '../helpers/fixture-app.tsx';
+import { fixtureHref, fixtureLocales, fixtureRoot } from '../helpers/fixture-app.tsx';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
 import { testConfig } from '../helpers/test-config.ts';
 
@@ -26,13 +25,13 @@ function resourceApp(env: Record<string, string> = {}) {
     },
     dataSteps: {},
     resources: {
-      feed: ({ url: { origin } }) => {
+      feed: ({ url: { origin }, urlOf }) => {
         const encoder = new TextEncoder();
         const body = new ReadableStream({
           start(controller) {
             controller.enqueue(encoder.encode('{"items":['));
             controller.enqueue(
-              encoder.encode(JSON.stringify(`${origin}${routeHref('item', { id: '1' }, { locale: 'fr' })}`)),
+              encoder.encode(JSON.stringify(`${origin}${urlOf(fixtureHref('item', { id: '1' }), 'fr')}`)),
             );
             controller.enqueue(encoder.encode(']}'));
             controller.close();
@@ -42,6 +41,8 @@ function resourceApp(env: Record<string, string> = {}) {
       },
       note: ({ params }) => {
         if (params.id === 'missing') throw notFound();
+        if (params.id === 'moved') throw redirect(fixtureHref('item', { id: '7' }), 301);
+        if (params.id === 'away') throw redirect('https://notes.example/7', 302);
         return new Response(`note ${String(params.id)}`, { status: 201, headers: { 'X-Note': 'yes' } });
       },
     },
@@ -95,6 +96,17 @@ describe('resource routes', () => {
     const slashed = await request(app).get('/store//notes/7.txt/');
     expect(slashed.status).toBe(308);
     expect(slashed.headers.location).toBe('/store/notes/7.txt');
+  });
+
+  it('sends a redirect to an app path under the base path and the request’s locale, an external one as is', async () => {
+    const app = resourceApp({ BASE_PATH: '/store' });
+    const moved = await request(app).get('/store/fr/notes/moved.txt');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe('/store/fr/items/7');
+    expect((await request(app).get('/store/notes/moved.txt')).headers.location).toBe('/store/items/7');
+    expect((await request(app).get('/store/fr/notes/away.txt')).headers.location).toBe(
+      'https://notes.example/7',
+    );
   });
 
   it('tells a client navigation to load a resource route in full', async () => {

@@ -6,8 +6,8 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import storefrontServer from '../../server/storefront/server-app.ts';
 import { createRouterDriver, createTestApp } from '../../server/test-kit.ts';
 import { redirect } from '../../shared/routing/control-signals.ts';
-import { routeHref } from '../../shared/routing/href.ts';
 import storefront from '../../shared/storefront/app.ts';
+import { href } from '../../shared/storefront/href.ts';
 import { testShopServices } from '../helpers/shop-database.ts';
 
 const shop = { app: storefront, server: storefrontServer };
@@ -59,7 +59,7 @@ describe('the test kit, on the storefront', () => {
         product: () => {
           throw new Error('catalogue down');
         },
-        cart: () => redirect(routeHref('home')),
+        cart: () => redirect(href('home')),
       },
     });
     const posted = await app.submit(

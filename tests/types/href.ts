@@ -17,7 +17,7 @@ export function hrefs(): Href[] {
   return [
     href('home'),
     href('product', { id: 'chef-knife-20cm' }),
-    href('product', { id: 'chef-knife-20cm' }, { search: { added: 2 }, hash: 'reviews', locale: 'fr' }),
+    href('product', { id: 'chef-knife-20cm' }, { search: { added: 2 }, hash: 'reviews' }),
     href('shop'),
     href('shop', { category: ['kitchen', 'knives'] }),
     href('help-article', { slug: ['shipping', 'delivery-times'] }),
@@ -41,8 +41,8 @@ export function hrefs(): Href[] {
     href('product', { id: ['x'] }),
     // @ts-expect-error a plain param takes a string, not a number
     href('product', { id: 42 }),
-    // @ts-expect-error an unknown locale
-    href('home', {}, { locale: 'es' }),
+    // @ts-expect-error href() builds the app path: the locale is the Link's (or urlOf's)
+    href('home', {}, { locale: 'fr' }),
   ];
 }
 
@@ -53,6 +53,7 @@ export function targets() {
   redirect('/cart');
   return [
     Link({ to: href('cart') }),
+    Link({ to: href('home'), locale: 'fr' }),
     Link({ to: 'mailto:help@example.com' }),
     // @ts-expect-error an internal path must come from href()
     Link({ to: '/cart' }),
