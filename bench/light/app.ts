@@ -1,4 +1,4 @@
-import type { AppDefinition } from '../../shared/ui/app-definition.ts';
+import type { AppDefinition } from '../../shared/index.ts';
 import { lightRoutes } from './routes.ts';
 
 /** The light page of `npm run bench`, as a user's app on our runtime (built with build.mjs's build()). */

@@ -1,5 +1,4 @@
-import type { DataOfSteps, DataStepsOf } from '../../server/data/data-step.ts';
-import type { ServerAppDefinition } from '../../server/server-app-definition.ts';
+import type { DataOfSteps, DataStepsOf, ServerAppDefinition } from '../../server/index.ts';
 import type { lightRoutes } from './routes.ts';
 import { LIGHT_ROWS } from './rows.ts';
 

@@ -23,6 +23,9 @@ import { servePage } from './serve-page.ts';
  * The page machinery of an app, built once: the served route table, the app's locales, the resolver that
  * runs data steps, the document renderer, and the three ways a page is asked for (its document, its data,
  * its action).
+ *
+ * long function: the parts are built in the order they depend on one another, each from the ones above;
+ * split, the same dozen values would be handed from helper to helper.
  */
 export function createPageParts(
   options: CreateAppOptions,

@@ -1,4 +1,4 @@
-import { HttpError, redirect } from '../../shared/routing/control-signals.ts';
+import { HttpError, redirect } from '../../shared/index.ts';
 import { href } from '../../shared/storefront/href.ts';
 import { type Messages, messagesFor } from '../../shared/storefront/messages.ts';
 import {
@@ -9,7 +9,7 @@ import {
   QUANTITY_FIELD,
   SLUG_PATTERN,
 } from '../../shared/storefront/shop-rules.ts';
-import { invalid, type RouteActions } from '../actions/action.ts';
+import { invalid, type RouteActions } from '../index.ts';
 import { cartIdOf, ensureCart } from './cart-session.ts';
 import { placeOrderAction } from './checkout-action.ts';
 import { addToCart, type CartRefusal, quantityInCart, setQuantity } from './db/carts.ts';

@@ -1,10 +1,9 @@
-import { HttpError, redirect } from '../../shared/routing/control-signals.ts';
+import { HttpError, redirect } from '../../shared/index.ts';
 import { ADDRESS_FIELDS, type AddressField, COUNTRIES } from '../../shared/storefront/checkout-fields.ts';
 import { type CheckoutMessages, checkoutMessagesFor } from '../../shared/storefront/checkout-messages.ts';
 import { href } from '../../shared/storefront/href.ts';
 import { IDEMPOTENCY_FIELD } from '../../shared/storefront/shop-rules.ts';
-import { type FormFields, invalid } from '../actions/action.ts';
-import { type FormTextProblem, formTextProblem } from '../actions/form-text-problem.ts';
+import { type FormFields, type FormTextProblem, formTextProblem, invalid } from '../index.ts';
 import { cartIdOf } from './cart-session.ts';
 import { type OrderAddress, placeOrder } from './db/orders.ts';
 import type { ShopAction } from './step.ts';

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type { DatabaseLocation } from '../db/open-database.ts';
-import { type Config, ConfigError, type Env, readVariable } from '../process/config.ts';
+import { type Config, ConfigError, type DatabaseLocation, type Env, readVariable } from '../index.ts';
 
 /** The storefront's own environment: where its database is. */
 export interface ShopConfig extends DatabaseLocation {

@@ -1,4 +1,4 @@
-import type { Locale } from '../../shared/routing/locale.ts';
+import type { Locale } from '../../shared/index.ts';
 import { COUNTRIES } from '../../shared/storefront/checkout-fields.ts';
 
 /**

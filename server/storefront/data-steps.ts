@@ -1,5 +1,5 @@
 import type { StorefrontRoutes } from '../../shared/storefront/href.ts';
-import type { DataOfSteps, DataStepsOf } from '../data/data-step.ts';
+import type { DataOfSteps, DataStepsOf } from '../index.ts';
 import type { ShopServices } from './services.ts';
 import { cartStep, checkoutStep } from './steps/cart.ts';
 import { helpArticleStep, helpStep } from './steps/help.ts';

@@ -1,7 +1,7 @@
-import type { Href } from '../../shared/routing/href.ts';
+import type { Href } from '../../shared/index.ts';
 import { categoryHref, href } from '../../shared/storefront/href.ts';
 import { storefrontLocales } from '../../shared/storefront/locales.ts';
-import type { ResourceHandlers } from '../pipeline/resource-route.ts';
+import type { ResourceHandlers } from '../index.ts';
 import { type CatalogueIndex, catalogueIndex } from './db/catalogue-queries.ts';
 import { helpSections } from './help-articles.ts';
 import type { ShopServices } from './services.ts';

@@ -1,4 +1,4 @@
-import type { ServerAppDefinition } from '../server-app-definition.ts';
+import type { ServerAppDefinition } from '../index.ts';
 import { storefrontActions } from './actions.ts';
 import { readShopConfig, type ShopConfig } from './config.ts';
 import { storefrontDataSteps } from './data-steps.ts';

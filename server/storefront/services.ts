@@ -1,6 +1,4 @@
-import type { WatchedDatabase } from '../db/database-health.ts';
-import { openConfiguredDatabase } from '../db/open-database.ts';
-import type { ServicesDefinition } from '../server-app-definition.ts';
+import { openConfiguredDatabase, type ServicesDefinition, type WatchedDatabase } from '../index.ts';
 import { refuseSharedEmbeddedDatabase, type ShopConfig } from './config.ts';
 import { shopMigrations } from './shop-migrations.ts';
 

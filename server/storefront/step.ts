@@ -1,9 +1,6 @@
-import type { SegmentId } from '../../shared/routing/route-types.ts';
+import type { SegmentId } from '../../shared/index.ts';
 import type { StorefrontRoutes } from '../../shared/storefront/href.ts';
-import type { ActionContext, ActionHandler } from '../actions/action.ts';
-import type { DataStepOf } from '../data/data-step.ts';
-import type { ResourceHandler } from '../pipeline/resource-route.ts';
-import type { RequestContext } from '../request-context.ts';
+import type { ActionContext, ActionHandler, DataStepOf, RequestContext, ResourceHandler } from '../index.ts';
 import type { ShopServices } from './services.ts';
 
 /** A storefront segment's data step: params and search typed from the route tree, `Data` what it gives. */

@@ -1,4 +1,4 @@
-import type { Locale } from '../routing/locale.ts';
+import type { Locale } from '../index.ts';
 import { type StorefrontLocale, storefrontLocale } from './locales.ts';
 
 /** The region each locale formats prices like: `€12.90`, `12,90 €`, `12,90 €`. */

@@ -1,4 +1,4 @@
-import type { SegmentId, SegmentPropsOf } from '../routing/route-types.ts';
+import type { SegmentId, SegmentPropsOf } from '../index.ts';
 import { href, type storefrontRoutes } from './routes.ts';
 
 export { href };

@@ -1,6 +1,4 @@
-import type { SegmentProps } from '../routing/route-table.ts';
-import { Outlet } from '../ui/outlet.tsx';
-import { useRouter } from '../ui/router-context.tsx';
+import { Outlet, type SegmentProps, useRouter } from '../index.ts';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { messagesFor } from './messages.ts';

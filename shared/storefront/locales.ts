@@ -1,4 +1,4 @@
-import type { Locale, LocalesDeclaration } from '../routing/locale.ts';
+import type { Locale, LocalesDeclaration } from '../index.ts';
 
 /** The storefront's locales: English by default at `/shop`, French at `/fr/shop`, German at `/de/shop`. */
 export const storefrontLocales = {

@@ -1,4 +1,4 @@
-import { typedHref } from '../routing/href.ts';
+import { typedHref } from '../index.ts';
 // Every page shows the root layout: it rides in the entry chunk rather than costing a chunk of its own.
 import * as rootLayout from './layout.tsx';
 import { shopSearch } from './shop-search.ts';

@@ -1,4 +1,4 @@
-import { invalidSearch, type SearchReader } from '../routing/route-table.ts';
+import { invalidSearch, type SearchReader } from '../index.ts';
 
 export const SHOP_SORTS = ['price-asc', 'price-desc', 'name'] as const;
 export type ShopSort = (typeof SHOP_SORTS)[number];

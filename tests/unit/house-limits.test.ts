@@ -1,35 +1,16 @@
 // The limits the codebase keeps (README "Layout"): no source file over 300 lines, no function over 60
 // without a written reason (a `long function:` comment just above it), and imports that go one way only:
 // shared/ imports neither server/ nor client/, and client/ never imports server/.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { importsOf, parse, ROOT, sourceFiles } from '../helpers/source-files.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const MAX_FILE_LINES = 300;
 const MAX_FUNCTION_LINES = 60;
 /** How far above a long function its reason may stand (its doc comment). */
 const REASON_REACH_LINES = 12;
-const SOURCE = /\.(ts|tsx|mjs|js)$/;
-
-function sourceFiles(): string[] {
-  const roots = ['server', 'client', 'shared', 'build', 'bench', 'tests'];
-  const files = ['build.mjs'];
-  for (const root of roots) {
-    for (const entry of readdirSync(path.join(ROOT, root), { recursive: true, withFileTypes: true })) {
-      const file = path.relative(ROOT, path.join(entry.parentPath, entry.name));
-      if (entry.isFile() && SOURCE.test(entry.name) && !file.startsWith('bench/results')) files.push(file);
-    }
-  }
-  return files.map((file) => file.split(path.sep).join('/'));
-}
-
-function parse(file: string) {
-  const text = readFileSync(path.join(ROOT, file), 'utf8');
-  const kind = file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  return { text, source: ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind) };
-}
 
 /** A test's `describe`/`it` callback is a list of cases, not a function to keep short. */
 function isTestCallback(node: ts.Node): boolean {
@@ -57,24 +38,6 @@ function longFunctions(file: string): string[] {
   };
   visit(source);
   return found;
-}
-
-function importsOf(file: string): string[] {
-  const { source } = parse(file);
-  const specifiers: string[] = [];
-  const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
-      specifiers.push((node.moduleSpecifier as ts.StringLiteral).text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      const [argument] = node.arguments;
-      if (argument && ts.isStringLiteral(argument)) specifiers.push(argument.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return specifiers
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) => path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)));
 }
 
 describe('the house limits', () => {

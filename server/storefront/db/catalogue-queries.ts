@@ -1,4 +1,4 @@
-import type { Locale } from '../../../shared/routing/locale.ts';
+import type { Locale } from '../../../shared/index.ts';
 import type {
   CategoryCrumb,
   CategoryLink,
@@ -6,7 +6,7 @@ import type {
   ProductDetail,
   ProductSummary,
 } from '../../../shared/storefront/types.ts';
-import type { Queryable, QueryOptions } from '../../db/database.ts';
+import type { Queryable, QueryOptions } from '../../index.ts';
 
 /** How many related products a product page suggests. */
 const RELATED_LIMIT = 4;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError } from '../../../shared/routing/control-signals.ts';
-import type { Locale } from '../../../shared/routing/locale.ts';
+import { HttpError, type Locale } from '../../../shared/index.ts';
 import type { CartLine } from '../../../shared/storefront/types.ts';
-import type { Database, Queryable, QueryOptions } from '../../db/database.ts';
+import type { Database, Queryable, QueryOptions } from '../../index.ts';
 import { isUuid } from '../uuid.ts';
 import { readCart, withLineTotal } from './carts.ts';
 

@@ -1,4 +1,4 @@
-import { notFound } from '../../../shared/routing/control-signals.ts';
+import { notFound } from '../../../shared/index.ts';
 import type { OrderData } from '../../../shared/storefront/types.ts';
 import { cartIdOf } from '../cart-session.ts';
 import { countryNames } from '../country-names.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { notFound } from '../../../shared/routing/control-signals.ts';
+import { notFound } from '../../../shared/index.ts';
 import type { ProductData } from '../../../shared/storefront/types.ts';
 import { categoryCrumbs, productDetail, relatedProducts } from '../db/catalogue-queries.ts';
 import type { Step } from '../step.ts';

@@ -1,5 +1,5 @@
 import type { StorefrontLayoutData } from '../../../shared/storefront/types.ts';
-import { DatabaseUnavailableError } from '../../db/database.ts';
+import { DatabaseUnavailableError } from '../../index.ts';
 import { cartIdOf } from '../cart-session.ts';
 import { countItems } from '../db/carts.ts';
 import type { Step } from '../step.ts';

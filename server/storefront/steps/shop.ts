@@ -1,5 +1,4 @@
-import { notFound } from '../../../shared/routing/control-signals.ts';
-import type { Locale } from '../../../shared/routing/locale.ts';
+import { type Locale, notFound } from '../../../shared/index.ts';
 import { PRODUCTS_PER_PAGE, type ShopSearch } from '../../../shared/storefront/shop-search.ts';
 import type {
   CategoryLink,

@@ -1,4 +1,4 @@
-import type { RouteParams } from '../../../shared/routing/route-table.ts';
+import type { RouteParams } from '../../../shared/index.ts';
 import { SLUG_PATTERN } from '../../../shared/storefront/shop-rules.ts';
 
 /**

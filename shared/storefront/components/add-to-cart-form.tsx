@@ -1,6 +1,4 @@
-import { Form, SubmitButton, useActionResult } from '../../ui/form.tsx';
-import { Link } from '../../ui/link.tsx';
-import { useRouter } from '../../ui/router-context.tsx';
+import { Form, Link, SubmitButton, useActionResult, useRouter } from '../../index.ts';
 import { href } from '../href.ts';
 import type { Messages } from '../messages.ts';
 import { IDEMPOTENCY_FIELD, MAX_QUANTITY, PRODUCT_FIELD, QUANTITY_FIELD } from '../shop-rules.ts';

@@ -1,5 +1,4 @@
-import type { Href } from '../../routing/href.ts';
-import { Link } from '../../ui/link.tsx';
+import { type Href, Link } from '../../index.ts';
 
 /** A linked ancestor in a breadcrumb trail. */
 export interface Crumb {

@@ -1,5 +1,4 @@
-import type { Href } from '../../routing/href.ts';
-import { Link } from '../../ui/link.tsx';
+import { type Href, Link } from '../../index.ts';
 import type { Messages } from '../messages.ts';
 import type { ShopSearch, ShopSort } from '../shop-search.ts';
 

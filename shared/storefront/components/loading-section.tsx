@@ -1,4 +1,4 @@
-import { useRouter } from '../../ui/router-context.tsx';
+import { useRouter } from '../../index.ts';
 import { messagesFor } from '../messages.ts';
 
 /** What a segment shows while a slow navigation waits for its data (its pending component). */

@@ -1,5 +1,4 @@
-import { localeSwitchHref } from '../../routing/reserved-paths.ts';
-import { useRouter } from '../../ui/router-context.tsx';
+import { localeSwitchHref, useRouter } from '../../index.ts';
 import { type StorefrontLocale, storefrontLocales } from '../locales.ts';
 
 /** Each language named in itself, so a visitor finds theirs whatever the page's language. */

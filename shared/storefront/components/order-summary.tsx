@@ -1,4 +1,4 @@
-import type { Locale } from '../../routing/locale.ts';
+import type { Locale } from '../../index.ts';
 import { checkoutMessagesFor } from '../checkout-messages.ts';
 import { formatPrice } from '../format-price.ts';
 import { messagesFor } from '../messages.ts';

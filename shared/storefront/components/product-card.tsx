@@ -1,5 +1,4 @@
-import type { Locale } from '../../routing/locale.ts';
-import { Link } from '../../ui/link.tsx';
+import { Link, type Locale } from '../../index.ts';
 import { formatPrice } from '../format-price.ts';
 import { href } from '../href.ts';
 import type { ProductSummary } from '../types.ts';

@@ -1,4 +1,4 @@
-import type { Locale } from '../../routing/locale.ts';
+import type { Locale } from '../../index.ts';
 import type { ProductSummary } from '../types.ts';
 import { ProductCard } from './product-card.tsx';
 

@@ -1,4 +1,4 @@
-import { Link } from '../../ui/link.tsx';
+import { Link } from '../../index.ts';
 import { href } from '../href.ts';
 import { type Messages, SHOP_NAME } from '../messages.ts';
 

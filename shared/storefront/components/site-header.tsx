@@ -1,5 +1,4 @@
-import { Link } from '../../ui/link.tsx';
-import { useRouter } from '../../ui/router-context.tsx';
+import { Link, useRouter } from '../../index.ts';
 import { href } from '../href.ts';
 import { type Messages, SHOP_NAME } from '../messages.ts';
 import { BagIcon, BrandMark } from './icons.tsx';

@@ -1,8 +1,5 @@
 import { useState } from 'react';
-import type { Href } from '../../routing/href.ts';
-import { Link } from '../../ui/link.tsx';
-import { Outlet } from '../../ui/outlet.tsx';
-import { useIsCurrentPage } from '../../ui/router-context.tsx';
+import { type Href, Link, Outlet, useIsCurrentPage } from '../../index.ts';
 import { href, type Props } from '../href.ts';
 import { messagesFor } from '../messages.ts';
 

@@ -1,7 +1,4 @@
-import type { Href } from '../../routing/href.ts';
-import { Link } from '../../ui/link.tsx';
-import { Outlet } from '../../ui/outlet.tsx';
-import { useIsCurrentPage } from '../../ui/router-context.tsx';
+import { type Href, Link, Outlet, useIsCurrentPage } from '../../index.ts';
 import { categoryHref, href, type Props } from '../href.ts';
 import { messagesFor } from '../messages.ts';
 import type { CategoryLink } from '../types.ts';

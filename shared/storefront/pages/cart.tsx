@@ -1,8 +1,12 @@
-import type { Locale } from '../../routing/locale.ts';
-import type { Head } from '../../routing/route-table.ts';
-import { Form, SubmitButton, useActionResult } from '../../ui/form.tsx';
-import { Link } from '../../ui/link.tsx';
-import type { ActionResultState } from '../../ui/ssr-payload.ts';
+import {
+  type ActionResultState,
+  Form,
+  type Head,
+  Link,
+  type Locale,
+  SubmitButton,
+  useActionResult,
+} from '../../index.ts';
 import { FieldError } from '../components/field-error.tsx';
 import { BagIcon } from '../components/icons.tsx';
 import { ProductImage } from '../components/product-image.tsx';

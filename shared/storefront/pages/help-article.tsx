@@ -1,6 +1,4 @@
-import type { Head } from '../../routing/route-table.ts';
-import { Link } from '../../ui/link.tsx';
-import { useRouter } from '../../ui/router-context.tsx';
+import { type Head, Link, useRouter } from '../../index.ts';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { LoadingSection } from '../components/loading-section.tsx';
 import { href, type Props } from '../href.ts';

@@ -1,6 +1,4 @@
-import type { Locale } from '../../routing/locale.ts';
-import type { Head } from '../../routing/route-table.ts';
-import { Link } from '../../ui/link.tsx';
+import { type Head, Link, type Locale } from '../../index.ts';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { href, type Props } from '../href.ts';
 import { messagesFor, pageTitle } from '../messages.ts';

@@ -1,6 +1,4 @@
-import type { Locale } from '../../routing/locale.ts';
-import type { Head } from '../../routing/route-table.ts';
-import { Link } from '../../ui/link.tsx';
+import { type Head, Link, type Locale } from '../../index.ts';
 import { CategoryTiles } from '../components/category-tiles.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
 import { ProductImage } from '../components/product-image.tsx';

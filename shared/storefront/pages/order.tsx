@@ -1,6 +1,4 @@
-import type { Locale } from '../../routing/locale.ts';
-import type { Head } from '../../routing/route-table.ts';
-import { Link } from '../../ui/link.tsx';
+import { type Head, Link, type Locale } from '../../index.ts';
 import { checkoutMessagesFor } from '../checkout-messages.ts';
 import { CheckIcon } from '../components/icons.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';

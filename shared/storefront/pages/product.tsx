@@ -1,6 +1,4 @@
-import type { Head } from '../../routing/route-table.ts';
-import { Await } from '../../ui/await.tsx';
-import { Link } from '../../ui/link.tsx';
+import { Await, type Head, Link } from '../../index.ts';
 import { AddedToCartNotice, AddToCartForm } from '../components/add-to-cart-form.tsx';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid.tsx';

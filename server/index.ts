@@ -1,0 +1,33 @@
+/**
+ * The runtime's public API for an app's server side (its data steps, actions, resource routes, services and
+ * config): the one module of server/ an app imports. Its tests use the test kit (server/test-kit.ts) too.
+ * Everything else in server/ is the runtime's own and may change.
+ */
+export {
+  type ActionContext,
+  type ActionHandler,
+  type FormFields,
+  Invalid,
+  invalid,
+  type RouteActions,
+} from './actions/action.ts';
+export { type FormTextLines, type FormTextProblem, formTextProblem } from './actions/form-text-problem.ts';
+export { type CreateAppOptions, createApp } from './create-app.ts';
+export type {
+  DataOfSteps,
+  DataStep,
+  DataStepContext,
+  DataStepOf,
+  DataSteps,
+  DataStepsOf,
+} from './data/data-step.ts';
+export { type Database, DatabaseUnavailableError, type Queryable, type QueryOptions } from './db/database.ts';
+export { type WatchedDatabase, watchDatabase } from './db/database-health.ts';
+export { defineMigrations, type Migration } from './db/migrate.ts';
+export { type DatabaseLocation, openConfiguredDatabase } from './db/open-database.ts';
+export { RefusedInputError } from './db/refused-input.ts';
+export type { Logger } from './monitoring/logger.ts';
+export type { ResourceContext, ResourceHandler, ResourceHandlers } from './pipeline/resource-route.ts';
+export { type Config, ConfigError, type Env, readVariable } from './process/config.ts';
+export type { RequestContext } from './request-context.ts';
+export type { ServerAppDefinition, ServicesDefinition, ServicesStart } from './server-app-definition.ts';
