@@ -75,7 +75,7 @@ export function requestContextFactory({
     let url: URL | undefined;
     return {
       request,
-      // Parsed when a handler reads it: most never do, and every request would pay for the parse.
+      // Parsed when a handler first reads it (a data step's context is a copy, which reads it).
       get url() {
         url ??= requestUrl(request, originOf(request), pageTarget);
         return url;

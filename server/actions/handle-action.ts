@@ -74,14 +74,15 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
     const { match, handler, name, fields } = accepted;
 
     const abortController = abortOnDisconnectOrDeadline(response, options.renderTimeoutMs);
-    const context: ActionContext = {
-      ...options.createRequestContext(
+    // Assigned, not spread: spreading would read (and parse) the context's lazy `url`.
+    const context: ActionContext = Object.assign(
+      options.createRequestContext(
         request,
         response,
         factsOf(pageRequest, match.params, abortController.signal),
       ),
-      fields,
-    };
+      { fields },
+    );
     const outcome = await runAction(handler, context);
     switch (outcome.type) {
       case 'disconnected':
