@@ -20,6 +20,7 @@ export {
 export type { ParamsOf, RouteId, SearchOf, SegmentId, SegmentPropsOf } from './routing/route-types.ts';
 export type { AppDefinition } from './ui/app-definition.ts';
 export { Await } from './ui/await.tsx';
+export { type Fetcher, type FetcherFormProps, type SubmitOptions, useFetcher } from './ui/fetcher.tsx';
 export { Form, SubmitButton, useActionResult } from './ui/form.tsx';
 export { Link } from './ui/link.tsx';
 export { Outlet } from './ui/outlet.tsx';

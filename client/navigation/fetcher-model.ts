@@ -6,21 +6,9 @@
  * dropped; a post that succeeds asks the page on screen to revalidate.
  */
 
-/** What a fetcher shows while it runs and after: the last result stays until the key starts again. */
-export type FetcherResult =
-  /** The action succeeded (its redirect is not followed: the page stays, and is revalidated). */
-  | { type: 'done' }
-  /** The action refused the input: errors by field, values as submitted. */
-  | { type: 'invalid'; errors: Record<string, string>; values: Record<string, string> }
-  /** A `load()` answered: the data of the page's deepest segment. */
-  | { type: 'loaded'; data: unknown }
-  /** The request failed (network, 5xx, an unusable answer). */
-  | { type: 'failed' };
+import type { FetcherResult, FetcherState } from '../../shared/ui/navigation-context.ts';
 
-export type FetcherState =
-  | { state: 'idle'; result?: FetcherResult }
-  | { state: 'submitting'; token: number; result?: FetcherResult }
-  | { state: 'loading'; token: number; result?: FetcherResult };
+export type { FetcherResult, FetcherState };
 
 export interface FetcherModel {
   lastToken: number;
