@@ -10,7 +10,12 @@ import {
 } from 'react';
 import { type Href, urlOf } from '../routing/href.ts';
 import { ACTION_FIELD } from './form.tsx';
-import { type FetcherHub, type FetcherState, NavigationContext } from './navigation-context.ts';
+import {
+  type FetcherHub,
+  type FetcherResult,
+  type FetcherState,
+  NavigationContext,
+} from './navigation-context.ts';
 import { useRouter } from './router-context.tsx';
 
 export interface FetcherFormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'action' | 'method'> {
@@ -34,8 +39,8 @@ export interface Fetcher {
   /** The last post's field errors and submitted values, when the action answered `invalid(...)`. */
   errors: Readonly<Record<string, string>> | undefined;
   values: Readonly<Record<string, string>> | undefined;
-  /** Whether the last request failed (network, 5xx). */
-  failed: boolean;
+  /** How the last request ended (`done`, `invalid`, `loaded`, `failed`), until the fetcher starts again. */
+  result: FetcherResult | undefined;
   /** A real `<form method="post">` with the hidden `_action` field; with JavaScript it posts as this fetcher. */
   Form: FunctionComponent<FetcherFormProps>;
   /** Posts `fields` to the action, as this fetcher. */
@@ -80,7 +85,7 @@ export function useFetcher({ key }: { key?: string } = {}): Fetcher {
     data: result?.type === 'loaded' ? result.data : undefined,
     errors: result?.type === 'invalid' ? result.errors : undefined,
     values: result?.type === 'invalid' ? result.values : undefined,
-    failed: result?.type === 'failed',
+    result,
     Form,
     submit(fields, { action, to }) {
       const body = new URLSearchParams({ ...fields, [ACTION_FIELD]: action });
