@@ -78,13 +78,15 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
       listeners.set(key, set.add(listener));
       return () => {
         set.delete(listener);
-        if (!set.size) listeners.delete(key);
+        if (set.size) return;
+        // The last component holding the key is gone: its request is aborted and its state forgotten.
+        listeners.delete(key);
+        dispatch({ type: 'unmount', key });
       };
     },
     stateOf: (key) => fetcherOf(model, key),
     submit: (key, pageUrl, body) => dispatch({ type: 'submit', key, url: pageUrl, body }),
     load: (key, pageUrl) => dispatch({ type: 'load', key, url: pageUrl }),
-    unmount: (key) => dispatch({ type: 'unmount', key }),
   };
 }
 

@@ -3,7 +3,6 @@ import {
   type FunctionComponent,
   type SubmitEvent,
   useContext,
-  useEffect,
   useId,
   useMemo,
   useSyncExternalStore,
@@ -56,8 +55,8 @@ const NO_HUB = () => () => {};
  * A request of the component's own, that does not navigate: an "add to cart" button, a rating, a lookup.
  * Its post goes to the page's data URL like `<Form>`'s (same checks and answers); the page stays, and after
  * an action succeeds the page on screen gets fresh data. Fetchers run beside each other and beside
- * navigations; one that posts again, or unmounts, aborts its request. `key` shares one fetcher between
- * components; each call has its own otherwise. On the server and before hydration it is idle, and its
+ * navigations; one that posts again, or whose last component unmounts, aborts its request. `key` shares
+ * one fetcher between components; each call has its own otherwise. On the server and before hydration it is idle, and its
  * `Form` posts natively.
  */
 export function useFetcher({ key }: { key?: string } = {}): Fetcher {
@@ -74,7 +73,6 @@ export function useFetcher({ key }: { key?: string } = {}): Fetcher {
     () => hub?.stateOf(fetcherKey) ?? IDLE,
     () => IDLE,
   );
-  useEffect(() => (hub ? () => hub.unmount(fetcherKey) : undefined), [hub, fetcherKey]);
 
   const here = `${router.pathname}${router.search}`;
   const pageUrl = (to: Href | undefined) => urlOf(to ?? here, router);

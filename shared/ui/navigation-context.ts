@@ -35,14 +35,13 @@ export type FetcherState =
 
 /** The client's fetchers by key (client/navigation/fetchers.ts); `useFetcher` reads one key. */
 export interface FetcherHub {
+  /** Unsubscribing the last listener of a key aborts its request and forgets it (its components are gone). */
   subscribe(key: string, listener: () => void): () => void;
   stateOf(key: string): FetcherState;
   /** Posts `body` to the data URL of `pageUrl` (a form's action: the page whose action runs). */
   submit(key: string, pageUrl: string, body: FormData | URLSearchParams): void;
   /** Gets the data of `pageUrl` (its deepest segment's). */
   load(key: string, pageUrl: string): void;
-  /** The component holding `key` is gone: its request is aborted. */
-  unmount(key: string): void;
 }
 
 /** How a JavaScript form submission ended. `native`: let the browser post the form itself. */

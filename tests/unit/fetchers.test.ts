@@ -88,14 +88,28 @@ describe('createFetchers', () => {
 
   it('timeline: two keys post at once, and unmounting one aborts only its own request', async () => {
     const { calls, fetchers, body, settle } = setUp();
+    const leaveA = fetchers.subscribe('a', () => {});
+    fetchers.subscribe('b', () => {});
     fetchers.submit('a', '/products/knife', body());
     fetchers.submit('b', '/products/board', body());
-    fetchers.unmount('a');
+    leaveA();
     expect(calls.map((call) => call.signal.aborted)).toEqual([true, false]);
     calls[1]?.answer(line({ type: 'redirect', location: '/', status: 303 }));
     await settle();
     expect(fetchers.stateOf('a')).toEqual({ state: 'idle' });
     expect(fetchers.stateOf('b').result).toEqual({ type: 'done' });
+  });
+
+  it('a key shared by two components is aborted only when the last one leaves', () => {
+    const { calls, fetchers, body } = setUp();
+    const leaveFirst = fetchers.subscribe('shared', () => {});
+    const leaveSecond = fetchers.subscribe('shared', () => {});
+    fetchers.submit('shared', '/products/knife', body());
+    leaveFirst();
+    expect(calls[0]?.signal.aborted).toBe(false);
+    leaveSecond();
+    expect(calls[0]?.signal.aborted).toBe(true);
+    expect(fetchers.stateOf('shared')).toEqual({ state: 'idle' });
   });
 
   it("load gets a page's data and keeps its deepest segment's", async () => {
