@@ -43,7 +43,7 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
         const controller = new AbortController();
         requests.set(effect.token, controller);
         const body = effect.type === 'post' ? (effect.body as FormData | URLSearchParams) : undefined;
-        void request(effect.url, body, controller.signal).then((result) => {
+        void request(effect.url, body, controller.signal, { resolve, dataHrefOf }).then((result) => {
           requests.delete(effect.token);
           if (!controller.signal.aborted) dispatch({ type: 'settled', key, token: effect.token, result });
         });
@@ -55,20 +55,6 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
         return;
       case 'revalidate':
         return revalidate();
-    }
-  }
-
-  async function request(
-    pageUrl: string,
-    body: FormData | URLSearchParams | undefined,
-    signal: AbortSignal,
-  ): Promise<FetcherResult> {
-    const dataHref = dataHrefOf(resolve(pageUrl));
-    if (!dataHref) return { type: 'failed' };
-    try {
-      return resultOf(await fetchPageData(dataHref, { body, signal }));
-    } catch {
-      return { type: 'failed' };
     }
   }
 
@@ -88,6 +74,23 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
     submit: (key, pageUrl, body) => dispatch({ type: 'submit', key, url: pageUrl, body }),
     load: (key, pageUrl) => dispatch({ type: 'load', key, url: pageUrl }),
   };
+}
+
+/** Sends one fetcher's request to the data endpoint and says how it ended; never rejects. */
+async function request(
+  pageUrl: string,
+  body: FormData | URLSearchParams | undefined,
+  signal: AbortSignal,
+  { resolve, dataHrefOf }: Pick<FetchersOptions, 'resolve' | 'dataHrefOf'>,
+): Promise<FetcherResult> {
+  const dataHref = dataHrefOf(resolve(pageUrl));
+  if (!dataHref) return { type: 'failed' };
+  try {
+    return resultOf(await fetchPageData(dataHref, { body, signal }));
+  } catch {
+    // Network, 5xx, an unusable answer; a changed build too (unlike <Form>, a fetcher does not post natively).
+    return { type: 'failed' };
+  }
 }
 
 /** What a fetcher makes of the data endpoint's answer. */
