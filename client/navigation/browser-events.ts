@@ -26,7 +26,7 @@ export interface NavigatorParts {
 }
 
 /** What `<Link>` and `<Form>` call (shared/ui/navigation-context.ts): clicks, prefetches, form submits. */
-export function linkNavigator(parts: NavigatorParts): LinkNavigator {
+export function linkNavigator(parts: NavigatorParts): Omit<LinkNavigator, 'fetchers'> {
   const { resolve, dispatch, now, observer } = parts;
   return {
     onLinkClick(event: MouseEvent<HTMLAnchorElement>) {

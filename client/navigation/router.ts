@@ -5,6 +5,7 @@ import type { SubmitOutcome } from '../../shared/ui/navigation-context.ts';
 import { linkNavigator, observeLinks, popStateHandler } from './browser-events.ts';
 import { createPageCommitter, keysOnScreen, type RouterSnapshot, type ShownPage } from './commit-page.ts';
 import { canPrefetch } from './dom-effects.ts';
+import { createFetchers } from './fetchers.ts';
 import { rememberFullLoad } from './full-load-guard.ts';
 import { createHistoryEntries } from './history-entries.ts';
 import { sharedPrefix } from './kept-segments.ts';
@@ -70,6 +71,8 @@ export function createRouter({
   /** The form post the next `action` message carries (set just before it is dispatched). */
   let submitting: Navigation['submission'];
   const listeners = new Set<() => void>();
+  /** A fetcher's action succeeded while a navigation was pending: refresh once that page is on screen. */
+  let refreshAfterCommit = false;
   const navigations = new Map<number, Navigation>();
 
   function setSnapshot(next: Partial<RouterSnapshot>) {
@@ -113,10 +116,15 @@ export function createRouter({
         // Its load() forgets the navigation once it settles.
         return settle(effect.token, 'done', (navigation) => navigation.controller.abort());
       case 'commit':
-        return settle(effect.token, 'done', (navigation) => {
+        settle(effect.token, 'done', (navigation) => {
           commit(effect.kind, effect.url, navigation);
           monitor?.navigationEnded(effect.token, 'committed');
         });
+        if (refreshAfterCommit) {
+          refreshAfterCommit = false;
+          if (effect.kind !== 'refresh') dispatch({ type: 'refresh', now: now() });
+        }
+        return;
       case 'full-load':
         monitor?.navigationEnded(effect.token, 'full-load');
         rememberFullLoad(win, effect.url);
@@ -164,6 +172,16 @@ export function createRouter({
     );
   }
 
+  const fetchers = createFetchers({
+    resolve,
+    dataHrefOf: (url) => (isInterceptable(url) ? resources.dataHrefOf(url) : undefined),
+    // A refresh would supersede the visitor's own navigation: that one commits first.
+    revalidate() {
+      const pending = model.pending;
+      if (pending && pending.kind !== 'refresh') refreshAfterCommit = true;
+      else dispatch({ type: 'refresh', now: now() });
+    },
+  });
   const navigator = linkNavigator({
     resolve,
     pageFacts,
@@ -186,7 +204,7 @@ export function createRouter({
   });
 
   return {
-    navigator,
+    navigator: { ...navigator, fetchers },
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -40,6 +40,10 @@ export interface Messages {
   nextPage: string;
   pageOf: (page: number, count: number) => string;
   addToCart: string;
+  /** A product card's add button, named for screen readers ("Add Chef knife to cart"). */
+  addProductToCart: (product: string) => string;
+  /** Said on the card once its add has landed. */
+  addedOneToCart: (product: string) => string;
   quantity: string;
   priceNote: string;
   deliveryNote: string;

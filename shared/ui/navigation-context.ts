@@ -13,6 +13,35 @@ export interface LinkNavigator {
   observe(anchor: HTMLAnchorElement): () => void;
   /** Posts a `<Form>` with fetch and applies the answer (the `action` navigation). */
   submit(form: HTMLFormElement, submitter: HTMLElement | null): Promise<SubmitOutcome>;
+  /** The page's fetchers (useFetcher): requests of their own, beside navigations. */
+  fetchers: FetcherHub;
+}
+
+/** What a fetcher shows after its request: the last result stays until its key starts again. */
+export type FetcherResult =
+  /** The action succeeded (its redirect is not followed: the page stays, and is revalidated). */
+  | { type: 'done' }
+  /** The action refused the input: errors by field, values as submitted. */
+  | { type: 'invalid'; errors: Record<string, string>; values: Record<string, string> }
+  /** A `load()` answered: the data of the page's deepest segment. */
+  | { type: 'loaded'; data: unknown }
+  /** The request failed (network, 5xx, an unusable answer). */
+  | { type: 'failed' };
+
+export type FetcherState =
+  | { state: 'idle'; result?: FetcherResult }
+  | { state: 'submitting'; token: number; result?: FetcherResult }
+  | { state: 'loading'; token: number; result?: FetcherResult };
+
+/** The client's fetchers by key (client/navigation/fetchers.ts); `useFetcher` reads one key. */
+export interface FetcherHub {
+  /** Unsubscribing the last listener of a key aborts its request and forgets it (its components are gone). */
+  subscribe(key: string, listener: () => void): () => void;
+  stateOf(key: string): FetcherState;
+  /** Posts `body` to the data URL of `pageUrl` (a form's action: the page whose action runs). */
+  submit(key: string, pageUrl: string, body: FormData | URLSearchParams): void;
+  /** Gets the data of `pageUrl` (its deepest segment's). */
+  load(key: string, pageUrl: string): void;
 }
 
 /** How a JavaScript form submission ended. `native`: let the browser post the form itself. */

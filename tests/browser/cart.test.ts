@@ -7,7 +7,7 @@ import { createStorefrontApp } from '../helpers/storefront-app.ts';
 import { hasMarker, markWindow } from '../helpers/window-marker.ts';
 
 const PRODUCT = '/products/chef-knife-20cm';
-const ADD_FORM = 'form:has(input[name="_action"][value="add-to-cart"])';
+const ADD_FORM = 'form.add-to-cart';
 
 function cartCount(page: Page) {
   return page.locator('header .cart-count').textContent();

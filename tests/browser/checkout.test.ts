@@ -5,7 +5,7 @@ import { collectPageProblems, waitForHydration } from '../helpers/page-problems.
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
 import { hasMarker, markWindow } from '../helpers/window-marker.ts';
 
-const ADD_FORM = 'form:has(input[name="_action"][value="add-to-cart"])';
+const ADD_FORM = 'form.add-to-cart';
 
 describeInChromium('the server-side cart and the checkout', ({ newPage }) => {
   const server = listenForSuite(() => createStorefrontApp());

@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
-/** The first ```ts block under a `## ` heading of the README. */
-function firstBlockOf(heading: string): string {
+/** The first ```ts (or ```tsx) block under a heading (`## Server actions and forms`) of the README. */
+function firstBlockOf(heading: string, language: 'ts' | 'tsx' = 'ts'): string {
   const readme = read('README.md');
-  const start = readme.indexOf(`\n## ${heading}\n`);
-  if (start === -1) throw new Error(`README has no section "## ${heading}"`);
-  const block = /```ts\n([\s\S]*?)```/.exec(readme.slice(start));
-  if (!block?.[1]) throw new Error(`README section "${heading}" has no ts block`);
+  const start = readme.indexOf(`\n${heading}\n`);
+  if (start === -1) throw new Error(`README has no section "${heading}"`);
+  const block = new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``).exec(readme.slice(start));
+  if (!block?.[1]) throw new Error(`README section "${heading}" has no ${language} block`);
   return block[1];
 }
 
@@ -26,6 +26,12 @@ function quotedPartOf(file: string): string {
 
 describe('README examples', () => {
   it('"Server actions and forms" quotes tests/types/server-action.ts as it is', () => {
-    expect(firstBlockOf('Server actions and forms')).toBe(quotedPartOf('tests/types/server-action.ts'));
+    expect(firstBlockOf('## Server actions and forms')).toBe(quotedPartOf('tests/types/server-action.ts'));
+  });
+
+  it('"Fetchers" quotes tests/types/fetcher.tsx as it is', () => {
+    expect(firstBlockOf('### Fetchers: mutations without navigation', 'tsx')).toBe(
+      quotedPartOf('tests/types/fetcher.tsx'),
+    );
   });
 });

@@ -1,6 +1,8 @@
-import { Link, type Locale } from '../../index.ts';
+import { Link, type Locale, useFetcher } from '../../index.ts';
 import { formatPrice } from '../format-price.ts';
 import { href } from '../href.ts';
+import { messagesFor } from '../messages.ts';
+import { PRODUCT_FIELD, QUANTITY_FIELD } from '../shop-rules.ts';
 import type { ProductSummary } from '../types.ts';
 import { ProductImage } from './product-image.tsx';
 
@@ -24,7 +26,48 @@ export function ProductCard({ product, locale, headingLevel }: ProductCardProps)
           </Link>
         </Heading>
         <p className="product-card__price">{formatPrice(product.priceCents, locale)}</p>
+        <QuickAdd product={product} locale={locale} />
       </div>
     </article>
+  );
+}
+
+/**
+ * Adds one of the product with a fetcher: the page stays, and the header's count is revalidated. Without
+ * JavaScript it is the product page's `add-to-cart` post (303 to the product page). It sends no request
+ * key, since each press is meant to add one more; the button is disabled while its post is pending, so a
+ * double click adds once (and a second post never aborts the first, whose add may have landed).
+ */
+function QuickAdd({ product, locale }: { product: ProductSummary; locale: Locale }) {
+  const fetcher = useFetcher();
+  const messages = messagesFor(locale);
+  const error =
+    fetcher.result?.type === 'failed'
+      ? messages.formFailure
+      : (fetcher.errors?.[QUANTITY_FIELD] ?? fetcher.errors?.[PRODUCT_FIELD]);
+  const done = fetcher.state === 'idle' && fetcher.result?.type === 'done';
+  const errorId = `quick-add-error-${product.id}`;
+  return (
+    <fetcher.Form action="add-to-cart" to={href('product', { id: product.id })} className="quick-add">
+      <input type="hidden" name={PRODUCT_FIELD} value={product.id} />
+      <input type="hidden" name={QUANTITY_FIELD} value="1" />
+      <button
+        type="submit"
+        className="button button--small quick-add__button"
+        aria-label={messages.addProductToCart(product.name)}
+        aria-describedby={error ? errorId : undefined}
+        disabled={fetcher.state === 'submitting'}
+      >
+        {messages.addToCart}
+      </button>
+      {/* Always in the page, so screen readers announce what appears in it. */}
+      <p
+        id={errorId}
+        className={error ? 'quick-add__status quick-add__status--error' : 'quick-add__status'}
+        role="status"
+      >
+        {error ?? (done ? messages.addedOneToCart(product.name) : '')}
+      </p>
+    </fetcher.Form>
   );
 }

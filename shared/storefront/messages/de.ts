@@ -37,6 +37,8 @@ export const messages: Messages = {
   nextPage: 'Weiter',
   pageOf: (page, count) => `Seite ${page} von ${count}`,
   addToCart: 'In den Warenkorb',
+  addProductToCart: (product) => `${product} in den Warenkorb legen`,
+  addedOneToCart: (product) => `${product} wurde in den Warenkorb gelegt`,
   quantity: 'Menge',
   priceNote: 'inkl. MwSt.',
   deliveryNote: 'Versand in 1–2 Werktagen · kostenlose Rückgabe innerhalb von 30 Tagen',

@@ -37,6 +37,8 @@ export const messages: Messages = {
   nextPage: 'Next',
   pageOf: (page, count) => `Page ${page} of ${count}`,
   addToCart: 'Add to cart',
+  addProductToCart: (product) => `Add ${product} to cart`,
+  addedOneToCart: (product) => `${product} added to your cart`,
   quantity: 'Quantity',
   priceNote: 'VAT included',
   deliveryNote: 'Ships in 1–2 working days · free returns within 30 days',

@@ -38,6 +38,8 @@ export const messages: Messages = {
   nextPage: 'Suivante',
   pageOf: (page, count) => `Page ${page} sur ${count}`,
   addToCart: 'Ajouter au panier',
+  addProductToCart: (product) => `Ajouter ${product} au panier`,
+  addedOneToCart: (product) => `${product} ajouté à votre panier`,
   quantity: 'Quantité',
   priceNote: 'TVA incluse',
   deliveryNote: 'Expédié sous 1 à 2 jours ouvrés · retours gratuits sous 30 jours',

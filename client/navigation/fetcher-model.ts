@@ -1,0 +1,77 @@
+/**
+ * Fetchers as a pure state machine: each key is a component's own request (a form post or a data load) that
+ * runs beside navigations and beside the other keys. `update(model, message)` returns the next model and the
+ * effects the adapter (fetchers.ts) runs, so the rules are tested in Node (tests/unit/fetcher-model.test.ts):
+ * a key that starts again, or unmounts, aborts its request; an answer whose token is not its key's newest is
+ * dropped; a post that succeeds asks the page on screen to revalidate.
+ */
+
+import type { FetcherResult, FetcherState } from '../../shared/ui/navigation-context.ts';
+
+export type { FetcherResult, FetcherState };
+
+export interface FetcherModel {
+  lastToken: number;
+  fetchers: Readonly<Record<string, FetcherState>>;
+}
+
+export type FetcherMessage =
+  /** A post of `body` to `url`'s data URL (`body` is opaque here: the adapter sends it). */
+  | { type: 'submit'; key: string; url: string; body: unknown }
+  | { type: 'load'; key: string; url: string }
+  /** A request has ended: its result, for its token. */
+  | { type: 'settled'; key: string; token: number; result: FetcherResult }
+  /** The component holding the key is gone: its request is aborted and its state forgotten. */
+  | { type: 'unmount'; key: string };
+
+export type FetcherEffect =
+  | { type: 'post'; token: number; url: string; body: unknown }
+  | { type: 'get'; token: number; url: string }
+  | { type: 'abort'; token: number }
+  /** An action succeeded: the page on screen fetches its data again. */
+  | { type: 'revalidate' };
+
+export const initialFetcherModel: FetcherModel = { lastToken: 0, fetchers: {} };
+
+/** The state of `key`: idle until it first starts. */
+export function fetcherOf(model: FetcherModel, key: string): FetcherState {
+  return model.fetchers[key] ?? IDLE;
+}
+
+const IDLE: FetcherState = { state: 'idle' };
+
+export function updateFetchers(
+  model: FetcherModel,
+  message: FetcherMessage,
+): [FetcherModel, FetcherEffect[]] {
+  const current = fetcherOf(model, message.key);
+  const running = current.state === 'idle' ? [] : [{ type: 'abort' as const, token: current.token }];
+  switch (message.type) {
+    case 'submit':
+    case 'load': {
+      const token = model.lastToken + 1;
+      const state = message.type === 'submit' ? 'submitting' : 'loading';
+      const start: FetcherEffect =
+        message.type === 'submit'
+          ? { type: 'post', token, url: message.url, body: message.body }
+          : { type: 'get', token, url: message.url };
+      const next = { state, token, result: current.result } as FetcherState;
+      return [
+        { lastToken: token, fetchers: { ...model.fetchers, [message.key]: next } },
+        [...running, start],
+      ];
+    }
+    case 'settled': {
+      if (current.state === 'idle' || current.token !== message.token) return [model, []];
+      const next: FetcherState = { state: 'idle', result: message.result };
+      const effects: FetcherEffect[] =
+        current.state === 'submitting' && message.result.type === 'done' ? [{ type: 'revalidate' }] : [];
+      return [{ ...model, fetchers: { ...model.fetchers, [message.key]: next } }, effects];
+    }
+    case 'unmount': {
+      if (!(message.key in model.fetchers)) return [model, []];
+      const { [message.key]: _gone, ...rest } = model.fetchers;
+      return [{ ...model, fetchers: rest }, running];
+    }
+  }
+}

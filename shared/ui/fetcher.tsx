@@ -1,0 +1,126 @@
+import {
+  type FormHTMLAttributes,
+  type FunctionComponent,
+  type SubmitEvent,
+  useContext,
+  useId,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
+import { type Href, urlOf } from '../routing/href.ts';
+import { ACTION_FIELD } from './form.tsx';
+import {
+  type FetcherHub,
+  type FetcherResult,
+  type FetcherState,
+  NavigationContext,
+} from './navigation-context.ts';
+import { useRouter } from './router-context.tsx';
+
+export interface FetcherFormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'action' | 'method'> {
+  /** The route action to run. */
+  action: string;
+  /** The page whose action runs, from `href()`; the current page by default. */
+  to?: Href;
+}
+
+export interface SubmitOptions {
+  action: string;
+  /** The page whose action runs, from `href()`; the current page by default. */
+  to?: Href;
+}
+
+/** A component's own post or load, beside navigations: see useFetcher. */
+export interface Fetcher {
+  state: 'idle' | 'submitting' | 'loading';
+  /** The last `load()`'s data (the page's deepest segment's). */
+  data: unknown;
+  /** The last post's field errors and submitted values, when the action answered `invalid(...)`. */
+  errors: Readonly<Record<string, string>> | undefined;
+  values: Readonly<Record<string, string>> | undefined;
+  /** How the last request ended (`done`, `invalid`, `loaded`, `failed`), until the fetcher starts again. */
+  result: FetcherResult | undefined;
+  /** A real `<form method="post">` with the hidden `_action` field; with JavaScript it posts as this fetcher. */
+  Form: FunctionComponent<FetcherFormProps>;
+  /** Posts `fields` to the action, as this fetcher. */
+  submit(fields: Readonly<Record<string, string>>, options: SubmitOptions): void;
+  /** Gets the data of the page at `href`, as this fetcher. */
+  load(href: Href): void;
+}
+
+const IDLE: FetcherState = { state: 'idle' };
+const NO_HUB = () => () => {};
+
+/**
+ * A request of the component's own, that does not navigate: an "add to cart" button, a rating, a lookup.
+ * Its post goes to the page's data URL like `<Form>`'s (same checks and answers); the page stays, and after
+ * an action succeeds the page on screen gets fresh data. Fetchers run beside each other and beside
+ * navigations; one that posts again, or whose last component unmounts, aborts its request. `key` shares
+ * one fetcher between components; each call has its own otherwise. On the server and before hydration it is idle, and its
+ * `Form` posts natively.
+ */
+export function useFetcher({ key }: { key?: string } = {}): Fetcher {
+  const ownKey = useId();
+  const fetcherKey = key ?? ownKey;
+  const hub = useContext(NavigationContext)?.fetchers ?? null;
+  const router = useRouter();
+  const subscribe = useMemo(
+    () => (hub ? (listener: () => void) => hub.subscribe(fetcherKey, listener) : NO_HUB),
+    [hub, fetcherKey],
+  );
+  const state = useSyncExternalStore(
+    subscribe,
+    () => hub?.stateOf(fetcherKey) ?? IDLE,
+    () => IDLE,
+  );
+
+  const here = `${router.pathname}${router.search}`;
+  const pageUrl = (to: Href | undefined) => urlOf(to ?? here, router);
+  const Form = useMemo(() => fetcherForm(fetcherKey, hub), [fetcherKey, hub]);
+  const { result } = state;
+  return {
+    state: state.state,
+    data: result?.type === 'loaded' ? result.data : undefined,
+    errors: result?.type === 'invalid' ? result.errors : undefined,
+    values: result?.type === 'invalid' ? result.values : undefined,
+    result,
+    Form,
+    submit(fields, { action, to }) {
+      const body = new URLSearchParams({ ...fields, [ACTION_FIELD]: action });
+      hub?.submit(fetcherKey, pageUrl(to), body);
+    },
+    load(href) {
+      hub?.load(fetcherKey, urlOf(href, router));
+    },
+  };
+}
+
+/** The `Form` of one fetcher key. */
+function fetcherForm(fetcherKey: string, hub: FetcherHub | null): FunctionComponent<FetcherFormProps> {
+  return function FetcherForm({ action, to, children, onSubmit, ...rest }: FetcherFormProps) {
+    const router = useRouter();
+    function submit(event: SubmitEvent<HTMLFormElement>) {
+      onSubmit?.(event);
+      if (!hub || event.defaultPrevented) return;
+      event.preventDefault();
+      const form = event.currentTarget;
+      const formData = new FormData(form, event.nativeEvent.submitter);
+      const body =
+        form.enctype === 'multipart/form-data'
+          ? formData
+          : new URLSearchParams(formData as unknown as string[][]);
+      hub.submit(fetcherKey, form.action, body);
+    }
+    return (
+      <form
+        method="post"
+        action={urlOf(to ?? `${router.pathname}${router.search}`, router)}
+        onSubmit={submit}
+        {...rest}
+      >
+        <input type="hidden" name={ACTION_FIELD} value={action} />
+        {children}
+      </form>
+    );
+  };
+}

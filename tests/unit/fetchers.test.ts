@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFetchers } from '../../client/navigation/fetchers.ts';
+
+const NDJSON = { 'Content-Type': 'application/x-ndjson' };
+const line = (value: unknown) => new Response(`${JSON.stringify(value)}\n`, { headers: NDJSON });
+
+interface Call {
+  url: string;
+  signal: AbortSignal;
+  answer: (response: Response) => void;
+}
+
+/** A fetch whose answers the test gives, one call at a time; an aborted call rejects as fetch does. */
+function stubFetch(): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    const signal = init.signal as AbortSignal;
+    return new Promise<Response>((answer, reject) => {
+      signal.addEventListener('abort', () => reject(signal.reason));
+      calls.push({ url, signal, answer });
+    });
+  });
+  return calls;
+}
+
+function setUp() {
+  const calls = stubFetch();
+  const revalidate = vi.fn();
+  const fetchers = createFetchers({
+    resolve: (href) => new URL(href, 'http://shop.test/shop'),
+    dataHrefOf: (url) => `/_data/b${url.pathname}`,
+    revalidate,
+  });
+  const body = () => new URLSearchParams({ _action: 'add-to-cart' });
+  /** Resolves once the adapter has handled the answers given so far. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return { calls, revalidate, fetchers, body, settle };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('createFetchers', () => {
+  it("posts to the page's data URL, and a redirect answer is done and revalidates the page once", async () => {
+    const { calls, revalidate, fetchers, body, settle } = setUp();
+    const listener = vi.fn();
+    fetchers.subscribe('a', listener);
+    fetchers.submit('a', '/products/knife', body());
+    expect(calls.map((call) => call.url)).toEqual(['/_data/b/products/knife']);
+    expect(fetchers.stateOf('a').state).toBe('submitting');
+    calls[0]?.answer(line({ type: 'redirect', location: '/products/knife?added=1', status: 303 }));
+    await settle();
+    expect(fetchers.stateOf('a')).toEqual({ state: 'idle', result: { type: 'done' } });
+    expect(revalidate).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('an invalid answer keeps its errors and values and revalidates nothing', async () => {
+    const { calls, revalidate, fetchers, body, settle } = setUp();
+    fetchers.submit('a', '/products/knife', body());
+    const errors = { quantity: 'From 1 to 99' };
+    calls[0]?.answer(line({ type: 'invalid', action: 'add-to-cart', errors, values: { quantity: '0' } }));
+    await settle();
+    expect(fetchers.stateOf('a').result).toEqual({ type: 'invalid', errors, values: { quantity: '0' } });
+    expect(revalidate).not.toHaveBeenCalled();
+  });
+
+  it('a 5xx answer is a failure', async () => {
+    const { calls, fetchers, body, settle } = setUp();
+    fetchers.submit('a', '/products/knife', body());
+    calls[0]?.answer(new Response('{"type":"error","status":500}\n', { status: 500, headers: NDJSON }));
+    await settle();
+    expect(fetchers.stateOf('a').result).toEqual({ type: 'failed' });
+  });
+
+  it('timeline: the same key posts again, the first request is aborted and only the second answer counts', async () => {
+    const { calls, revalidate, fetchers, body, settle } = setUp();
+    fetchers.submit('a', '/products/knife', body());
+    fetchers.submit('a', '/products/knife', body());
+    expect(calls[0]?.signal.aborted).toBe(true);
+    expect(calls[1]?.signal.aborted).toBe(false);
+    calls[1]?.answer(line({ type: 'redirect', location: '/', status: 303 }));
+    await settle();
+    expect(fetchers.stateOf('a')).toEqual({ state: 'idle', result: { type: 'done' } });
+    expect(revalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it('timeline: two keys post at once, and unmounting one aborts only its own request', async () => {
+    const { calls, fetchers, body, settle } = setUp();
+    const leaveA = fetchers.subscribe('a', () => {});
+    fetchers.subscribe('b', () => {});
+    fetchers.submit('a', '/products/knife', body());
+    fetchers.submit('b', '/products/board', body());
+    leaveA();
+    expect(calls.map((call) => call.signal.aborted)).toEqual([true, false]);
+    calls[1]?.answer(line({ type: 'redirect', location: '/', status: 303 }));
+    await settle();
+    expect(fetchers.stateOf('a')).toEqual({ state: 'idle' });
+    expect(fetchers.stateOf('b').result).toEqual({ type: 'done' });
+  });
+
+  it('a key shared by two components is aborted only when the last one leaves', () => {
+    const { calls, fetchers, body } = setUp();
+    const leaveFirst = fetchers.subscribe('shared', () => {});
+    const leaveSecond = fetchers.subscribe('shared', () => {});
+    fetchers.submit('shared', '/products/knife', body());
+    leaveFirst();
+    expect(calls[0]?.signal.aborted).toBe(false);
+    leaveSecond();
+    expect(calls[0]?.signal.aborted).toBe(true);
+    expect(fetchers.stateOf('shared')).toEqual({ state: 'idle' });
+  });
+
+  it("load gets a page's data and keeps its deepest segment's", async () => {
+    const { calls, fetchers, settle } = setUp();
+    fetchers.load('a', '/products/knife');
+    expect(fetchers.stateOf('a').state).toBe('loading');
+    const segments = [
+      { id: 'root', data: { cartCount: 1 } },
+      { id: 'product', data: { name: 'Knife' } },
+    ];
+    calls[0]?.answer(
+      line({
+        type: 'page',
+        routeId: 'product',
+        params: {},
+        kept: 0,
+        segments,
+        head: { title: '' },
+        status: 200,
+      }),
+    );
+    await settle();
+    expect(fetchers.stateOf('a').result).toEqual({ type: 'loaded', data: { name: 'Knife' } });
+  });
+});
