@@ -71,16 +71,18 @@ function isDeferredMarker(value: unknown): value is { [DEFERRED_MARKER]: string 
 }
 
 /** Revives the deferred values of every segment that has data; one `settle` for all (keys are unique). */
-export function reviveSegments(segments: readonly SegmentState[]): {
-  segments: SegmentState[];
+export function reviveSegments<Segment extends SegmentState | null>(
+  segments: readonly Segment[],
+): {
+  segments: Segment[];
   revived: DeferredSettler;
 } {
   const revivers: RevivedData[] = [];
-  const revivedSegments = segments.map((segment): SegmentState => {
-    if (!('data' in segment)) return segment;
+  const revivedSegments = segments.map((segment): Segment => {
+    if (!segment || !('data' in segment)) return segment;
     const reviver = reviveDeferredData(segment.data);
     revivers.push(reviver);
-    return { ...segment, data: reviver.data };
+    return { ...segment, data: reviver.data } as Segment;
   });
   return {
     segments: revivedSegments,

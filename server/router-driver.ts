@@ -35,7 +35,7 @@ export function createRouterDriver(initialUrl = '/') {
     push: (url: string) => send({ type: 'push', url, now }),
     replace: (url: string) => send({ type: 'replace', url, now }),
     pop: (url: string) => send({ type: 'pop', url, now }),
-    refresh: () => send({ type: 'refresh', now }),
+    refresh: () => send({ type: 'refresh', now, revalidate: 'all' }),
     action: (url: string) => send({ type: 'action', url, now }),
     prefetch: (url: string) => send({ type: 'prefetch', url, now }),
     /** The pending navigation's code and data arrived (the URL it ended at, after redirects). */

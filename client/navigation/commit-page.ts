@@ -2,7 +2,7 @@ import { flushSync } from 'react-dom';
 import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import type { SegmentModule } from '../../shared/routing/route-table.ts';
 import type { PendingSegment } from '../../shared/ui/segment-tree.tsx';
-import type { ActionResultState, SsrPayload } from '../../shared/ui/ssr-payload.ts';
+import type { ActionResultState, SegmentState, SsrPayload } from '../../shared/ui/ssr-payload.ts';
 import { focusPage, hasFocus, scrollToHashOrTop } from './dom-effects.ts';
 import type { createHistoryEntries } from './history-entries.ts';
 import { segmentKeys } from './kept-segments.ts';
@@ -91,11 +91,18 @@ function toShownPage(
       : [onScreen.payload.page.segments.slice(0, 1), onScreen.modules.slice(0, 1)];
     return { payload: { ...base, page: { type: 'error', status, head, segments } }, modules };
   }
-  const { modules, status: _status, kept, segments, ...route } = page;
-  const shown = onScreen.payload.page.segments.slice(0, kept);
+  // A kept segment (`null`) shows its data on screen still, and a kept head stays.
+  const { modules, status: _status, segments, head, ...route } = page;
+  const before = onScreen.payload.page;
+  const shown = segments.map((segment, index) => segment ?? (before.segments[index] as SegmentState));
   return {
-    payload: { ...base, page: { ...route, segments: [...shown, ...segments], type: 'route', actionResult } },
-    modules: [...onScreen.modules.slice(0, kept), ...modules],
+    payload: {
+      ...base,
+      page: { ...route, head: head ?? before.head, segments: shown, type: 'route', actionResult },
+    },
+    modules: modules.map((module, index) =>
+      segments[index] ? module : (onScreen.modules[index] as SegmentModule),
+    ),
   };
 }
 

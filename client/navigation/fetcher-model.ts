@@ -28,8 +28,8 @@ export type FetcherEffect =
   | { type: 'post'; token: number; url: string; body: unknown }
   | { type: 'get'; token: number; url: string }
   | { type: 'abort'; token: number }
-  /** An action succeeded: the page on screen fetches its data again. */
-  | { type: 'revalidate' };
+  /** An action succeeded: the page on screen fetches its data again (only `segments` when it named them). */
+  | { type: 'revalidate'; segments?: readonly string[] };
 
 export const initialFetcherModel: FetcherModel = { lastToken: 0, fetchers: {} };
 
@@ -64,8 +64,11 @@ export function updateFetchers(
     case 'settled': {
       if (current.state === 'idle' || current.token !== message.token) return [model, []];
       const next: FetcherState = { state: 'idle', result: message.result };
+      const { result } = message;
       const effects: FetcherEffect[] =
-        current.state === 'submitting' && message.result.type === 'done' ? [{ type: 'revalidate' }] : [];
+        current.state === 'submitting' && result.type === 'done'
+          ? [result.revalidate ? { type: 'revalidate', segments: result.revalidate } : { type: 'revalidate' }]
+          : [];
       return [{ ...model, fetchers: { ...model.fetchers, [message.key]: next } }, effects];
     }
     case 'unmount': {

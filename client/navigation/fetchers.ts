@@ -13,8 +13,8 @@ export interface FetchersOptions {
   resolve: (href: string) => URL;
   /** The data URL of a page URL, or undefined when the router does not handle that URL. */
   dataHrefOf: (url: URL) => string | undefined;
-  /** An action succeeded: the page on screen fetches its data again. */
-  revalidate: () => void;
+  /** An action succeeded: the page on screen fetches its data again (only `segments` when it named them). */
+  revalidate: (segments: readonly string[] | undefined) => void;
 }
 
 /**
@@ -54,7 +54,7 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
         requests.delete(effect.token);
         return;
       case 'revalidate':
-        return revalidate();
+        return revalidate(effect.segments);
     }
   }
 
@@ -97,7 +97,7 @@ async function request(
 function resultOf(answer: PageAnswer): FetcherResult {
   switch (answer.type) {
     case 'redirect':
-      return { type: 'done' };
+      return answer.revalidate ? { type: 'done', revalidate: answer.revalidate } : { type: 'done' };
     case 'invalid':
       return { type: 'invalid', errors: answer.errors, values: answer.values };
     case 'page': {

@@ -13,7 +13,7 @@ export interface Submission {
 /** What follows a form post. */
 export type PostResult =
   /** Load and show a page: the redirect's target, or this page again with the field errors. */
-  | { type: 'load'; url: URL; actionResult?: ActionResultState }
+  | { type: 'load'; url: URL; actionResult?: ActionResultState; revalidate?: readonly string[] }
   /** A redirect the router does not handle (another locale, outside BASE_PATH, another origin): load it in full. */
   | { type: 'leave'; url: string }
   /** No page to show: the post failed (the form says so), or the build changed (the form posts natively). */
@@ -51,7 +51,10 @@ export async function postForm(
       return { type: 'end', outcome: 'failed' };
     }
     const next = resolve(answer.location);
-    return isInterceptable(next) ? { type: 'load', url: next } : { type: 'leave', url: next.href };
+    if (!isInterceptable(next)) return { type: 'leave', url: next.href };
+    return answer.revalidate
+      ? { type: 'load', url: next, revalidate: answer.revalidate }
+      : { type: 'load', url: next };
   } catch (error) {
     if (signal.aborted) throw error;
     return { type: 'end', outcome: error instanceof BuildChangedError ? 'native' : 'failed' };

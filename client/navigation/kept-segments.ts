@@ -1,4 +1,4 @@
-import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
+import type { MatchedSegment, RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import type { RouteParams } from '../../shared/routing/route-table.ts';
 
 /**
@@ -33,4 +33,37 @@ export function sharedPrefix(onScreen: readonly string[], target: readonly strin
   let shared = 0;
   while (shared < target.length && onScreen[shared] === target[shared]) shared += 1;
   return shared;
+}
+
+/**
+ * After data changed on the server, which segments of the page on screen are asked for again: `all` (a
+ * refresh), `after-action` (every one but those whose node says `keepAfterActions`), or the ids an action
+ * named (only those). A navigation without one keeps the segments it shares with the page on screen.
+ */
+export type Revalidation = 'all' | 'after-action' | readonly string[];
+
+/** What two revalidations ask for together (a named segment that opted out is then kept: rare, and harmless). */
+export function joinRevalidations(one: Revalidation, other: Revalidation | undefined): Revalidation {
+  if (!other) return one;
+  if (one === 'all' || other === 'all') return 'all';
+  if (one === 'after-action' || other === 'after-action') return 'after-action';
+  return [...new Set([...one, ...other])];
+}
+
+/** The keys of the target's segments whose data the page on screen shows and may keep. */
+export function keptKeys(
+  target: readonly string[],
+  onScreen: readonly string[],
+  revalidate: Revalidation | undefined,
+  routes: RouteMatcher,
+): readonly string[] {
+  if (!revalidate) return target.slice(0, sharedPrefix(onScreen, target));
+  if (revalidate === 'all') return [];
+  return target.filter(
+    (key, index) =>
+      key === onScreen[index] &&
+      (revalidate === 'after-action'
+        ? routes.byId(idOfKey(key))?.keepAfterActions
+        : !revalidate.includes(idOfKey(key))),
+  );
 }

@@ -2,6 +2,7 @@ import { isSafeRedirectTarget } from '../../shared/routing/safe-redirect.ts';
 import type { ActionResultState } from '../../shared/ui/ssr-payload.ts';
 import { postForm, type Submission } from './form-submission.ts';
 import { hasFallenBack } from './full-load-guard.ts';
+import type { Revalidation } from './kept-segments.ts';
 import { hrefOf, type LoadedPage, type RouteResources } from './route-resources.ts';
 import type { RouterMessage } from './router-model.ts';
 
@@ -26,6 +27,8 @@ export interface Navigation {
   submission?: Submission;
   /** A form post's invalid-input answer, shown with the page the `action` navigation commits. */
   actionResult?: ActionResultState;
+  /** A refresh's: which segments it asks for again. */
+  revalidate?: Revalidation | undefined;
 }
 
 export interface RouteLoaderOptions {
@@ -58,9 +61,10 @@ export function createRouteLoader(options: RouteLoaderOptions) {
     let deadline: ReturnType<typeof setTimeout> | undefined;
     try {
       // The post is the action itself, not the route's code and data: the deadline starts after it.
-      const target = await post(loader, token, navigation, href);
-      if (!target || signal.aborted) return;
-      if (!loadOptions.full) {
+      const posted = await post(loader, token, navigation, href);
+      if (!posted || signal.aborted) return;
+      const { url: target, revalidate = loadOptions.revalidate } = posted;
+      if (!revalidate) {
         pendingTimer = setTimeout(() => options.showPending(token, href), PENDING_COMPONENT_DELAY_MS);
       }
       // The deadline applies once per URL: a URL that already fell back gets the time it needs. The model
@@ -70,7 +74,7 @@ export function createRouteLoader(options: RouteLoaderOptions) {
           if (!signal.aborted) loader.fail(token);
         }, ROUTE_LOAD_TIMEOUT_MS);
       }
-      await loadPage(loader, token, navigation, target, loadOptions);
+      await loadPage(loader, token, navigation, target, { ...loadOptions, revalidate });
     } catch {
       // An aborted navigation was superseded (the model moved on) or the router stopped.
       if (!signal.aborted) loader.fail(token);
@@ -88,15 +92,18 @@ interface Loader extends RouteLoaderOptions {
   fail: (token: number, url?: string) => void;
 }
 
-/** The form post of an action navigation; returns the URL to load next, or undefined when the navigation ended. */
+/**
+ * The form post of an action navigation; returns the URL to load next (and the segments the action named),
+ * or undefined when the navigation ended.
+ */
 async function post(
   loader: Loader,
   token: number,
   navigation: Navigation,
   href: string,
-): Promise<URL | undefined> {
+): Promise<{ url: URL; revalidate?: readonly string[] } | undefined> {
   const { submission, controller } = navigation;
-  if (!submission) return loader.resolve(href);
+  if (!submission) return { url: loader.resolve(href) };
   const result = await postForm(loader.resources.dataHrefOf(loader.resolve(href)), submission.body, {
     here: loader.resolve(loader.win.location.href),
     resolve: loader.resolve,
@@ -110,7 +117,7 @@ async function post(
     return void submission.settle(result.outcome);
   }
   navigation.actionResult = result.actionResult;
-  return result.url;
+  return result;
 }
 
 /** Code and data of `target`, following redirects, until the page is loaded or the navigation fails. */
@@ -125,7 +132,7 @@ async function loadPage(
   for (let redirects = 0; ; redirects += 1) {
     const page = await loader.resources.load(hrefOf(target), {
       reuseData: options.reuseData && redirects === 0,
-      full: options.full,
+      revalidate: options.revalidate,
       signal,
     });
     if (signal.aborted) return;
@@ -145,6 +152,6 @@ async function loadPage(
 interface LoadOptions {
   /** A fresh prefetched answer may be used as it is. */
   reuseData: boolean;
-  /** Ask for every segment's data (a refresh or an action changed server state). */
-  full: boolean;
+  /** Which segments to ask for again, after a refresh or an action changed server state. */
+  revalidate?: Revalidation | undefined;
 }

@@ -4,7 +4,7 @@ import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import type { RouteNode, SegmentModule } from '../../shared/routing/route-table.ts';
 import type { SegmentState } from '../../shared/ui/ssr-payload.ts';
 import { fetchPageData, type PageAnswer, PageLoadError } from './fetch-page-data.ts';
-import { idOfKey, segmentKeys, sharedPrefix } from './kept-segments.ts';
+import { idOfKey, keptKeys, type Revalidation, segmentKeys } from './kept-segments.ts';
 
 /** A page ready to show: its answer plus the loaded module of each segment it shows. */
 export type LoadedPage =
@@ -22,13 +22,6 @@ interface Resource {
   dataHref: string;
   /** The target's segment keys (see kept-segments.ts); none without a match. */
   keys: readonly string[];
-}
-
-/** A data answer as it was asked for. */
-interface Answer {
-  data: Promise<PageAnswer>;
-  /** The keys of the segments `data` was asked to leave out (the page on screen then had them). */
-  keptKeys: readonly string[];
 }
 
 export interface RouteResourcesOptions {
@@ -62,7 +55,7 @@ export function createRouteResources({
 }: RouteResourcesOptions) {
   const resources = new Map<string, Resource>();
   /** Prefetched answers by href: stored by `prefetch`, dropped by `forgetAnswers` (the model's word). */
-  const answers = new Map<string, Answer>();
+  const answers = new Map<string, Promise<PageAnswer>>();
 
   /** The app path (no base path, no locale prefix) and search of a URL the router handles. */
   function appUrlOf(url: URL): { pathname: string; search: string } {
@@ -100,8 +93,11 @@ export function createRouteResources({
     return dataHref(basePath, buildId, locales.prefixOf(locale), `${pathname}${search}`);
   }
 
-  const fetchAnswer = (resource: Resource, options?: FetchOptions) =>
-    fetchResourceAnswer(resource, keysOnScreen, options);
+  /** Asks for the page's data, leaving out the segments of the page on screen it may keep. */
+  function fetchAnswer(resource: Resource, { revalidate, ...options }: FetchOptions = {}) {
+    const keep = keptKeys(resource.keys, keysOnScreen(), revalidate, routes).map(idOfKey);
+    return fetchPageData(resource.dataHref, { ...options, keep });
+  }
   return {
     appUrlOf,
     /** Whether a URL's route is a resource route (no page: links to it load in full). */
@@ -129,7 +125,7 @@ export function createRouteResources({
       });
       const answer = fetchAnswer(resource, { onBodyEnd: bodyEnded });
       answers.set(href, answer);
-      return Promise.all([resource.code, answer.data]).then(
+      return Promise.all([resource.code, answer]).then(
         () => {
           onAnswered();
           return ended.then(() => true);
@@ -139,20 +135,20 @@ export function createRouteResources({
     },
     /**
      * Code and data in parallel; `reuseData` takes a prefetched answer as it is, unless the segments it left
-     * out are no longer on screen. `full` asks for every segment (a refresh, or after an action). The signal
-     * aborts the data request this call makes, not one it reuses.
+     * out are no longer on screen. `revalidate` says which segments changed on the server (see Revalidation).
+     * The signal aborts the data request this call makes, not one it reuses.
      */
     async load(
       href: string,
-      options: { reuseData: boolean; full: boolean; signal: AbortSignal },
+      options: { reuseData: boolean; revalidate?: Revalidation; signal: AbortSignal },
     ): Promise<LoadedPage> {
       const resource = resourceOf(href);
-      const reused = options.reuseData && !options.full ? answers.get(href) : undefined;
-      let [, answer] = await Promise.all([resource.code, (reused ?? fetchAnswer(resource, options)).data]);
+      const reused = options.reuseData && !options.revalidate ? answers.get(href) : undefined;
+      let [, answer] = await Promise.all([resource.code, reused ?? fetchAnswer(resource, options)]);
       // A prefetched answer left out segments the page on screen no longer shows: ask again.
-      const left = reused?.keptKeys.slice(0, answer.type === 'page' ? answer.kept : 0) ?? [];
-      if (answer.type === 'page' && sharedPrefix(keysOnScreen(), left) !== left.length) {
-        answer = await fetchAnswer(resource, options).data;
+      const onScreen = keysOnScreen();
+      if (answer.type === 'page' && answer.segments.some((s, i) => !s && onScreen[i] !== resource.keys[i])) {
+        answer = await fetchAnswer(resource, options);
       }
       if (answer.type === 'invalid') throw new PageLoadError('Form answer to a page load');
       if (answer.type === 'redirect') return answer;
@@ -169,27 +165,21 @@ export function createRouteResources({
 
 interface FetchOptions {
   signal?: AbortSignal;
-  full?: boolean;
+  revalidate?: Revalidation | undefined;
   onBodyEnd?: () => void;
 }
 
-/** Asks for the page's data, leaving out the segments the page on screen shares with it (unless `full`). */
-function fetchResourceAnswer(
-  resource: Resource,
-  keysOnScreen: () => readonly string[],
-  { signal, full, onBodyEnd }: FetchOptions = {},
-): Answer {
-  const keptKeys = full ? [] : resource.keys.slice(0, sharedPrefix(keysOnScreen(), resource.keys));
-  const data = fetchPageData(resource.dataHref, { signal, onBodyEnd, keep: keptKeys.map(idOfKey) });
-  return { data, keptKeys };
-}
-
-/** The modules of the segments an answer shows, by their ids. */
-function modulesOf(routes: RouteMatcher, segments: readonly SegmentState[]): Promise<SegmentModule[]> {
+/** The modules of the segments an answer shows, by their ids; a kept segment's (`null`) stays on screen. */
+function modulesOf(
+  routes: RouteMatcher,
+  segments: readonly (SegmentState | null)[],
+): Promise<SegmentModule[]> {
   return loadModules(
-    segments.map(({ id }) => {
-      const node = routes.byId(id);
-      if (!node) throw new PageLoadError(`Unknown route segment ${id}`);
+    segments.map((segment): RouteNode => {
+      // A kept segment's module is on screen: an empty node stands in for it.
+      if (!segment) return { id: '' };
+      const node = routes.byId(segment.id);
+      if (!node) throw new PageLoadError(`Unknown route segment ${segment.id}`);
       return node;
     }),
   );

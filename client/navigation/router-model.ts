@@ -13,6 +13,8 @@
  * promises held are always those of the entries that may still be used (tests/property/router-model.test.ts).
  */
 
+import type { Revalidation } from './kept-segments.ts';
+
 /** Prefetched entries are used as they are for this long… */
 export const PREFETCH_FRESH_MS = 30_000;
 /** …then only their code is reused (data is fetched again) until this age, when they expire. */
@@ -31,7 +33,8 @@ export type RouterMessage =
   | { type: 'push'; url: string; now: number }
   | { type: 'replace'; url: string; now: number }
   | { type: 'pop'; url: string; now: number }
-  | { type: 'refresh'; now: number }
+  /** The page on screen asks for its data again: `revalidate` says which segments (route-resources.ts). */
+  | { type: 'refresh'; now: number; revalidate: Revalidation }
   | { type: 'action'; url: string; now: number }
   | { type: 'prefetch'; url: string; now: number }
   /**
@@ -87,8 +90,18 @@ export interface RouterModel {
 /** What the adapter must do after a message. */
 export type RouterEffect =
   | { type: 'start-prefetch'; url: string }
-  /** Load code and data for `url`; `reuseData` when a fresh prefetched answer may be used as is. */
-  | { type: 'load'; token: number; kind: NavigationKind; url: string; reuseData: boolean }
+  /**
+   * Load code and data for `url`; `reuseData` when a fresh prefetched answer may be used as is; `revalidate`
+   * after a change on the server (an action's post may name its segments instead).
+   */
+  | {
+      type: 'load';
+      token: number;
+      kind: NavigationKind;
+      url: string;
+      reuseData: boolean;
+      revalidate?: Revalidation;
+    }
   | { type: 'abort'; token: number }
   | { type: 'commit'; token: number; kind: NavigationKind; url: string }
   | { type: 'full-load'; token: number; url: string; replace: boolean }
@@ -124,7 +137,7 @@ function step(model: RouterModel, message: RouterMessage): [RouterModel, RouterE
     case 'action':
       return navigate(model, message.type, message.url, message.now);
     case 'refresh':
-      return navigate(model, 'refresh', model.currentUrl, message.now);
+      return navigate(model, 'refresh', model.currentUrl, message.now, message.revalidate);
     case 'prefetch':
       return queuePrefetch(model, message.url, message.now);
     case 'hash-change':
@@ -189,6 +202,7 @@ function navigate(
   kind: NavigationKind,
   url: string,
   now: number,
+  revalidate: Revalidation = 'after-action',
 ): [RouterModel, RouterEffect[]] {
   // An action or refresh changes server state: prefetched answers are forgotten.
   const changesData = kind === 'action' || kind === 'refresh';
@@ -213,7 +227,7 @@ function navigate(
   const reuseData =
     !changesData &&
     (entry?.state === 'streaming' || (entry?.state === 'ready' && freshness(entry, now) === 'fresh'));
-  effects.push({ type: 'load', token, kind, url, reuseData });
+  effects.push({ type: 'load', token, kind, url, reuseData, ...(changesData ? { revalidate } : {}) });
   return [next, effects];
 }
 

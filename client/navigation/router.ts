@@ -8,7 +8,7 @@ import { canPrefetch } from './dom-effects.ts';
 import { createFetchers } from './fetchers.ts';
 import { rememberFullLoad } from './full-load-guard.ts';
 import { createHistoryEntries } from './history-entries.ts';
-import { sharedPrefix } from './kept-segments.ts';
+import { joinRevalidations, type Revalidation, sharedPrefix } from './kept-segments.ts';
 import type { NavigationMonitor } from './navigation-monitor.ts';
 import { createRouteLoader, type Navigation } from './route-loading.ts';
 import { createRouteResources, hrefOf } from './route-resources.ts';
@@ -71,8 +71,8 @@ export function createRouter({
   /** The form post the next `action` message carries (set just before it is dispatched). */
   let submitting: Navigation['submission'];
   const listeners = new Set<() => void>();
-  /** A fetcher's action succeeded while a navigation was pending: refresh once that page is on screen. */
-  let refreshAfterCommit = false;
+  /** Fetchers' actions succeeded while a navigation was pending: what to revalidate once that page is on screen. */
+  let revalidateAfterCommit: Revalidation | undefined;
   const navigations = new Map<number, Navigation>();
 
   function setSnapshot(next: Partial<RouterSnapshot>) {
@@ -120,9 +120,10 @@ export function createRouter({
           commit(effect.kind, effect.url, navigation);
           monitor?.navigationEnded(effect.token, 'committed');
         });
-        if (refreshAfterCommit) {
-          refreshAfterCommit = false;
-          if (effect.kind !== 'refresh') dispatch({ type: 'refresh', now: now() });
+        if (revalidateAfterCommit) {
+          const revalidate = revalidateAfterCommit;
+          revalidateAfterCommit = undefined;
+          if (effect.kind !== 'refresh') dispatch({ type: 'refresh', now: now(), revalidate });
         }
         return;
       case 'full-load':
@@ -137,15 +138,13 @@ export function createRouter({
     }
   }
 
-  function startLoad({ token, kind, url, reuseData }: Extract<RouterEffect, { type: 'load' }>) {
+  function startLoad({ token, kind, url, reuseData, revalidate }: Extract<RouterEffect, { type: 'load' }>) {
     const { pattern, code } = resources.resourceOf(url);
     monitor?.navigationStarted(token, pattern, code);
-    const navigation: Navigation = { controller: new AbortController() };
+    const navigation: Navigation = { controller: new AbortController(), revalidate };
     if (kind === 'action') [navigation.submission, submitting] = [submitting, undefined];
     navigations.set(token, navigation);
-    // A refresh or an action changes server state: every segment's data is asked for again.
-    const full = kind === 'refresh' || kind === 'action';
-    void load(token, navigation, url, { reuseData, full }).finally(() => navigations.delete(token));
+    void load(token, navigation, url, { reuseData, revalidate }).finally(() => navigations.delete(token));
   }
 
   /** Runs `then` on a navigation that is ending, and tells its form (if any) how it ended. */
@@ -175,11 +174,17 @@ export function createRouter({
   const fetchers = createFetchers({
     resolve,
     dataHrefOf: (url) => (isInterceptable(url) ? resources.dataHrefOf(url) : undefined),
-    // A refresh would supersede the visitor's own navigation: that one commits first.
-    revalidate() {
+    // A refresh would supersede the visitor's own navigation: that one commits first. A refresh still on
+    // its way is superseded, so the newest answer wins; it asks for what the one before asked for too.
+    revalidate(segments) {
       const pending = model.pending;
-      if (pending && pending.kind !== 'refresh') refreshAfterCommit = true;
-      else dispatch({ type: 'refresh', now: now() });
+      const revalidate = segments ?? 'after-action';
+      if (pending && pending.kind !== 'refresh') {
+        revalidateAfterCommit = joinRevalidations(revalidate, revalidateAfterCommit);
+        return;
+      }
+      const superseded = pending ? navigations.get(pending.token)?.revalidate : undefined;
+      dispatch({ type: 'refresh', now: now(), revalidate: joinRevalidations(revalidate, superseded) });
     },
   });
   const navigator = linkNavigator({
@@ -217,7 +222,7 @@ export function createRouter({
     },
     /** Re-runs the current route's data step (e.g. after an action) and clears prefetched data. */
     refresh() {
-      dispatch({ type: 'refresh', now: now() });
+      dispatch({ type: 'refresh', now: now(), revalidate: 'all' });
     },
     start() {
       history = createHistoryEntries(win);

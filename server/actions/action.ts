@@ -8,6 +8,12 @@ export type FormFields = Readonly<Record<string, string>>;
 /** What a server action receives: the request's context and the posted form's fields. */
 export interface ActionContext<Services = unknown> extends RequestContext<Services> {
   fields: FormFields;
+  /**
+   * Names the segments (route tree ids) whose data this action changed. After it succeeds, a page that stays
+   * (a fetcher's) asks for only those segments' data again, and a redirect keeps the others it shares with
+   * the page on screen. Without a call, every segment is asked for again, except those with `keepAfterActions`.
+   */
+  revalidate(...segmentIds: string[]): void;
 }
 
 /** Invalid input: the page is shown again with these errors next to their fields and the values kept. */

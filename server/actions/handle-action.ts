@@ -74,6 +74,7 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
     const { match, handler, name, fields } = accepted;
 
     const abortController = abortOnDisconnectOrDeadline(response, options.renderTimeoutMs);
+    let revalidate: string[] | undefined;
     // Assigned, not spread: spreading would read (and parse) the context's lazy `url`.
     const context: ActionContext = Object.assign(
       options.createRequestContext(
@@ -81,7 +82,7 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
         response,
         factsOf(pageRequest, match.params, abortController.signal),
       ),
-      { fields },
+      { fields, revalidate: (...ids: string[]) => (revalidate = [...(revalidate ?? []), ...ids]) },
     );
     const outcome = await runAction(handler, context);
     switch (outcome.type) {
@@ -96,8 +97,10 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
     const { result } = outcome;
     if (result instanceof Redirect) {
       const location = context.urlOf(result.location);
-      if (representation === 'data')
-        return sendDataLine(response, 200, { type: 'redirect', location, status: 303 });
+      if (representation === 'data') {
+        const line = { type: 'redirect', location, status: 303 } as const;
+        return sendDataLine(response, 200, revalidate ? { ...line, revalidate } : line);
+      }
       return response.redirect(303, location);
     }
 

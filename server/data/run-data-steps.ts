@@ -16,15 +16,15 @@ export type Outcome =
 /**
  * Starts the data step of every segment that has one, all at once. `parent()` gives a step the data of the
  * nearest segment above it that has a step (its failure rejects it too), so waiting is explicit. A kept
- * segment's step is started only when the step below it asks for its data.
+ * segment's step is started only when a step below it asks for its data.
  */
 export function runDataSteps(
   branch: readonly MatchedSegment[],
   dataSteps: DataSteps,
   /** The request's context, which every step shares (each adds its own `parent` and `search`). */
   context: RequestContext,
-  /** How many leading segments the browser keeps: their steps run only if a step below awaits `parent()`. */
-  kept = 0,
+  /** Ids of the segments the browser keeps: their steps run only if a step below awaits `parent()`. */
+  keep: ReadonlySet<string> = NO_SEGMENTS,
   /** Per segment, what its search reader read. */
   searchValues: readonly unknown[] = [],
 ): (Outcome | Promise<Outcome>)[] {
@@ -33,7 +33,8 @@ export function runDataSteps(
   const unacceptable = branch.findIndex(({ params }) => hasUnacceptableParam(params, context.params));
   return branch.map(({ node }, index): Outcome | Promise<Outcome> => {
     const step = Object.hasOwn(dataSteps, node.id) ? dataSteps[node.id] : undefined;
-    if (!step) return index < kept ? { type: 'kept' } : { type: 'data', data: null };
+    const kept = keep.has(node.id);
+    if (!step) return kept ? { type: 'kept' } : { type: 'data', data: null };
     if (unacceptable !== -1 && index >= unacceptable) {
       parentData = () => Promise.reject(notFound());
       return { type: 'signal', signal: notFound() };
@@ -47,7 +48,7 @@ export function runDataSteps(
         return Promise.reject(error);
       }
     };
-    if (index < kept) {
+    if (kept) {
       let returned: Promise<unknown> | undefined;
       parentData = () => {
         returned ??= Promise.resolve(run()).then(dataOrThrow);
@@ -60,6 +61,8 @@ export function runDataSteps(
     return isThenable(returned) ? Promise.resolve(returned).then(toOutcome, toFailure) : toOutcome(returned);
   });
 }
+
+const NO_SEGMENTS: ReadonlySet<string> = new Set();
 
 function toOutcome(value: unknown): Outcome {
   if (value instanceof Redirect || value instanceof NotFound) return { type: 'signal', signal: value };

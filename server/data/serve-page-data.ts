@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { buildHref } from '../../shared/routing/href.ts';
 import type { Locales } from '../../shared/routing/locale.ts';
 import { parseDataPath } from '../../shared/routing/reserved-paths.ts';
-import { KEEP_SEGMENTS_HEADER } from '../../shared/ui/page-data.ts';
+import { KEEP_SEGMENTS_HEADER, type PageDataLine } from '../../shared/ui/page-data.ts';
 import type { DeferredEntry, SegmentState } from '../../shared/ui/ssr-payload.ts';
 import type { HandleAction } from '../actions/handle-action.ts';
 import type { ReportError } from '../monitoring/report-error.ts';
@@ -56,7 +56,7 @@ export function servePageData({
     if (request.method === 'POST') return handleAction(request, response, pageRequest, 'data');
     const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
     try {
-      const keep = request.get(KEEP_SEGMENTS_HEADER)?.split(',') ?? [];
+      const keep = new Set(request.get(KEEP_SEGMENTS_HEADER)?.split(','));
       const resolution = await resolvePage(request, response, pageRequest, abortController.signal, keep);
       if (resolution.type === 'redirect') {
         return sendDataLine(response, 200, {
@@ -94,9 +94,10 @@ async function sendPageLines(
   signal: AbortSignal,
   reportError: ReportError,
 ): Promise<void> {
-  const { routeId, params, head, status, kept } = resolution;
+  const { routeId, params, head, headKept, status, kept } = resolution;
   const entries: Promise<DeferredEntry>[] = [];
-  const segments = resolution.segments.slice(kept).map(({ state }): SegmentState => {
+  const segments = resolution.segments.map(({ state }, index): SegmentState | null => {
+    if (kept.has(index)) return null;
     if (!('data' in state)) return state;
     const deferred = prepareDeferredData(
       state.data,
@@ -108,7 +109,9 @@ async function sendPageLines(
     return { ...state, data: deferred.serializable };
   });
   startDataLines(response, status);
-  response.write(dataLine({ type: 'page', routeId, params, kept, segments, head, status }));
+  const page: PageDataLine = { type: 'page', routeId, params, segments, status };
+  if (!headKept) page.head = head;
+  response.write(dataLine(page));
   flush(response);
   await Promise.all(
     entries.map((entry) =>

@@ -27,9 +27,11 @@ export type PageResolution =
       params: RouteParams;
       /** Root first; a boundary segment (error or not found) is the last one shown. */
       segments: ShownSegment[];
-      /** How many leading segments the browser keeps (their states here are placeholders); 0 for documents. */
-      kept: number;
+      /** Indices of the segments the browser keeps (their states here are placeholders); none for documents. */
+      kept: ReadonlySet<number>;
       head: Head;
+      /** A kept segment decides the head: the browser keeps the one on screen. */
+      headKept: boolean;
       /** 200; 404 or the error's status when a boundary is shown. */
       status: number;
     }
@@ -102,8 +104,8 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     response: Response,
     pageRequest: PageRequest,
     signal: AbortSignal,
-    /** Ids of the leading segments the browser shows with data it keeps (a client navigation's data answer). */
-    keep: readonly string[] = [],
+    /** Ids of the segments the browser shows with data it keeps (a client navigation's or revalidation's data answer). */
+    keep: ReadonlySet<string> = new Set(),
   ): Promise<PageResolution> {
     const match = routes.match(pageRequest.appPath);
     if (!match) return { type: 'error', status: 404 };
@@ -126,9 +128,7 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
       response,
       factsOf(pageRequest, match.params, signal),
     );
-    let kept = 0;
-    while (kept < keep.length && match.branch[kept]?.node.id === keep[kept]) kept += 1;
-    const outcomes = runDataSteps(match.branch, dataSteps, context, kept, reading.values);
+    const outcomes = runDataSteps(match.branch, dataSteps, context, keep, reading.values);
     const settling = settle(
       match.branch.map(({ node }) => loadModule(node)),
       outcomes,
@@ -217,14 +217,17 @@ function decide(
   { searchValues, routeId, params, pageRequest, urlOf, onFailure }: DecideContext,
 ): PageResolution {
   const segments: ShownSegment[] = [];
-  let head: Head | undefined;
-  let kept = 0;
+  // The deepest segment with a `head` decides it; when that one is kept, so is the head on screen.
+  let head: Head = { title: '' };
+  let headKept = false;
+  const kept = new Set<number>();
   for (const [index, outcome] of outcomes.entries()) {
     const id = (branch[index] as MatchedSegment).node.id;
     const module = modules[index] as SegmentModule;
     if (outcome.type === 'kept') {
       segments.push({ state: { id, data: undefined }, module });
-      kept += 1;
+      kept.add(index);
+      headKept ||= module.head !== undefined;
       continue;
     }
     if (outcome.type === 'data') {
@@ -233,7 +236,10 @@ function decide(
         state: search === undefined ? { id, data: outcome.data } : { id, data: outcome.data, search },
         module,
       });
-      head = module.head?.({ data: outcome.data, params, search, locale: pageRequest.locale }) ?? head;
+      if (module.head) {
+        head = module.head({ data: outcome.data, params, search, locale: pageRequest.locale });
+        headKept = false;
+      }
       continue;
     }
     if (outcome.type === 'signal' && outcome.signal instanceof Redirect) {
@@ -259,9 +265,9 @@ function decide(
       module: modules[boundary] as SegmentModule,
     });
     const page = { type: 'page', routeId, params, segments: shown, head: errorHead(status), status } as const;
-    return { ...page, kept: Math.min(kept, boundary) };
+    return { ...page, headKept: false, kept: new Set([...kept].filter((index) => index < boundary)) };
   }
-  return { type: 'page', routeId, params, segments, kept, head: head ?? { title: '' }, status: 200 };
+  return { type: 'page', routeId, params, segments, kept, head, headKept, status: 200 };
 }
 
 function statusOf(outcome: Extract<Outcome, { type: 'signal' | 'failed' }>): number {

@@ -80,6 +80,8 @@ const addToCartAction: ShopAction = async function addToCartAction(context) {
   );
   if (!change.ok)
     return invalid(await refusalErrors(context, change.refusal, { cartId, productId }), context.fields);
+  // Of the page on screen, only the header's count (the root segment's data) changed.
+  context.revalidate('root');
   return redirect(href('product', { id: productId }, { search: { added: quantity } }), 303);
 };
 

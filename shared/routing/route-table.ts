@@ -101,5 +101,10 @@ export interface RouteNode {
    * the handler keyed by its id in the app's server definition. Links to it are ordinary page loads.
    */
   resource?: true;
+  /**
+   * This segment's data does not change when an action runs (a menu, a catalogue's facets): after an action
+   * that does not name it (`context.revalidate`), the browser keeps it instead of asking for it again.
+   */
+  keepAfterActions?: true;
   children?: readonly RouteNode[];
 }

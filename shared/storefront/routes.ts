@@ -16,6 +16,8 @@ export const storefrontRoutes = {
     {
       id: 'shop-layout',
       path: '/shop',
+      // Its categories (articles) do not change when a cart or an order does.
+      keepAfterActions: true,
       module: () => import('./layouts/shop-layout.tsx'),
       children: [
         { id: 'shop', path: '{/*category}', search: shopSearch, module: () => import('./pages/shop.tsx') },
@@ -25,6 +27,8 @@ export const storefrontRoutes = {
     {
       id: 'help-layout',
       path: '/help',
+      // Its categories (articles) do not change when a cart or an order does.
+      keepAfterActions: true,
       module: () => import('./layouts/help-layout.tsx'),
       children: [
         { id: 'help', module: () => import('./pages/help.tsx') },

@@ -19,8 +19,11 @@ export interface LinkNavigator {
 
 /** What a fetcher shows after its request: the last result stays until its key starts again. */
 export type FetcherResult =
-  /** The action succeeded (its redirect is not followed: the page stays, and is revalidated). */
-  | { type: 'done' }
+  /**
+   * The action succeeded (its redirect is not followed: the page stays, and is revalidated: only the
+   * segments in `revalidate` when the action named them).
+   */
+  | { type: 'done'; revalidate?: readonly string[] }
   /** The action refused the input: errors by field, values as submitted. */
   | { type: 'invalid'; errors: Record<string, string>; values: Record<string, string> }
   /** A `load()` answered: the data of the page's deepest segment. */

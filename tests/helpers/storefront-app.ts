@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import { createApp } from '../../server/create-app.ts';
+import type { DataSteps } from '../../server/index.ts';
 import type { Logger } from '../../server/monitoring/logger.ts';
 import { loadBuildOutput } from '../../server/process/build-output.ts';
 import { startServices } from '../../server/services.ts';
@@ -16,12 +17,16 @@ import { testConfig } from './test-config.ts';
  * The real storefront app over the run's build, configured from environment-style overrides, on the test
  * file's shared in-memory shop database (its pages wait for it to open).
  */
-export function createStorefrontApp(env: Record<string, string> = {}, logger: Logger = captureLogger()) {
+export function createStorefrontApp(
+  env: Record<string, string> = {},
+  logger: Logger = captureLogger(),
+  dataSteps: DataSteps = storefrontDataSteps,
+) {
   const config = testConfig(env);
   return createApp({
     config,
     app: storefront,
-    dataSteps: storefrontDataSteps,
+    dataSteps,
     actions: storefrontActions,
     resources: storefrontResources,
     services: startServices(

@@ -84,7 +84,7 @@ describe('an app in Spanish by default and English, the default prefixed too', (
     const answer = await app.data('/en/note');
     expect(answer.status).toBe(200);
     const segments = answer.first.type === 'page' ? answer.first.segments : [];
-    expect(segments.find((segment: SegmentState) => segment.id === 'note')).toEqual({
+    expect(segments.find((segment: SegmentState | null) => segment?.id === 'note')).toEqual({
       id: 'note',
       data: { locale: 'en' },
     });

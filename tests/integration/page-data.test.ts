@@ -18,7 +18,6 @@ describe('GET {base}/_data/{buildId}{/locale}{path}', () => {
         type: 'page',
         routeId: 'item',
         params: { id: 'café' },
-        kept: 0,
         segments: [
           { id: 'root', data: null },
           { id: 'item', data: null },
@@ -42,7 +41,6 @@ describe('GET {base}/_data/{buildId}{/locale}{path}', () => {
         type: 'page',
         routeId: 'deferred',
         params: {},
-        kept: 0,
         segments: [
           { id: 'root', data: null },
           { id: 'deferred', data: { title: 'Deferred page', slow: { $deferred: 'deferred:slow' } } },

@@ -31,7 +31,7 @@ const step: fc.Arbitrary<{ elapsed: number; step: Step }> = fc.record({
     fc
       .tuple(fc.constantFrom('push', 'replace', 'pop', 'action', 'prefetch' as const), url)
       .map(([type, to]) => ({ message: (now: number) => ({ type, url: to, now }) })),
-    fc.constant({ message: (now: number): RouterMessage => ({ type: 'refresh', now }) }),
+    fc.constant({ message: (now: number): RouterMessage => ({ type: 'refresh', now, revalidate: 'all' }) }),
     url.map((to) => ({ message: (): RouterMessage => ({ type: 'hash-change', url: to }) })),
     url.map((to) => ({ message: (): RouterMessage => ({ type: 'prefetch-answered', url: to }) })),
     fc.tuple(url, fc.boolean()).map(([to, ok]) => ({

@@ -99,7 +99,7 @@ describe('router model: prefetched answers (forget-answers)', () => {
     ]);
     expect(effects.slice(-2)).toEqual([
       { type: 'forget-answers', urls: ['/a'] },
-      { type: 'load', token: 1, kind: 'action', url: '/cart', reuseData: false },
+      { type: 'load', token: 1, kind: 'action', url: '/cart', reuseData: false, revalidate: 'after-action' },
     ]);
     expect(model.prefetch.entries['/a']).toEqual({ state: 'outdated' });
     const after = run(
@@ -122,7 +122,7 @@ describe('router model: prefetched answers (forget-answers)', () => {
     const urls = Array.from({ length: PREFETCH_CONCURRENCY + 1 }, (_, index) => `/p${index}`);
     const outdated = run([
       ...urls.map((url): RouterMessage => ({ type: 'prefetch', url, now: 0 })),
-      { type: 'refresh', now: 1 },
+      { type: 'refresh', now: 1, revalidate: 'all' },
       { type: 'navigation-loaded', token: 1, url: '/', now: 2 },
     ]);
     // Five requests from before the refresh are still on the wire: the sixth URL waits.
@@ -136,7 +136,7 @@ describe('router model: prefetched answers (forget-answers)', () => {
   it('an outdated URL is not asked for twice while its old request is still on the wire', () => {
     const { effects } = run([
       { type: 'prefetch', url: '/a', now: 0 },
-      { type: 'refresh', now: 1 },
+      { type: 'refresh', now: 1, revalidate: 'all' },
       { type: 'navigation-loaded', token: 1, url: '/', now: 2 },
       { type: 'prefetch', url: '/a', now: 3 },
     ]);

@@ -37,13 +37,13 @@ describe('router model: navigation actions', () => {
       [
         { type: 'prefetch', url: '/a', now: 0 },
         { type: 'prefetch-settled', url: '/a', ok: true, now: 1 },
-        { type: 'refresh', now: 2 },
+        { type: 'refresh', now: 2, revalidate: 'all' },
       ],
       initialModel('/cart'),
     );
     expect(effects.slice(-2)).toEqual([
       { type: 'forget-answers', urls: ['/a'] },
-      { type: 'load', token: 1, kind: 'refresh', url: '/cart', reuseData: false },
+      { type: 'load', token: 1, kind: 'refresh', url: '/cart', reuseData: false, revalidate: 'all' },
     ]);
     expect(model.prefetch.entries['/a']).toBeUndefined();
   });
@@ -56,7 +56,7 @@ describe('router model: navigation actions', () => {
     ]);
     expect(effects.slice(-2)).toEqual([
       { type: 'forget-answers', urls: ['/a'] },
-      { type: 'load', token: 1, kind: 'action', url: '/cart', reuseData: false },
+      { type: 'load', token: 1, kind: 'action', url: '/cart', reuseData: false, revalidate: 'after-action' },
     ]);
   });
 
