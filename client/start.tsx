@@ -63,7 +63,13 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
         trace: payload.trace,
       })
     : undefined;
-  const router = createRouter({ routes, locales, initialPage, monitor: monitoring });
+  const router = createRouter({
+    routes,
+    locales,
+    initialPage,
+    monitor: monitoring,
+    viewTransitions: app.viewTransitions,
+  });
   router.start();
   const reportRenderError = (error: unknown) => {
     options.onRenderError?.(error);

@@ -29,13 +29,14 @@ export interface NavigatorParts {
 export function linkNavigator(parts: NavigatorParts): Omit<LinkNavigator, 'fetchers'> {
   const { resolve, dispatch, now, observer } = parts;
   return {
-    onLinkClick(event: MouseEvent<HTMLAnchorElement>) {
+    onLinkClick(event: MouseEvent<HTMLAnchorElement>, viewTransition?: boolean) {
       const anchor = event.currentTarget;
       const url = resolve(anchor.href);
       const facts = { url, target: anchor.target, download: anchor.hasAttribute('download') };
       if (!shouldInterceptClick(event, facts, parts.pageFacts())) return;
       event.preventDefault();
-      dispatch({ type: 'push', url: hrefOf(url), now: now() });
+      const navigation = dispatch({ type: 'push', url: hrefOf(url), now: now() });
+      if (navigation && viewTransition !== undefined) navigation.viewTransition = viewTransition;
     },
     prefetch(href: string) {
       const url = resolve(href);

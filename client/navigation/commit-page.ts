@@ -3,7 +3,7 @@ import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import type { SegmentModule } from '../../shared/routing/route-table.ts';
 import type { PendingSegment } from '../../shared/ui/segment-tree.tsx';
 import type { ActionResultState, SegmentState, SsrPayload } from '../../shared/ui/ssr-payload.ts';
-import { focusPage, hasFocus, scrollToHashOrTop } from './dom-effects.ts';
+import { canAnimate, focusPage, hasFocus, scrollToHashOrTop } from './dom-effects.ts';
 import type { createHistoryEntries } from './history-entries.ts';
 import { segmentKeys } from './kept-segments.ts';
 import type { Navigation, ShowablePage } from './route-loading.ts';
@@ -58,21 +58,25 @@ export function createPageCommitter({
 
     const base = { ...initialPage.payload, url: resources.appUrlOf(target) };
     const shown = toShownPage(page, base, snapshot(), actionResult);
-    flushSync(() =>
-      setSnapshot({ ...shown, pending: undefined, announcement: shown.payload.page.head.title }),
-    );
-
     // A refresh, or an action that stayed on its page (invalid input, or a redirect back to the same page),
     // keeps the reader where they were.
     const stayed =
       kind === 'refresh' ||
       (kind === 'action' && (actionResult !== undefined || target.pathname === previous.pathname));
-    if (stayed) return;
-    if (saved) win.scrollTo(...saved);
-    else scrollToHashOrTop(win, target.hash);
-    // Focus in a layout the navigation kept (a sidebar link, a search field) stays; focus that went with the
-    // replaced segments moves to the page, as a full load would.
-    if (kind !== 'pop' && !hasFocus(win)) focusPage(win);
+    const show = () => {
+      flushSync(() =>
+        setSnapshot({ ...shown, pending: undefined, announcement: shown.payload.page.head.title }),
+      );
+      if (stayed) return;
+      if (saved) win.scrollTo(...saved);
+      else scrollToHashOrTop(win, target.hash);
+      // Focus in a layout the navigation kept (a sidebar link, a search field) stays; focus that went with
+      // the replaced segments moves to the page, as a full load would.
+      if (kind !== 'pop' && !hasFocus(win)) focusPage(win);
+    };
+    // The browser snapshots the old page, then `show` renders the new one: scroll and focus as without.
+    if (navigation.viewTransition && !stayed && canAnimate(win)) win.document.startViewTransition(show);
+    else show();
   };
 }
 

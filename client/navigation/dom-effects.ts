@@ -8,6 +8,17 @@ export function scrollToHashOrTop(win: Window, hash: string): void {
   else win.scrollTo(0, 0);
 }
 
+/**
+ * Whether a navigation may commit in a view transition: the browser has them, and the visitor has not
+ * asked for reduced motion (then it commits at once, as without support).
+ */
+export function canAnimate(win: Window): boolean {
+  return (
+    typeof win.document.startViewTransition === 'function' &&
+    !win.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
+}
+
 /** Moves focus to the new page, as a full load would, so keyboard and screen reader users start there. */
 export function focusPage(win: Window): void {
   const main = win.document.querySelector<HTMLElement>('main') ?? win.document.body;

@@ -29,6 +29,8 @@ export interface Navigation {
   actionResult?: ActionResultState;
   /** A refresh's: which segments it asks for again. */
   revalidate?: Revalidation | undefined;
+  /** Commits in a view transition (the app's setting, or its link's). */
+  viewTransition?: boolean | undefined;
 }
 
 export interface RouteLoaderOptions {

@@ -24,6 +24,8 @@ export interface RouterOptions {
   initialPage: ShownPage;
   /** Told about every navigation (Sentry's navigation spans); none when monitoring is off. */
   monitor?: NavigationMonitor;
+  /** Whether navigations commit in a view transition unless their link says otherwise (AppDefinition). */
+  viewTransitions?: boolean | undefined;
   /** Injected for tests; the browser's by default. */
   window?: Window;
   now?: () => number;
@@ -43,6 +45,7 @@ export function createRouter({
   locales,
   initialPage,
   monitor,
+  viewTransitions,
   window: win = window,
   now = Date.now,
 }: RouterOptions) {
@@ -141,7 +144,11 @@ export function createRouter({
   function startLoad({ token, kind, url, reuseData, revalidate }: Extract<RouterEffect, { type: 'load' }>) {
     const { pattern, code } = resources.resourceOf(url);
     monitor?.navigationStarted(token, pattern, code);
-    const navigation: Navigation = { controller: new AbortController(), revalidate };
+    const navigation: Navigation = {
+      controller: new AbortController(),
+      revalidate,
+      viewTransition: viewTransitions,
+    };
     if (kind === 'action') [navigation.submission, submitting] = [submitting, undefined];
     navigations.set(token, navigation);
     void load(token, navigation, url, { reuseData, revalidate }).finally(() => navigations.delete(token));

@@ -18,6 +18,8 @@ export const storefront: AppDefinition = {
   icon: `data:image/svg+xml,${encodeURIComponent(LOGO_SVG)}`,
   locales: storefrontLocales,
   loadLocale: loadMessages,
+  // A card's image morphs into the product page's (ProductImage's `morph`).
+  viewTransitions: true,
 };
 
 export default storefront;

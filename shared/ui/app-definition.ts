@@ -13,6 +13,12 @@ export interface AppDefinition {
    * at `/fr/shop`; `prefixDefault: true` puts the default under `/en` too; a list of one has no prefixes.
    */
   locales: LocalesDeclaration;
+  /**
+   * Client navigations commit inside `document.startViewTransition` (style them with CSS
+   * `view-transition-name`), where the browser has it and the visitor has not asked for reduced motion;
+   * a `<Link viewTransition>` decides for itself.
+   */
+  viewTransitions?: boolean;
   /** The favicon's URL (a data: URL keeps it inside the bundle). */
   icon?: string;
   /**

@@ -9,6 +9,8 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   to: LinkTarget;
   /** The page in another of the app's locales (`<Link to={href('home')} locale="fr">`); the page's by default. */
   locale?: Locale;
+  /** Whether its navigation commits in a view transition; the app's `viewTransitions` by default. */
+  viewTransition?: boolean;
 }
 
 /**
@@ -19,6 +21,7 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 export function Link({
   to,
   locale,
+  viewTransition,
   onClick,
   onPointerEnter,
   onPointerLeave,
@@ -47,7 +50,7 @@ export function Link({
       href={href}
       onClick={(event: MouseEvent<HTMLAnchorElement>) => {
         onClick?.(event);
-        navigator?.onLinkClick(event);
+        navigator?.onLinkClick(event, viewTransition);
       }}
       onPointerEnter={(event) => {
         onPointerEnter?.(event);

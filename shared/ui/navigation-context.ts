@@ -6,7 +6,8 @@ import { createContext, type MouseEvent } from 'react';
  */
 export interface LinkNavigator {
   /** Handles a click: navigates client-side (and prevents the default) when the click qualifies. */
-  onLinkClick(event: MouseEvent<HTMLAnchorElement>): void;
+  /** `viewTransition`: the link's own choice, over the app's (`AppDefinition.viewTransitions`). */
+  onLinkClick(event: MouseEvent<HTMLAnchorElement>, viewTransition?: boolean): void;
   /** Starts prefetching a link's target (hover, focus, touch), if prefetching is allowed. */
   prefetch(href: string): void;
   /** Prefetches `anchor` when it comes near the viewport; returns the function that stops watching. */

@@ -44,7 +44,7 @@ export interface ChromiumSuite {
   newPage(options?: PersonPageOptions): Promise<Page>;
 }
 
-type PersonPageOptions = Pick<BrowserContextOptions, 'javaScriptEnabled'>;
+type PersonPageOptions = Pick<BrowserContextOptions, 'javaScriptEnabled' | 'reducedMotion'>;
 
 /**
  * A describe block whose tests share one headless Chromium, launched before them and closed after them;

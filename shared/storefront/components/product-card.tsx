@@ -18,7 +18,7 @@ export function ProductCard({ product, locale, headingLevel }: ProductCardProps)
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="product-card">
-      <ProductImage product={product} />
+      <ProductImage product={product} morph />
       <div className="product-card__body">
         <Heading className="product-card__name">
           <Link to={href('product', { id: product.id })} className="product-card__link">

@@ -38,6 +38,11 @@ export interface ProductImageProps {
   product: Pick<ProductSummary, 'id' | 'name' | 'categoryPath'>;
   /** `thumb`: a small square beside a cart line, without the initials. */
   size?: 'card' | 'large' | 'thumb';
+  /**
+   * Morphs into the same product's image on the next page in a view transition: its name must be unique on
+   * the page, so only a card's image and the product page's have one.
+   */
+  morph?: boolean;
 }
 
 /**
@@ -46,9 +51,10 @@ export interface ProductImageProps {
  * the id and name, so server and browser render the same markup. Decorative, so hidden from assistive
  * technology.
  */
-export function ProductImage({ product, size = 'card' }: ProductImageProps) {
+export function ProductImage({ product, size = 'card', morph = false }: ProductImageProps) {
   const [background, ink] = PALETTES[hash(product.id) % PALETTES.length]!;
   const style = { '--tile-bg': background, '--tile-ink': ink } as CSSProperties;
+  if (morph) style.viewTransitionName = `product-${product.id}`;
   return (
     <div className={`product-image product-image--${size}`} style={style} aria-hidden="true">
       <CategoryIcon

@@ -21,7 +21,7 @@ export default function ProductPage({ data, locale }: Props<'product'>) {
       <Breadcrumbs label={messages.breadcrumb} items={trail} current={product.name} />
       <AddedToCartNotice product={product} messages={messages} />
       <div className="product">
-        <ProductImage product={product} size="large" />
+        <ProductImage product={product} size="large" morph />
         <div className="product__info">
           <p className="eyebrow">
             <Link to={categoryHref(product.categoryPath)}>{product.categoryName}</Link>
