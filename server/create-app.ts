@@ -48,6 +48,8 @@ export interface CreateAppOptions {
   actions?: AnyServerApp['actions'];
   /** Handlers of the resource routes (no document: sitemap.xml, robots.txt) by route id (server/). */
   resources?: AnyServerApp['resources'];
+  /** Cache policies by segment id (server/caching/cache-policy.ts); none: every page is private. */
+  cache?: AnyServerApp['cache'];
   /** Deadline of data step plus render; default RENDER_TIMEOUT_MS. */
   renderTimeoutMs?: number;
   /** How long a form body may take to arrive; default FORM_BODY_TIMEOUT_MS. */

@@ -3,6 +3,7 @@ import type { CookieOptions, Request, Response } from 'express';
 import { type LinkTarget, urlOf } from '../shared/routing/href.ts';
 import type { Locale, Locales } from '../shared/routing/locale.ts';
 import type { RouteParams } from '../shared/routing/route-table.ts';
+import { notePrivateRead } from './caching/private-reads.ts';
 import { type OriginOf, requestUrl } from './pipeline/origin-of.ts';
 import { createCookieSetter } from './pipeline/set-cookie.ts';
 import type { ServicesHandle } from './services.ts';
@@ -64,6 +65,16 @@ export interface RequestContextParts {
   services: ServicesHandle;
 }
 
+/** Headers whose per-visitor ones (`Cookie`, `Authorization`) note their read when a handler reads them. */
+function watchedHeaders(request: Request, response: Response): RequestContext['headers'] {
+  return new Proxy(request.headers, {
+    get(headers, name, receiver) {
+      if (name === 'cookie' || name === 'authorization') notePrivateRead(response, `headers.${name}`);
+      return Reflect.get(headers, name, receiver);
+    },
+  });
+}
+
 /** The one factory of request contexts. */
 export function requestContextFactory({
   basePath,
@@ -73,9 +84,13 @@ export function requestContextFactory({
 }: RequestContextParts): CreateRequestContext {
   return function createRequestContext(request, response, { params, locale, signal, pageTarget }) {
     let url: URL | undefined;
+    // What differs per visitor is read through getters, which note the read: the answer is then private.
     return {
-      request,
-      // Parsed when a handler first reads it (a data step's context is a copy, which reads it).
+      get request() {
+        notePrivateRead(response, 'request');
+        return request;
+      },
+      // Parsed when a handler first reads it.
       get url() {
         url ??= requestUrl(request, originOf(request), pageTarget);
         return url;
@@ -83,10 +98,18 @@ export function requestContextFactory({
       params,
       locale,
       urlOf: (target, otherLocale) => urlOf(target, { basePath, locales, locale }, otherLocale),
-      cookies: request.cookies ?? {},
-      signedCookies: request.signedCookies ?? {},
+      get cookies() {
+        notePrivateRead(response, 'cookies');
+        return request.cookies ?? {};
+      },
+      get signedCookies() {
+        notePrivateRead(response, 'signedCookies');
+        return request.signedCookies ?? {};
+      },
       setCookie: createCookieSetter(request, response, basePath),
-      headers: request.headers,
+      get headers() {
+        return watchedHeaders(request, response);
+      },
       signal,
       services: services.current,
     };

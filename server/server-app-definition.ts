@@ -1,4 +1,5 @@
 import type { RouteActions } from './actions/action.ts';
+import type { CachePolicies } from './caching/cache-policy.ts';
 import type { DataSteps } from './data/data-step.ts';
 import type { Logger } from './monitoring/logger.ts';
 import type { ResourceHandlers } from './pipeline/resource-route.ts';
@@ -43,6 +44,12 @@ export interface ServerAppDefinition<Services = unknown, AppConfig = unknown> {
   dataSteps: DataSteps;
   actions?: RouteActions<Services>;
   resources?: ResourceHandlers<Services>;
+  /**
+   * Which segments' pages shared caches may keep, and how long (CachePolicy), by segment id. A page is public
+   * only when every segment of its branch has a policy (the strictest wins) and no handler read what differs
+   * per visitor (cookies, the session): see README, "Caching".
+   */
+  cache?: CachePolicies;
   services?: ServicesDefinition<Services, AppConfig>;
 }
 

@@ -137,6 +137,7 @@ export function createTestApp<Services, AppConfig>(
     dataSteps: { ...app.server.dataSteps, ...overrides.dataSteps },
     actions: { ...app.server.actions, ...overrides.actions },
     resources: { ...app.server.resources, ...overrides.resources },
+    cache: app.server.cache,
     logger: memoryLogger(logs),
     monitoring: memoryMonitoring(reported),
     renderTimeoutMs: overrides.renderTimeoutMs,

@@ -43,7 +43,7 @@ export function runDataSteps(
     const search = searchValues[index];
     const run = (): unknown => {
       try {
-        return step({ ...context, parent, search });
+        return step(withParts(context, { parent, search }));
       } catch (error) {
         return Promise.reject(error);
       }
@@ -63,6 +63,15 @@ export function runDataSteps(
 }
 
 const NO_SEGMENTS: ReadonlySet<string> = new Set();
+
+/**
+ * The context with a step's own parts added, its getters copied as getters: a spread would call them, and
+ * reading `cookies` makes the answer private (server/caching/private-reads.ts).
+ */
+function withParts<Parts extends object>(context: RequestContext, parts: Parts): RequestContext & Parts {
+  const descriptors = Object.getOwnPropertyDescriptors(context);
+  return Object.defineProperties(parts, descriptors) as RequestContext & Parts;
+}
 
 function toOutcome(value: unknown): Outcome {
   if (value instanceof Redirect || value instanceof NotFound) return { type: 'signal', signal: value };

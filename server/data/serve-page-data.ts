@@ -5,6 +5,8 @@ import { parseDataPath } from '../../shared/routing/reserved-paths.ts';
 import { KEEP_SEGMENTS_HEADER, type PageDataLine } from '../../shared/ui/page-data.ts';
 import type { DeferredEntry, SegmentState } from '../../shared/ui/ssr-payload.ts';
 import type { HandleAction } from '../actions/handle-action.ts';
+import { cachingFacts, decideCaching } from '../caching/answer-caching.ts';
+import { notePublicAnswer } from '../caching/private-reads.ts';
 import type { ReportError } from '../monitoring/report-error.ts';
 import { hasValidPercentEncoding } from '../pipeline/normalize-url.ts';
 import { type PageRequest, setPageRequest } from '../pipeline/page-request.ts';
@@ -76,6 +78,13 @@ export function servePageData({
         );
       }
 
+      // What the answer is made from besides its data: the segments the browser keeps change it too.
+      response.vary(KEEP_SEGMENTS_HEADER);
+      const { locale, appPath, search } = pageRequest;
+      const made = ['data', buildId, locale, appPath, search, [...resolution.kept]];
+      const caching = await decideCaching(request, response, cachingFacts(resolution, made));
+      if (caching === 'not-modified') return;
+      if (caching === 'public') notePublicAnswer(response);
       await sendPageLines(request, response, resolution, abortController.signal, reportError);
     } catch (error) {
       if (error instanceof ClientDisconnectedError) return;

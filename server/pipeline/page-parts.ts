@@ -5,6 +5,7 @@ import { reservedPaths } from '../../shared/routing/reserved-paths.ts';
 import type { BrowserSentryConfig } from '../../shared/ui/ssr-payload.ts';
 import { createActionHandler } from '../actions/handle-action.ts';
 import { FORM_BODY_TIMEOUT_MS } from '../actions/read-form-body.ts';
+import { checkCachePolicies } from '../caching/cache-policy.ts';
 import type { CreateAppOptions } from '../create-app.ts';
 import { debugDataSteps } from '../data/debug-data-steps.ts';
 import { servePageData } from '../data/serve-page-data.ts';
@@ -53,7 +54,9 @@ export function createPageParts(
     monitoring,
     createRequestContext,
   };
-  const { resolvePage, resolveFrame } = createPageResolver({ ...common, dataSteps, root });
+  const cachePolicies = options.cache ?? {};
+  checkCachePolicies(cachePolicies);
+  const { resolvePage, resolveFrame } = createPageResolver({ ...common, dataSteps, root, cachePolicies });
   const renderer = createDocumentRenderer({
     ...common,
     app: options.app,
@@ -82,6 +85,7 @@ export function createPageParts(
       renderTimeoutMs,
       resources: options.resources ?? {},
       createRequestContext,
+      buildId: buildIdOf(build),
     }),
     sendPageData: servePageData({
       ...common,

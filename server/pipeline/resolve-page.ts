@@ -6,6 +6,7 @@ import type { Locales } from '../../shared/routing/locale.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
 import type { Head, RouteNode, RouteParams, SegmentModule } from '../../shared/routing/route-table.ts';
 import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
+import { branchPolicy, type CachePolicies, type CachePolicy } from '../caching/cache-policy.ts';
 import type { DataSteps } from '../data/data-step.ts';
 import { isThenable } from '../data/deferred-data.ts';
 import { readSearch } from '../data/read-search.ts';
@@ -34,6 +35,8 @@ export type PageResolution =
       headKept: boolean;
       /** 200; 404 or the error's status when a boundary is shown. */
       status: number;
+      /** The route's cache policy (the strictest of its branch), none when it is private. */
+      policy: CachePolicy | undefined;
     }
   /** A resource route: its handler answers (no data steps, no document). */
   | { type: 'resource'; routeId: string; params: RouteParams }
@@ -55,6 +58,8 @@ export interface ResolvePageOptions {
   reportError: ReportError;
   /** The root layout, which frames error pages too. */
   root: RouteNode;
+  /** The app's cache policies by segment id. */
+  cachePolicies: CachePolicies;
 }
 
 /**
@@ -99,6 +104,18 @@ function frameResolver(options: ResolvePageOptions, loadModule: LoadModule) {
 
 function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
   const { routes, dataSteps, basePath, locales, monitoring, reportError } = options;
+  const policies = new Map<string, CachePolicy | undefined>();
+  const policyOf = (routeId: string, branch: readonly MatchedSegment[]) => {
+    if (!policies.has(routeId))
+      policies.set(
+        routeId,
+        branchPolicy(
+          branch.map(({ node }) => node.id),
+          options.cachePolicies,
+        ),
+      );
+    return policies.get(routeId);
+  };
   return async function resolvePage(
     request: Request,
     response: Response,
@@ -136,7 +153,9 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     );
     // No await when nothing is pending: each promise costs under load (see request-handler.ts).
     const settled = isLoaded(settling) ? settling : await settling;
+    const policy = policyOf(match.route.id, match.branch);
     return decide(match.branch, settled.modules, settled.outcomes, {
+      policy,
       searchValues: reading.values,
       routeId: match.route.id,
       params: match.params,
@@ -200,6 +219,7 @@ function isLoaded<T>(value: T | PromiseLike<T>): value is T {
 }
 
 interface DecideContext {
+  policy: CachePolicy | undefined;
   searchValues: readonly unknown[];
   routeId: string;
   params: RouteParams;
@@ -214,7 +234,7 @@ function decide(
   branch: readonly MatchedSegment[],
   modules: SegmentModule[],
   outcomes: Outcome[],
-  { searchValues, routeId, params, pageRequest, urlOf, onFailure }: DecideContext,
+  { policy, searchValues, routeId, params, pageRequest, urlOf, onFailure }: DecideContext,
 ): PageResolution {
   const segments: ShownSegment[] = [];
   // The deepest segment with a `head` decides it; when that one is kept, so is the head on screen.
@@ -264,10 +284,18 @@ function decide(
           : { id: boundaryId, boundary: 'error', status },
       module: modules[boundary] as SegmentModule,
     });
-    const page = { type: 'page', routeId, params, segments: shown, head: errorHead(status), status } as const;
+    const page = {
+      type: 'page',
+      routeId,
+      params,
+      segments: shown,
+      head: errorHead(status),
+      status,
+      policy,
+    } as const;
     return { ...page, headKept: false, kept: new Set([...kept].filter((index) => index < boundary)) };
   }
-  return { type: 'page', routeId, params, segments, kept, head, headKept, status: 200 };
+  return { type: 'page', routeId, params, segments, kept, head, headKept, status: 200, policy };
 }
 
 function statusOf(outcome: Extract<Outcome, { type: 'signal' | 'failed' }>): number {

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { cachingFacts, decideCaching } from '../caching/answer-caching.ts';
 import type { DocumentRenderer } from '../render/document-renderer.ts';
 import type { CreateRequestContext } from '../request-context.ts';
 import { factsOf, type PageRequest } from './page-request.ts';
@@ -14,6 +15,8 @@ export interface ServePageOptions {
   /** The app's resource route handlers, by route id. */
   resources: ResourceHandlers;
   createRequestContext: CreateRequestContext;
+  /** Part of every public page's ETag: a new build renders pages anew. */
+  buildId: string;
 }
 
 /**
@@ -26,6 +29,7 @@ export function servePage({
   renderTimeoutMs,
   resources,
   createRequestContext,
+  buildId,
 }: ServePageOptions) {
   return async function servePageHandler(
     request: Request,
@@ -41,8 +45,13 @@ export function servePage({
           return sendRedirect(response, resolution.location, resolution.status);
         case 'error':
           return renderer.renderError(request, response, pageRequest, resolution.status);
-        case 'page':
-          return renderer.renderRoute(request, response, pageRequest, { ...resolution, abortController });
+        case 'page': {
+          const made = ['document', buildId, pageRequest.locale, pageRequest.appPath, pageRequest.search];
+          const caching = await decideCaching(request, response, cachingFacts(resolution, made));
+          if (caching === 'not-modified') return;
+          const render = { ...resolution, abortController, shared: caching === 'public' };
+          return renderer.renderRoute(request, response, pageRequest, render);
+        }
         case 'resource':
           return await answerResource(request, response, {
             handler: resources[resolution.routeId],

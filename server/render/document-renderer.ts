@@ -17,6 +17,7 @@ import {
   SSR_PAYLOAD_GLOBAL,
   type SsrPayload,
 } from '../../shared/ui/ssr-payload.ts';
+import { notePublicAnswer } from '../caching/private-reads.ts';
 import { prepareDeferredData } from '../data/deferred-data.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
 import type { ReportError } from '../monitoring/report-error.ts';
@@ -43,6 +44,11 @@ export interface RouteRender {
   /** 200, a boundary's status, or 422 when this render answers a form post with invalid input. */
   status: number;
   actionResult?: ActionResultState;
+  /**
+   * The page is the same for everyone and its caching headers are set (answer-caching.ts): it carries no
+   * trace of this request and is not tailored to a crawler, and it is rendered whole.
+   */
+  shared?: boolean;
 }
 
 export interface DocumentRenderer {
@@ -95,10 +101,11 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
     pageRequest: PageRequest,
     page: PageState,
     routeId?: string,
+    shared = false,
   ): SsrPayload {
     return {
-      crawler: isCrawler(request.get('user-agent')),
-      trace: monitoring.traceMeta() ?? null,
+      crawler: !shared && isCrawler(request.get('user-agent')),
+      trace: shared ? null : (monitoring.traceMeta() ?? null),
       sentry: options.browserSentry,
       buildId,
       basePath,
@@ -132,8 +139,10 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
         segments: render.segments.map(({ state }) => state),
         head: render.head,
       };
-      stream(request, response, payloadFor(request, pageRequest, page, render.routeId), render.segments, {
+      const payload = payloadFor(request, pageRequest, page, render.routeId, render.shared);
+      stream(request, response, payload, render.segments, {
         status: render.status,
+        shared: render.shared === true,
         abortController: render.abortController,
         onShellError(error) {
           const eventId = reportError(error, request);
@@ -162,7 +171,8 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
             eventId,
           };
           const payload = payloadFor(request, pageRequest, page);
-          stream(request, response, payload, segments, { status, abortController, onShellError: sendPlain });
+          const streaming = { status, shared: false, abortController, onShellError: sendPlain };
+          stream(request, response, payload, segments, streaming);
         })
         .catch((error: unknown) => {
           reportError(error, request);
@@ -175,6 +185,8 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
 
 interface Streaming {
   status: number;
+  /** Public: its caching headers are set already, and it is rendered whole. */
+  shared: boolean;
   abortController: AbortController;
   onShellError: (error: unknown) => void;
 }
@@ -207,7 +219,11 @@ function streamPage(request: Request, response: Response, page: StreamedPage, op
       }),
     },
   };
-  response.setHeader('Cache-Control', DYNAMIC_CACHE_CONTROL);
+  if (options.shared) notePublicAnswer(response);
+  else {
+    response.setHeader('Cache-Control', DYNAMIC_CACHE_CONTROL);
+    response.removeHeader('ETag');
+  }
   streamDocument(response, {
     element: createElement(AppRoot, {
       app: page.app,
@@ -216,7 +232,7 @@ function streamPage(request: Request, response: Response, page: StreamedPage, op
       modules: segments.map(({ module }) => module),
     }),
     status: options.status,
-    waitForAll: payload.crawler,
+    waitForAll: payload.crawler || options.shared,
     nonce: cspNonceOf(response),
     bootstrapScriptContent: bootstrapModules
       ? `self.${SSR_PAYLOAD_GLOBAL}=${serializeForScript(serializable)};self.${SSR_DEFERRED_GLOBAL}||=[]`

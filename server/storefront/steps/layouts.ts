@@ -7,9 +7,9 @@ import type { Step } from '../step.ts';
 export const shopLayoutStep: Step<'shop-layout', ShopLayoutData> = async function shopLayoutStep({
   locale,
   signal,
-  ...context
+  services: { db },
 }) {
-  const categories = await categoryTree(context.services.db, locale, { signal });
+  const categories = await categoryTree(db, locale, { signal });
   const productCount = categories.reduce((sum, category) => sum + category.productCount, 0);
   return { categories, productCount };
 };

@@ -15,9 +15,8 @@ export const productStep: Step<'product', ProductData> = async function productS
   params,
   locale,
   signal,
-  ...context
+  services: { db },
 }) {
-  const db = context.services.db;
   const product = await productDetail(db, params.id, locale, { signal });
   if (!product) return notFound();
   const related = abortableDelay(RELATED_PRODUCTS_DELAY_MS, signal, () => undefined).then(() =>

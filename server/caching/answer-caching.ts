@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { SegmentState } from '../../shared/ui/ssr-payload.ts';
+import { isThenable } from '../data/deferred-data.ts';
+import { type CachePolicy, PRIVATE_CACHE_CONTROL, publicCacheControl } from './cache-policy.ts';
+import { privateRead } from './private-reads.ts';
+
+export interface CachingFacts {
+  /** The route's policy (branchPolicy); none: private. */
+  policy: CachePolicy | undefined;
+  status: number;
+  /** The shown segments' states: their data (deferred values settled) goes into the ETag. */
+  segments: readonly SegmentState[];
+  /** The rest of what the body is made from: build, representation, route, locale, URL… */
+  made: readonly unknown[];
+}
+
+/** How an answer may be stored; `not-modified`: the 304 has been sent. */
+export type Caching = 'public' | 'private' | 'not-modified';
+
+/**
+ * Decides a page's or data answer's caching once its data is there, before any of its body is written.
+ * Public only when the route has a policy, the status is 200, no handler read what differs per visitor
+ * (private-reads.ts) and nothing sets a cookie; then `Cache-Control` says the route's policy and the weak
+ * ETag is a digest of what the body is made from, its deferred values awaited (a shared cache stores the
+ * whole page anyway). An `If-None-Match` that matches answers 304 without rendering. Everything else is
+ * `private, no-store`.
+ */
+export async function decideCaching(
+  request: Request,
+  response: Response,
+  { policy, status, segments, made }: CachingFacts,
+): Promise<Caching> {
+  if (!policy || !mayBePublic(request, response, status)) return beingPrivate(response);
+  const data = await Promise.all(segments.map((state) => ('data' in state ? settled(state.data) : state)));
+  // A deferred value may have read a cookie while it settled.
+  if (!mayBePublic(request, response, status)) return beingPrivate(response);
+  response.setHeader('Cache-Control', publicCacheControl(policy));
+  response.setHeader('ETag', `W/"${digest([...made, status, data])}"`);
+  if (request.fresh) {
+    response.status(304).end();
+    return 'not-modified';
+  }
+  return 'public';
+}
+
+/** The caching facts of a resolved page; `made`: the representation and the request's parts of its ETag. */
+export function cachingFacts(
+  {
+    policy,
+    status,
+    routeId,
+    segments,
+  }: {
+    policy: CachePolicy | undefined;
+    status: number;
+    routeId: string;
+    segments: readonly { state: SegmentState }[];
+  },
+  made: readonly unknown[],
+): CachingFacts {
+  return { policy, status, segments: segments.map(({ state }) => state), made: [...made, routeId] };
+}
+
+function mayBePublic(request: Request, response: Response, status: number): boolean {
+  return (
+    status === 200 &&
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    privateRead(response) === undefined &&
+    !response.hasHeader('Set-Cookie')
+  );
+}
+
+function beingPrivate(response: Response): Caching {
+  response.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
+  response.removeHeader('ETag');
+  return 'private';
+}
+
+/** A segment's data with each deferred (top-level promise) value settled to `[ok, value]`. */
+async function settled(data: unknown): Promise<unknown> {
+  if (typeof data !== 'object' || data === null) return data;
+  const entries = await Promise.all(
+    Object.entries(data).map(async ([name, value]) => {
+      if (!isThenable(value)) return [name, value];
+      const [outcome] = await Promise.allSettled([value]);
+      return [name, outcome.status === 'fulfilled' ? [1, outcome.value] : [0]];
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+function digest(parts: readonly unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 27);
+}

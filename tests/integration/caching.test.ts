@@ -1,0 +1,119 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import type { CachePolicies, DataSteps } from '../../server/index.ts';
+import { createTestApp } from '../../server/test-kit.ts';
+import tinyApp from '../fixtures/tiny-app/app.ts';
+import tinyServerApp from '../fixtures/tiny-app/server-app.ts';
+
+const MINUTE = { sMaxAge: 60, staleWhileRevalidate: 600 };
+const EVERY_SEGMENT: CachePolicies = { root: MINUTE, notes: MINUTE, first: MINUTE };
+const PUBLIC_MINUTE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+const DOCUMENT_PRIVATE = 'private, no-cache, no-store, max-age=0, must-revalidate';
+const DATA = '/_data/development';
+
+function tinyWith(cache: CachePolicies, dataSteps: DataSteps = {}) {
+  return createTestApp({ app: tinyApp, server: { ...tinyServerApp, cache } }, { dataSteps }).server;
+}
+
+describe('a cache policy per segment', () => {
+  it('answers a page whose whole branch has a policy as public, with a weak ETag', async () => {
+    const response = await request(tinyWith(EVERY_SEGMENT)).get('/notes/first').expect(200);
+    expect(response.headers['cache-control']).toBe(PUBLIC_MINUTE);
+    expect(response.headers.etag).toMatch(/^W\/"[\w-]{27}"$/);
+  });
+
+  it('takes the strictest policy of the branch, each time the shortest', async () => {
+    const app = tinyWith({ ...EVERY_SEGMENT, notes: { sMaxAge: 30, staleWhileRevalidate: 900, maxAge: 5 } });
+    const response = await request(app).get('/notes/first');
+    expect(response.headers['cache-control']).toBe(
+      'public, max-age=0, s-maxage=30, stale-while-revalidate=600',
+    );
+  });
+
+  it('keeps a page private when a segment of its branch has no policy', async () => {
+    const { root, notes } = EVERY_SEGMENT;
+    const response = await request(tinyWith({ root, notes } as CachePolicies)).get('/notes/first');
+    expect(response.headers['cache-control']).toBe(DOCUMENT_PRIVATE);
+    expect(response.headers.etag).toBeUndefined();
+  });
+
+  it.each([
+    ['reads a cookie', ({ cookies }: { cookies: object }) => ({ count: Object.keys(cookies).length })],
+    [
+      'reads a signed cookie',
+      ({ signedCookies }: { signedCookies: object }) => ({ count: Object.keys(signedCookies).length }),
+    ],
+    [
+      'reads the Cookie header',
+      ({ headers }: { headers: Record<string, unknown> }) => ({ count: headers.cookie ? 1 : 0 }),
+    ],
+    [
+      'reads the raw request',
+      ({ request: raw }: { request: { url?: string } }) => ({ count: raw.url?.length ?? 0 }),
+    ],
+    [
+      'sets a cookie',
+      ({ setCookie }: { setCookie: (name: string, value: string, options: object) => void }) => {
+        setCookie('seen', '1', {});
+        return { count: 1 };
+      },
+    ],
+  ])('answers private, however the policies say, when a step %s (no cookie sent)', async (_, notes) => {
+    const app = tinyWith(EVERY_SEGMENT, { notes: notes as DataSteps[string] });
+    const page = await request(app).get('/notes/first').expect(200);
+    expect(page.headers['cache-control']).toBe(DOCUMENT_PRIVATE);
+    expect(page.headers.etag).toBeUndefined();
+    const data = await request(app).get(`${DATA}/notes/first`).expect(200);
+    expect(data.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('keeps error pages private', async () => {
+    const app = tinyWith({ ...EVERY_SEGMENT, second: MINUTE });
+    const response = await request(app).get('/notes/second?fail').expect(500);
+    expect(response.headers['cache-control']).toBe(DOCUMENT_PRIVATE);
+  });
+});
+
+describe('revalidation by ETag', () => {
+  it('answers 304 without a body to a matching If-None-Match, for the document and for HEAD', async () => {
+    const app = tinyWith(EVERY_SEGMENT);
+    const { headers } = await request(app).get('/notes/first');
+    const again = await request(app)
+      .get('/notes/first')
+      .set('If-None-Match', headers.etag as string);
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.etag).toBe(headers.etag);
+    expect(again.headers['cache-control']).toBe(PUBLIC_MINUTE);
+    await request(app)
+      .head('/notes/first')
+      .set('If-None-Match', headers.etag as string)
+      .expect(304);
+  });
+
+  it('changes the ETag when the data changes', async () => {
+    let count = 2;
+    const app = tinyWith(EVERY_SEGMENT, { notes: () => ({ count }) });
+    const before = (await request(app).get('/notes/first')).headers.etag as string;
+    count = 3;
+    const after = await request(app).get('/notes/first').set('If-None-Match', before);
+    expect(after.status).toBe(200);
+    expect(after.headers.etag).not.toBe(before);
+    expect(after.text).toContain('3');
+  });
+
+  it('gives data answers their own ETag, varying by the segments the browser keeps', async () => {
+    const app = tinyWith(EVERY_SEGMENT);
+    const full = await request(app).get(`${DATA}/notes/first`).expect(200);
+    expect(full.headers['cache-control']).toBe(PUBLIC_MINUTE);
+    expect(full.headers.vary).toContain('X-Keep-Segments');
+    const kept = await request(app).get(`${DATA}/notes/first`).set('X-Keep-Segments', 'root,notes');
+    expect(kept.headers.etag).not.toBe(full.headers.etag);
+    const document = await request(app).get('/notes/first');
+    expect(document.headers.etag).not.toBe(full.headers.etag);
+    await request(app)
+      .get(`${DATA}/notes/first`)
+      .set('If-None-Match', full.headers.etag as string)
+      .expect(304);
+  });
+});
