@@ -9,6 +9,7 @@ import { checkCachePolicies } from '../caching/cache-policy.ts';
 import type { CreateAppOptions } from '../create-app.ts';
 import { debugDataSteps } from '../data/debug-data-steps.ts';
 import { servePageData } from '../data/serve-page-data.ts';
+import { createMiddlewareRunner } from '../middleware/run-middleware.ts';
 import { noMonitoring } from '../monitoring/monitoring.ts';
 import type { ReportError } from '../monitoring/report-error.ts';
 import { buildIdOf } from '../process/build-output.ts';
@@ -45,6 +46,7 @@ export function createPageParts(
   // PUBLIC_ORIGIN, or the request's own: for every absolute URL a handler writes.
   const originOf = createOriginOf(config.publicOrigin);
   const createRequestContext = requestContextFactory({ basePath, locales, originOf, services });
+  const middleware = createMiddlewareRunner(options.middleware ?? {}, routes, root);
   const common = {
     routes,
     basePath,
@@ -53,6 +55,7 @@ export function createPageParts(
     reportError,
     monitoring,
     createRequestContext,
+    middleware,
   };
   const cachePolicies = options.cache ?? {};
   checkCachePolicies(cachePolicies);
@@ -84,7 +87,6 @@ export function createPageParts(
       renderer,
       renderTimeoutMs,
       resources: options.resources ?? {},
-      createRequestContext,
       buildId: buildIdOf(build),
     }),
     sendPageData: servePageData({
