@@ -65,6 +65,14 @@ export interface RequestContextParts {
   services: ServicesHandle;
 }
 
+/** Where the runtime keeps a context's request for itself: reading `context.request` would make it private. */
+const RAW_REQUEST = Symbol('request');
+
+/** The request a context was made for, read without noting a private read (for the runtime's bookkeeping). */
+export function requestOf(context: RequestContext): IncomingMessage {
+  return (context as RequestContext & { [RAW_REQUEST]: IncomingMessage })[RAW_REQUEST];
+}
+
 /** Headers whose per-visitor ones (`Cookie`, `Authorization`) note their read when a handler reads them. */
 function watchedHeaders(request: Request, response: Response): RequestContext['headers'] {
   return new Proxy(request.headers, {
@@ -85,7 +93,8 @@ export function requestContextFactory({
   return function createRequestContext(request, response, { params, locale, signal, pageTarget }) {
     let url: URL | undefined;
     // What differs per visitor is read through getters, which note the read: the answer is then private.
-    return {
+    const context: RequestContext & { [RAW_REQUEST]: IncomingMessage } = {
+      [RAW_REQUEST]: request,
       get request() {
         notePrivateRead(response, 'request');
         return request;
@@ -113,5 +122,6 @@ export function requestContextFactory({
       signal,
       services: services.current,
     };
+    return context;
   };
 }

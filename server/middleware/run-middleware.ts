@@ -5,7 +5,7 @@ import type { RouteNode } from '../../shared/routing/route-table.ts';
 import { isThenable } from '../data/deferred-data.ts';
 import { RefusedInputError } from '../db/refused-input.ts';
 import { untilAborted } from '../pipeline/request-abort.ts';
-import type { RequestContext } from '../request-context.ts';
+import { type RequestContext, requestOf } from '../request-context.ts';
 import type { Middlewares } from './middleware.ts';
 
 /** Why a request's middleware ended it; `undefined` (no stop) when every one passed. */
@@ -82,7 +82,7 @@ export function createMiddlewareRunner(middleware: Middlewares, routes: Compiled
   const passages = new WeakMap<IncomingMessage, Passage>();
 
   function run(chain: MiddlewareChain, context: RequestContext): Verdict {
-    const passage = passages.get(context.request);
+    const passage = passages.get(requestOf(context));
     if (passage?.chain === chain) {
       Object.assign(context, passage.added);
       return passage.stop;
@@ -90,7 +90,7 @@ export function createMiddlewareRunner(middleware: Middlewares, routes: Compiled
     const added: Record<string, unknown> = {};
     const finish = ({ at, stop }: Ran) => {
       const rootStopped = stop !== undefined && at === 0 && chain[0] === rootLink;
-      passages.set(context.request, { chain, added, stop, rootStopped });
+      passages.set(requestOf(context), { chain, added, stop, rootStopped });
       return stop;
     };
     const ran = runLinks(chain, context, added, 0);
@@ -110,7 +110,7 @@ export function createMiddlewareRunner(middleware: Middlewares, routes: Compiled
      * failing branch's middleware below the root are not run again).
      */
     runRoot(context: RequestContext): Verdict {
-      const passage = passages.get(context.request);
+      const passage = passages.get(requestOf(context));
       if (!passage) return rootChain ? run(rootChain, context) : undefined;
       if (passage.rootStopped) return passage.stop;
       Object.assign(context, passage.added);

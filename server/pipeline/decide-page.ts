@@ -67,27 +67,26 @@ export function decide(
       onFailure(outcome.error);
     }
     if (boundary === -1) return { type: 'error', status };
-    const shown = segments.slice(0, boundary);
-    const boundaryId = (branch[boundary] as MatchedSegment).node.id;
-    shown.push({
-      state:
-        status === 404
-          ? { id: boundaryId, boundary: 'not-found' }
-          : { id: boundaryId, boundary: 'error', status },
-      module: modules[boundary] as SegmentModule,
-    });
-    const page = {
-      type: 'page',
-      routeId,
-      params,
-      segments: shown,
-      head: errorHead(status),
-      status,
-      policy,
-    } as const;
-    return { ...page, headKept: false, kept: new Set([...kept].filter((index) => index < boundary)) };
+    const shown = [...segments.slice(0, boundary), boundarySegment(branch, modules, boundary, status)];
+    const page = { type: 'page', routeId, params, segments: shown, status, policy } as const;
+    const keptAbove = new Set([...kept].filter((above) => above < boundary));
+    return { ...page, head: errorHead(status), headKept: false, kept: keptAbove };
   }
   return { type: 'page', routeId, params, segments, kept, head, headKept, status: 200, policy };
+}
+
+/** The not-found or error component shown in place of the segment at `boundary` and those below it. */
+function boundarySegment(
+  branch: readonly MatchedSegment[],
+  modules: SegmentModule[],
+  boundary: number,
+  status: number,
+): ShownSegment {
+  const id = (branch[boundary] as MatchedSegment).node.id;
+  return {
+    state: status === 404 ? { id, boundary: 'not-found' } : { id, boundary: 'error', status },
+    module: modules[boundary] as SegmentModule,
+  };
 }
 
 export function statusOf(outcome: Extract<Outcome, { type: 'signal' | 'failed' }>): number {

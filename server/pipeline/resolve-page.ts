@@ -109,20 +109,25 @@ function frameResolver(options: ResolvePageOptions, loadModule: LoadModule) {
   };
 }
 
-function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
-  const { routes, dataSteps, basePath, locales, monitoring, reportError } = options;
+/** Each route's cache policy, worked out on its first request. */
+function routePolicies(cachePolicies: CachePolicies) {
   const policies = new Map<string, CachePolicy | undefined>();
-  const policyOf = (routeId: string, branch: readonly MatchedSegment[]) => {
+  return function policyOf(routeId: string, branch: readonly MatchedSegment[]) {
     if (!policies.has(routeId))
       policies.set(
         routeId,
         branchPolicy(
           branch.map(({ node }) => node.id),
-          options.cachePolicies,
+          cachePolicies,
         ),
       );
     return policies.get(routeId);
   };
+}
+
+function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
+  const { routes, dataSteps, basePath, locales, monitoring, reportError } = options;
+  const policyOf = routePolicies(options.cachePolicies);
   return async function resolvePage(
     request: Request,
     response: Response,

@@ -44,10 +44,7 @@ export interface RouteRender {
   /** 200, a boundary's status, or 422 when this render answers a form post with invalid input. */
   status: number;
   actionResult?: ActionResultState;
-  /**
-   * The page is the same for everyone and its caching headers are set (answer-caching.ts): it carries no
-   * trace of this request and is not tailored to a crawler, and it is rendered whole.
-   */
+  /** Public, its caching headers set (answer-caching.ts): no trace of this request, no crawler tailoring. */
   shared?: boolean;
 }
 

@@ -26,7 +26,7 @@ function contextOf(signal = new AbortController().signal): RequestContext {
     originOf: () => 'http://127.0.0.1',
     services: startedServices({}),
   });
-  return create({ headers: {} } as Request, {} as Response, { params: {}, locale: 'en', signal });
+  return create({ headers: {} } as Request, { locals: {} } as Response, { params: {}, locale: 'en', signal });
 }
 
 describe('createMiddlewareRunner', () => {
