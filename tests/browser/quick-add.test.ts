@@ -1,10 +1,11 @@
 import type { Page, Request, Route } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { messages } from '../../shared/storefront/messages/en.ts';
-import { MAX_QUANTITY, PRODUCT_FIELD, QUANTITY_FIELD } from '../../shared/storefront/shop-rules.ts';
+import { MAX_QUANTITY, PRODUCT_FIELD } from '../../shared/storefront/shop-rules.ts';
 import { describeInChromium } from '../helpers/chromium.ts';
 import { listenForSuite } from '../helpers/listen.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
+import { addThroughServer, headerCount, recordDocumentRequests } from '../helpers/shop-visitor.ts';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
 import { hasMarker, markWindow } from '../helpers/window-marker.ts';
 
@@ -79,15 +80,6 @@ function settledCountIs(page: Page, count: string) {
   }, count);
 }
 
-/** Records the document requests the page makes from now on. */
-function recordDocuments(page: Page): string[] {
-  const documents: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'document') documents.push(request.url());
-  });
-  return documents;
-}
-
 describeInChromium('a product card’s add button (useFetcher, useOptimistic)', ({ newPage }) => {
   const server = listenForSuite(() => createStorefrontApp());
 
@@ -99,7 +91,7 @@ describeInChromium('a product card’s add button (useFetcher, useOptimistic)', 
       await waitForHydration(page);
       await markWindow(page);
       await page.evaluate(() => window.scrollTo(0, 300));
-      const documents = recordDocuments(page);
+      const documents = recordDocumentRequests(page);
       await recordCounts(page);
       const held = await holdPosts(page);
       // Clicked in the page, not by Playwright, which would scroll each button into view.
@@ -140,17 +132,13 @@ describeInChromium('a product card’s add button (useFetcher, useOptimistic)', 
       await page.goto(`${server().origin}/shop`);
       const id = await page.locator(`.product-card input[name="${PRODUCT_FIELD}"]`).first().inputValue();
       // The visitor's cart already holds the most of this product: filled by the server, same cookies.
-      const filled = await page.request.post(`${server().origin}/products/${id}`, {
-        form: { _action: 'add-to-cart', [PRODUCT_FIELD]: id, [QUANTITY_FIELD]: String(MAX_QUANTITY) },
-        headers: { Origin: server().origin },
-      });
-      expect(filled.ok()).toBe(true);
+      await addThroughServer(page, server().origin, id, MAX_QUANTITY);
       await page.reload();
       await waitForHydration(page);
       await markWindow(page);
       await countIs(page, '99');
       await recordCounts(page);
-      const documents = recordDocuments(page);
+      const documents = recordDocumentRequests(page);
 
       await page.locator(QUICK_ADD).first().click();
       const status = page.locator(STATUS).first();
@@ -201,7 +189,7 @@ describeInChromium('a product card’s add button (useFetcher, useOptimistic)', 
       ]);
       expect(post.status()).toBe(303);
       await page.waitForURL(/\/products\/[^/?]+\?added=1$/);
-      expect((await page.locator('header .cart-count').textContent())?.trim()).toBe('1');
+      expect(await headerCount(page)).toBe('1');
     } finally {
       await page.close();
     }
