@@ -20,10 +20,16 @@ export {
 export type { ParamsOf, RouteId, SearchOf, SegmentId, SegmentPropsOf } from './routing/route-types.ts';
 export type { AppDefinition } from './ui/app-definition.ts';
 export { Await } from './ui/await.tsx';
-export { type Fetcher, type FetcherFormProps, type SubmitOptions, useFetcher } from './ui/fetcher.tsx';
+export {
+  type Fetcher,
+  type FetcherFormProps,
+  type SubmitOptions,
+  useFetcher,
+  useFetchers,
+} from './ui/fetcher.tsx';
 export { Form, SubmitButton, useActionResult } from './ui/form.tsx';
 export { Link } from './ui/link.tsx';
-export type { FetcherResult } from './ui/navigation-context.ts';
+export type { FetcherInFlight, FetcherResult, FetcherSubmission } from './ui/navigation-context.ts';
 export { Outlet } from './ui/outlet.tsx';
 export { useIsCurrentPage, useRouter } from './ui/router-context.tsx';
 export type { ActionResultState } from './ui/ssr-payload.ts';

@@ -1,8 +1,16 @@
-import type { FetcherHub, FetcherResult } from '../../shared/ui/navigation-context.ts';
+import { ACTION_FIELD } from '../../shared/ui/form.tsx';
+import type {
+  FetcherHub,
+  FetcherInFlight,
+  FetcherResult,
+  FetcherState,
+  FetcherSubmission,
+} from '../../shared/ui/navigation-context.ts';
 import { fetchPageData, type PageAnswer } from './fetch-page-data.ts';
 import {
   type FetcherEffect,
   type FetcherMessage,
+  type FetcherModel,
   fetcherOf,
   initialFetcherModel,
   updateFetchers,
@@ -17,40 +25,51 @@ export interface FetchersOptions {
   revalidate: (segments: readonly string[] | undefined) => void;
 }
 
+/** A request in flight, by its token. */
+interface Running {
+  controller: AbortController;
+  /** Its result once it ends; undefined when it was aborted. */
+  ended: Promise<FetcherResult | undefined>;
+  submission: FetcherSubmission | undefined;
+}
+
+const NO_REQUEST = Promise.resolve(undefined);
+
 /**
  * The DOM adapter of the fetcher model (fetcher-model.ts): it sends each fetcher's request to the data
  * endpoint (`fetchPageData`, as `<Form>` and navigations do, so the server's checks are the same), aborts
- * the ones the model says to, and tells each key's subscribers when its state changes.
+ * the ones the model says to, and tells each key's subscribers, and those of every key, when a state changes.
  */
 export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOptions): FetcherHub {
   let model = initialFetcherModel;
-  const requests = new Map<number, AbortController>();
+  const requests = new Map<number, Running>();
   const listeners = new Map<string, Set<() => void>>();
+  const everyKey = new Set<() => void>();
+  let inFlight: readonly FetcherInFlight[] = [];
 
   function dispatch(message: FetcherMessage): void {
     const before = model;
     const [next, effects] = updateFetchers(model, message);
     model = next;
     for (const effect of effects) run(message.key, effect);
-    if (fetcherOf(before, message.key) !== fetcherOf(model, message.key))
-      for (const listener of listeners.get(message.key) ?? []) listener();
+    if (fetcherOf(before, message.key) === fetcherOf(model, message.key)) return;
+    inFlight = listInFlight(model, requests);
+    for (const listener of [...(listeners.get(message.key) ?? []), ...everyKey]) listener();
   }
 
   function run(key: string, effect: FetcherEffect): void {
     switch (effect.type) {
       case 'post':
       case 'get': {
-        const controller = new AbortController();
-        requests.set(effect.token, controller);
-        const body = effect.type === 'post' ? (effect.body as FormData | URLSearchParams) : undefined;
-        void request(effect.url, body, controller.signal, { resolve, dataHrefOf }).then((result) => {
+        const onEnd = (result: FetcherResult) => {
           requests.delete(effect.token);
-          if (!controller.signal.aborted) dispatch({ type: 'settled', key, token: effect.token, result });
-        });
+          dispatch({ type: 'settled', key, token: effect.token, result });
+        };
+        requests.set(effect.token, startRequest(effect, { resolve, dataHrefOf }, onEnd));
         return;
       }
       case 'abort':
-        requests.get(effect.token)?.abort();
+        requests.get(effect.token)?.controller.abort();
         requests.delete(effect.token);
         return;
       case 'revalidate':
@@ -73,7 +92,48 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
     stateOf: (key) => fetcherOf(model, key),
     submit: (key, pageUrl, body) => dispatch({ type: 'submit', key, url: pageUrl, body }),
     load: (key, pageUrl) => dispatch({ type: 'load', key, url: pageUrl }),
+    settled: (key) => requests.get(tokenOf(fetcherOf(model, key)))?.ended ?? NO_REQUEST,
+    subscribeAll(listener) {
+      everyKey.add(listener);
+      return () => everyKey.delete(listener);
+    },
+    inFlight: () => inFlight,
   };
+}
+
+/** The token of a fetcher's request in flight; -1, which none has, when it is idle. */
+const tokenOf = (fetcher: FetcherState) => (fetcher.state === 'idle' ? -1 : fetcher.token);
+
+/** Starts a fetcher's request; `onEnd` gets its result, unless it was aborted first. */
+function startRequest(
+  effect: Extract<FetcherEffect, { type: 'post' | 'get' }>,
+  options: Pick<FetchersOptions, 'resolve' | 'dataHrefOf'>,
+  onEnd: (result: FetcherResult) => void,
+): Running {
+  const controller = new AbortController();
+  const body = effect.type === 'post' ? (effect.body as FormData | URLSearchParams) : undefined;
+  const ended = request(effect.url, body, controller.signal, options).then((result) => {
+    if (controller.signal.aborted) return undefined;
+    onEnd(result);
+    return result;
+  });
+  return { controller, ended, submission: body && submissionOf(body) };
+}
+
+/** The fetchers of `model` that are posting or loading, with what each post sent. */
+function listInFlight(model: FetcherModel, requests: ReadonlyMap<number, Running>): FetcherInFlight[] {
+  return Object.entries(model.fetchers).flatMap(([key, fetcher]) =>
+    fetcher.state === 'idle'
+      ? []
+      : [{ key, state: fetcher.state, submission: requests.get(fetcher.token)?.submission }],
+  );
+}
+
+/** What a post sent, for useFetchers(): its action and its other text fields (files are left out). */
+function submissionOf(body: FormData | URLSearchParams): FetcherSubmission {
+  const text = [...body].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  const { [ACTION_FIELD]: action = '', ...fields } = Object.fromEntries(text);
+  return { action, fields };
 }
 
 /** Sends one fetcher's request to the data endpoint and says how it ended; never rejects. */

@@ -1,4 +1,5 @@
 import { Outlet, type SegmentProps, useRouter } from '../index.ts';
+import { OptimisticCartProvider } from './components/optimistic-cart.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { messagesFor } from './messages.ts';
@@ -6,7 +7,7 @@ import type { StorefrontLayoutData } from './types.ts';
 
 /**
  * The root layout, around every page, error pages included: skip link, header (with the cart count from the
- * root's data step), main landmark, footer.
+ * root's data step, optimistic while changes are on their way), main landmark, footer.
  */
 export default function RootLayout({ data }: SegmentProps<StorefrontLayoutData | null>) {
   const { locale } = useRouter();
@@ -16,10 +17,12 @@ export default function RootLayout({ data }: SegmentProps<StorefrontLayoutData |
       <a className="skip-link" href="#main">
         {messages.skipToContent}
       </a>
-      <SiteHeader messages={messages} cartCount={data?.cartCount ?? 0} />
-      <main id="main" className="site-main" tabIndex={-1}>
-        <Outlet />
-      </main>
+      <OptimisticCartProvider data={data}>
+        <SiteHeader messages={messages} />
+        <main id="main" className="site-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </OptimisticCartProvider>
       <SiteFooter messages={messages} />
     </div>
   );

@@ -77,6 +77,9 @@ export interface Messages {
   viewCart: string;
   update: string;
   remove: string;
+  /** A cart line's − and + buttons, named for screen readers ("Increase the quantity of Chef knife"). */
+  decreaseQuantityOf: (name: string) => string;
+  increaseQuantityOf: (name: string) => string;
   /** The visually hidden label of a cart line's quantity field. */
   quantityOf: (name: string) => string;
   /** Shown on a form when its post fails (network error, server error). */

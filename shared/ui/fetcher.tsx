@@ -11,6 +11,7 @@ import { type Href, urlOf } from '../routing/href.ts';
 import { ACTION_FIELD } from './form.tsx';
 import {
   type FetcherHub,
+  type FetcherInFlight,
   type FetcherResult,
   type FetcherState,
   NavigationContext,
@@ -42,14 +43,22 @@ export interface Fetcher {
   result: FetcherResult | undefined;
   /** A real `<form method="post">` with the hidden `_action` field; with JavaScript it posts as this fetcher. */
   Form: FunctionComponent<FetcherFormProps>;
-  /** Posts `fields` to the action, as this fetcher. */
-  submit(fields: Readonly<Record<string, string>>, options: SubmitOptions): void;
-  /** Gets the data of the page at `href`, as this fetcher. */
-  load(href: Href): void;
+  /**
+   * Posts `fields` to the action, as this fetcher. Resolves with the result when the post ends (undefined if
+   * it was aborted), before the page's revalidation lands: await it inside a transition with useOptimistic.
+   */
+  submit(
+    fields: Readonly<Record<string, string>>,
+    options: SubmitOptions,
+  ): Promise<FetcherResult | undefined>;
+  /** Gets the data of the page at `href`, as this fetcher; resolves as `submit` does. */
+  load(href: Href): Promise<FetcherResult | undefined>;
 }
 
 const IDLE: FetcherState = { state: 'idle' };
 const NO_HUB = () => () => {};
+const NO_REQUEST = Promise.resolve(undefined);
+const NONE_IN_FLIGHT: readonly FetcherInFlight[] = [];
 
 /**
  * A request of the component's own, that does not navigate: an "add to cart" button, a rating, a lookup.
@@ -88,11 +97,27 @@ export function useFetcher({ key }: { key?: string } = {}): Fetcher {
     submit(fields, { action, to }) {
       const body = new URLSearchParams({ ...fields, [ACTION_FIELD]: action });
       hub?.submit(fetcherKey, pageUrl(to), body);
+      return hub?.settled(fetcherKey) ?? NO_REQUEST;
     },
     load(href) {
       hub?.load(fetcherKey, urlOf(href, router));
+      return hub?.settled(fetcherKey) ?? NO_REQUEST;
     },
   };
+}
+
+/**
+ * Every fetcher in flight (posting or loading), whichever component started it, with what each post sent:
+ * for a pending or optimistic UI away from the form, like a header's "saving…". Empty on the server and
+ * before hydration. A fetcher leaves the list when its answer arrives, before the page's revalidation lands.
+ */
+export function useFetchers(): readonly FetcherInFlight[] {
+  const hub = useContext(NavigationContext)?.fetchers;
+  return useSyncExternalStore(
+    hub?.subscribeAll ?? NO_HUB,
+    () => hub?.inFlight() ?? NONE_IN_FLIGHT,
+    () => NONE_IN_FLIGHT,
+  );
 }
 
 /** The `Form` of one fetcher key. */

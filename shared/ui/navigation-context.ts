@@ -46,6 +46,26 @@ export interface FetcherHub {
   submit(key: string, pageUrl: string, body: FormData | URLSearchParams): void;
   /** Gets the data of `pageUrl` (its deepest segment's). */
   load(key: string, pageUrl: string): void;
+  /** Resolves when `key`'s current request ends: its result, or undefined if it was aborted or none runs. */
+  settled(key: string): Promise<FetcherResult | undefined>;
+  /** Tells `listener` whenever a fetcher, any key, changes. */
+  subscribeAll(listener: () => void): () => void;
+  /** The fetchers in flight; the same array until one of them changes. */
+  inFlight(): readonly FetcherInFlight[];
+}
+
+/** What a fetcher's post sent: its action (the `_action` field) and its other text fields. */
+export interface FetcherSubmission {
+  action: string;
+  fields: Readonly<Record<string, string>>;
+}
+
+/** A fetcher in flight, as `useFetchers()` lists it. */
+export interface FetcherInFlight {
+  key: string;
+  state: 'submitting' | 'loading';
+  /** What its post sent; undefined for a `load()`. */
+  submission: FetcherSubmission | undefined;
 }
 
 /** How a JavaScript form submission ended. `native`: let the browser post the form itself. */

@@ -105,7 +105,7 @@ describeInChromium('the cart', ({ newPage }) => {
     }
   });
 
-  it('works with JavaScript disabled: add, invalid quantity, update and remove', async () => {
+  it('works with JavaScript disabled: add, invalid quantity, update, − / + and remove', async () => {
     const page = await newPage({ javaScriptEnabled: false });
     try {
       await page.goto(`${server().origin}${PRODUCT}`);
@@ -125,9 +125,23 @@ describeInChromium('the cart', ({ newPage }) => {
       expect(await page.locator(`${ADD_FORM} input[name="quantity"]`).inputValue()).toBe('100');
 
       await page.goto(`${server().origin}/cart`);
-      const update = page.locator('main form:has(input[name="_action"][value="update"])').first();
-      await update.locator('input[name="quantity"]').fill('5');
-      await update.locator('button[type="submit"]').click();
+      await page.locator('main form.quantity-form input[name="quantity"]').fill('5');
+      await page.locator('main button[form^="quantity-form-"]').click();
+      await page.waitForURL(`${server().origin}/cart`);
+      expect((await cartCount(page))?.trim()).toBe('5');
+
+      // The line's − and + are forms too: each posts its quantity and comes back to the cart (303).
+      const [plus] = await Promise.all([
+        page.waitForResponse((response) => response.request().method() === 'POST'),
+        page.locator('main form.quantity-step button').nth(1).click(),
+      ]);
+      expect(plus.status()).toBe(303);
+      await page.waitForURL(`${server().origin}/cart`);
+      expect((await cartCount(page))?.trim()).toBe('6');
+      await Promise.all([
+        page.waitForResponse((response) => response.request().method() === 'POST'),
+        page.locator('main form.quantity-step button').nth(0).click(),
+      ]);
       await page.waitForURL(`${server().origin}/cart`);
       expect((await cartCount(page))?.trim()).toBe('5');
 

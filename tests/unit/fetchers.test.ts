@@ -134,4 +134,47 @@ describe('createFetchers', () => {
     await settle();
     expect(fetchers.stateOf('a').result).toEqual({ type: 'loaded', data: { name: 'Knife' } });
   });
+
+  it('lists the fetchers in flight with what each post sent, and tells every-key subscribers', async () => {
+    const { calls, fetchers, settle } = setUp();
+    const everyKey = vi.fn();
+    fetchers.subscribeAll(everyKey);
+    expect(fetchers.inFlight()).toEqual([]);
+    fetchers.submit('a', '/products/knife', new URLSearchParams({ _action: 'add-to-cart', quantity: '1' }));
+    fetchers.load('b', '/products/board');
+    const listed = fetchers.inFlight();
+    expect(listed).toEqual([
+      { key: 'a', state: 'submitting', submission: { action: 'add-to-cart', fields: { quantity: '1' } } },
+      { key: 'b', state: 'loading', submission: undefined },
+    ]);
+    expect(fetchers.inFlight()).toBe(listed);
+    expect(everyKey).toHaveBeenCalledTimes(2);
+    calls[0]?.answer(line({ type: 'redirect', location: '/', status: 303 }));
+    await settle();
+    expect(fetchers.inFlight()).toEqual([{ key: 'b', state: 'loading', submission: undefined }]);
+    expect(everyKey).toHaveBeenCalledTimes(3);
+  });
+
+  it("a multipart post's submission keeps its text fields and leaves its files out", () => {
+    const { fetchers } = setUp();
+    const body = new FormData();
+    body.set('_action', 'review');
+    body.set('text', 'Sharp');
+    body.set('photo', new Blob(['x']), 'photo.png');
+    fetchers.submit('a', '/products/knife', body);
+    expect(fetchers.inFlight()[0]?.submission).toEqual({ action: 'review', fields: { text: 'Sharp' } });
+  });
+
+  it('settled(key) resolves with the result when the post ends, and with undefined when it is aborted', async () => {
+    const { calls, fetchers, body } = setUp();
+    expect(await fetchers.settled('a')).toBeUndefined();
+    fetchers.submit('a', '/products/knife', body());
+    const first = fetchers.settled('a');
+    fetchers.submit('a', '/products/knife', body());
+    const second = fetchers.settled('a');
+    calls[1]?.answer(line({ type: 'redirect', location: '/', status: 303 }));
+    expect(await first).toBeUndefined();
+    expect(await second).toEqual({ type: 'done' });
+    expect(fetchers.stateOf('a').state).toBe('idle');
+  });
 });

@@ -3,6 +3,7 @@ import { href } from '../href.ts';
 import { type Messages, SHOP_NAME } from '../messages.ts';
 import { BagIcon, BrandMark } from './icons.tsx';
 import { LocaleSwitcher } from './locale-switcher.tsx';
+import { useCartCount } from './optimistic-cart.tsx';
 
 /** Which header entry a route belongs to, so it can be shown as the current section. */
 const SECTION_OF_ROUTE: Readonly<Record<string, 'shop' | 'help' | 'cart'>> = {
@@ -19,8 +20,10 @@ const SECTION_OF_ROUTE: Readonly<Record<string, 'shop' | 'help' | 'cart'>> = {
  */
 const BADGE_MAX_COUNT = 99;
 
-export function SiteHeader({ messages, cartCount }: { messages: Messages; cartCount: number }) {
+/** The header; its cart count is the optimistic one (optimistic-cart.tsx), inside OptimisticCartProvider. */
+export function SiteHeader({ messages }: { messages: Messages }) {
   const { routeId } = useRouter();
+  const { count: cartCount, pending } = useCartCount();
   const section = routeId ? SECTION_OF_ROUTE[routeId] : undefined;
   const current = (name: string) => (section === name ? 'true' : undefined);
   return (
@@ -43,7 +46,12 @@ export function SiteHeader({ messages, cartCount }: { messages: Messages; cartCo
               </Link>
             </li>
             <li>
-              <Link to={href('cart')} className="main-nav__link cart-link" aria-current={current('cart')}>
+              <Link
+                to={href('cart')}
+                className="main-nav__link cart-link"
+                aria-current={current('cart')}
+                aria-busy={pending || undefined}
+              >
                 <BagIcon />
                 <span>{messages.navCart}</span>
                 {cartCount > 0 ? (

@@ -70,6 +70,8 @@ export const messages: Messages = {
   viewCart: 'Warenkorb ansehen',
   update: 'Aktualisieren',
   remove: 'Entfernen',
+  decreaseQuantityOf: (name) => `Menge von ${name} verringern`,
+  increaseQuantityOf: (name) => `Menge von ${name} erhöhen`,
   quantityOf: (name) => `Menge von ${name}`,
   formFailure: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   errorUnknownProduct: 'Dieses Produkt ist nicht verfügbar.',

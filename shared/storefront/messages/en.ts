@@ -70,6 +70,8 @@ export const messages: Messages = {
   viewCart: 'View cart',
   update: 'Update',
   remove: 'Remove',
+  decreaseQuantityOf: (name) => `Decrease the quantity of ${name}`,
+  increaseQuantityOf: (name) => `Increase the quantity of ${name}`,
   quantityOf: (name) => `Quantity of ${name}`,
   formFailure: 'Something went wrong. Please try again.',
   errorUnknownProduct: 'This product is not available.',

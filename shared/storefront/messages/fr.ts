@@ -71,6 +71,8 @@ export const messages: Messages = {
   viewCart: 'Voir le panier',
   update: 'Mettre à jour',
   remove: 'Retirer',
+  decreaseQuantityOf: (name) => `Diminuer la quantité de ${name}`,
+  increaseQuantityOf: (name) => `Augmenter la quantité de ${name}`,
   quantityOf: (name) => `Quantité de ${name}`,
   formFailure: 'Une erreur est survenue. Veuillez réessayer.',
   errorUnknownProduct: 'Ce produit n’est pas disponible.',

@@ -1,20 +1,12 @@
-import {
-  type ActionResultState,
-  Form,
-  type Head,
-  Link,
-  type Locale,
-  SubmitButton,
-  useActionResult,
-} from '../../index.ts';
-import { FieldError } from '../components/field-error.tsx';
+import { useOptimistic } from 'react';
+import { type ActionResultState, type Head, Link, type Locale, useActionResult } from '../../index.ts';
+import { CartRow, type LineChange, type ShownLine, withLineChange } from '../components/cart-row.tsx';
 import { BagIcon } from '../components/icons.tsx';
-import { ProductImage } from '../components/product-image.tsx';
 import { formatPrice } from '../format-price.ts';
 import { href, type Props } from '../href.ts';
 import { type Messages, messagesFor, pageTitle } from '../messages.ts';
-import { MAX_QUANTITY, PRODUCT_FIELD, QUANTITY_FIELD } from '../shop-rules.ts';
-import type { CartData, CartLine } from '../types.ts';
+import { PRODUCT_FIELD, QUANTITY_FIELD } from '../shop-rules.ts';
+import type { CartData } from '../types.ts';
 
 export default function CartPage({ data, locale }: Props<'cart'>) {
   const messages = messagesFor(locale);
@@ -63,32 +55,25 @@ function CartTable({
   result: ActionResultState | null;
 }) {
   const messages = messagesFor(locale);
+  // A line's change shows at once; the totals are the server's, marked busy until they are revalidated.
+  const [lines, showChange] = useOptimistic<readonly ShownLine[], LineChange>(data.lines, withLineChange);
+  const pending = lines !== data.lines;
   return (
     <div className="cart">
       <table className="cart-table">
         <caption className="visually-hidden">{messages.cartTitle}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{messages.product}</th>
-            <th scope="col" className="cart-table__number">
-              {messages.unitPrice}
-            </th>
-            <th scope="col" className="cart-table__quantity">
-              {messages.quantity}
-            </th>
-            <th scope="col" className="cart-table__number">
-              {messages.lineTotal}
-            </th>
-          </tr>
-        </thead>
+        <CartTableHead messages={messages} />
         <tbody>
-          {data.lines.map((line) => (
+          {lines.map((line, index) => (
             <CartRow
               key={line.productId}
               line={line}
+              // The reducer maps the lines one to one: the same index is the same line.
+              storedQuantity={data.lines[index]?.quantity ?? line.quantity}
               locale={locale}
               messages={messages}
               result={result?.values[PRODUCT_FIELD] === line.productId ? result : null}
+              showChange={showChange}
             />
           ))}
         </tbody>
@@ -97,7 +82,12 @@ function CartTable({
             <th scope="row" colSpan={3}>
               {messages.subtotal}
             </th>
-            <td className="cart-table__number">{formatPrice(data.subtotalCents, locale)}</td>
+            <td
+              className={pending ? 'cart-table__number cart-table__subtotal--pending' : 'cart-table__number'}
+              aria-busy={pending || undefined}
+            >
+              {formatPrice(data.subtotalCents, locale)}
+            </td>
           </tr>
         </tfoot>
       </table>
@@ -114,112 +104,22 @@ function CartTable({
   );
 }
 
-interface CartRowProps {
-  line: CartLine;
-  locale: Locale;
-  messages: Messages;
-  /** The invalid answer of an update or remove of this line, if the page shows one. */
-  result: ActionResultState | null;
-}
-
-function CartRow({ line, locale, messages, result }: CartRowProps) {
+function CartTableHead({ messages }: { messages: Messages }) {
   return (
-    <tr>
-      <th scope="row" className="cart-table__item">
-        <CartItem line={line} messages={messages} error={result?.errors[PRODUCT_FIELD]} />
-      </th>
-      <td className="cart-table__number" data-label={messages.unitPrice}>
-        {formatPrice(line.unitPriceCents, locale)}
-      </td>
-      <td className="cart-table__quantity" data-label={messages.quantity}>
-        <QuantityForm line={line} messages={messages} result={result?.action === 'update' ? result : null} />
-      </td>
-      <td className="cart-table__number cart-table__total" data-label={messages.lineTotal}>
-        {formatPrice(line.lineTotalCents, locale)}
-      </td>
-    </tr>
-  );
-}
-
-/** The product of a line, with its remove button and that button's error. */
-function CartItem({
-  line,
-  messages,
-  error,
-}: {
-  line: CartLine;
-  messages: Messages;
-  error: string | undefined;
-}) {
-  const { productId, name } = line;
-  const errorId = `cart-error-${productId}`;
-  return (
-    <div className="cart-item">
-      <ProductImage product={{ id: productId, name, categoryPath: line.categoryPath }} size="thumb" />
-      <div className="cart-item__body">
-        <Link to={href('product', { id: productId })} className="cart-table__product">
-          {name}
-        </Link>
-        <Form action="remove" failureMessage={messages.formFailure} className="cart-table__remove">
-          <input type="hidden" name={PRODUCT_FIELD} value={productId} />
-          <SubmitButton className="text-button" aria-describedby={error ? errorId : undefined}>
-            {messages.remove}
-            <span className="visually-hidden"> {name}</span>
-          </SubmitButton>
-        </Form>
-        <FieldError id={errorId} message={error} />
-      </div>
-    </div>
-  );
-}
-
-/** A line's quantity field and update button; `result`: an invalid update of this line, shown in place. */
-function QuantityForm({
-  line,
-  messages,
-  result,
-}: {
-  line: CartLine;
-  messages: Messages;
-  result: ActionResultState | null;
-}) {
-  const { productId, name } = line;
-  const fieldId = `quantity-${productId}`;
-  const error = result?.errors[QUANTITY_FIELD];
-  const errorId = `quantity-error-${productId}`;
-  return (
-    <>
-      {/* Keyed by the stored quantity, so the field shows the cart's value again after an update. */}
-      <Form
-        action="update"
-        failureMessage={messages.formFailure}
-        className="quantity-form"
-        key={line.quantity}
-        noValidate
-      >
-        <input type="hidden" name={PRODUCT_FIELD} value={productId} />
-        <label htmlFor={fieldId} className="visually-hidden">
-          {messages.quantityOf(name)}
-        </label>
-        <input
-          id={fieldId}
-          name={QUANTITY_FIELD}
-          type="number"
-          min={1}
-          max={MAX_QUANTITY}
-          inputMode="numeric"
-          defaultValue={result ? result.values[QUANTITY_FIELD] : String(line.quantity)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className="field__input field__input--small"
-        />
-        <SubmitButton className="button button--ghost button--small">
-          {messages.update}
-          <span className="visually-hidden"> {name}</span>
-        </SubmitButton>
-      </Form>
-      <FieldError id={errorId} message={error} />
-    </>
+    <thead>
+      <tr>
+        <th scope="col">{messages.product}</th>
+        <th scope="col" className="cart-table__number">
+          {messages.unitPrice}
+        </th>
+        <th scope="col" className="cart-table__quantity">
+          {messages.quantity}
+        </th>
+        <th scope="col" className="cart-table__number">
+          {messages.lineTotal}
+        </th>
+      </tr>
+    </thead>
   );
 }
 
