@@ -82,7 +82,12 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
    */
   function ClientApp() {
     const snapshot = useSyncExternalStore(router.subscribe, router.getSnapshot, router.getSnapshot);
-    useEffect(markHydrated, []);
+    useEffect(() => {
+      markHydrated();
+      // A page every visitor shares left out what is this visitor's (a cart count): ask for it now.
+      const { page } = initialPage.payload;
+      if (page.type === 'route' && page.later) router.refresh(page.later);
+    }, []);
     return (
       <NavigationContext.Provider value={router.navigator}>
         <AppRoot app={app} locales={locales} {...snapshot} onRenderError={reportRenderError} />

@@ -227,9 +227,9 @@ export function createRouter({
       const url = hrefOf(resolve(urlOf(to, { basePath, locales, locale })));
       dispatch({ type: options.replace ? 'replace' : 'push', url, now: now() });
     },
-    /** Re-runs the current route's data step (e.g. after an action) and clears prefetched data. */
-    refresh() {
-      dispatch({ type: 'refresh', now: now(), revalidate: 'all' });
+    /** Asks for the page on screen's data again (every segment's, or those named) and clears prefetched data. */
+    refresh(revalidate: Revalidation = 'all') {
+      dispatch({ type: 'refresh', now: now(), revalidate });
     },
     start() {
       history = createHistoryEntries(win);

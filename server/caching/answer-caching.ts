@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { SegmentState } from '../../shared/ui/ssr-payload.ts';
 import { isThenable } from '../data/deferred-data.ts';
-import { type CachePolicy, PRIVATE_CACHE_CONTROL, publicCacheControl } from './cache-policy.ts';
+import { PRIVATE_CACHE_CONTROL, publicCacheControl, type RoutePolicy } from './cache-policy.ts';
 import { privateRead } from './private-reads.ts';
 
 export interface CachingFacts {
   /** The route's policy (branchPolicy); none: private. */
-  policy: CachePolicy | undefined;
+  policy: RoutePolicy | undefined;
   status: number;
   /** The shown segments' states: their data (deferred values settled) goes into the ETag. */
   segments: readonly SegmentState[];
@@ -35,7 +35,7 @@ export async function decideCaching(
   const data = await Promise.all(segments.map((state) => ('data' in state ? settled(state.data) : state)));
   // A deferred value may have read a cookie while it settled.
   if (!mayBePublic(request, response, status)) return beingPrivate(response);
-  response.setHeader('Cache-Control', publicCacheControl(policy));
+  response.setHeader('Cache-Control', publicCacheControl(policy.cache));
   response.setHeader('ETag', `W/"${digest([...made, status, data])}"`);
   if (request.fresh) {
     response.status(304).end();
@@ -52,7 +52,7 @@ export function cachingFacts(
     routeId,
     segments,
   }: {
-    policy: CachePolicy | undefined;
+    policy: RoutePolicy | undefined;
     status: number;
     routeId: string;
     segments: readonly { state: SegmentState }[];

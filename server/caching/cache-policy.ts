@@ -12,24 +12,36 @@ export interface CachePolicy {
   maxAge?: number;
 }
 
-/** Cache policies by segment id (a layout's, a page's, a resource route's). Server-only. */
-export type CachePolicies = Readonly<Record<string, CachePolicy>>;
+/**
+ * Cache policies by segment id (a layout's, a page's). Server-only. `per-visitor`: the segment's data differs
+ * per visitor (a cart count, who is signed in) and does not restrict its pages: a page every visitor shares
+ * leaves it out (its component gets `data: null`), and the browser asks for it after hydration.
+ */
+export type CachePolicies = Readonly<Record<string, CachePolicy | 'per-visitor'>>;
+
+/** A route's caching: the strictest policy of its branch, and the per-visitor segments its pages leave out. */
+export interface RoutePolicy {
+  cache: CachePolicy;
+  perVisitor: ReadonlySet<string>;
+}
 
 /** What every private answer says: no cache, shared or the browser's, may store it. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 /**
  * The policy of a page: the strictest of its branch's (each time the shortest), or none when a segment of
- * the branch has none (then the page is private). Worked out once per route, when the app is created.
+ * the branch has none (then the page is private). Worked out once per route.
  */
-export function branchPolicy(
-  segmentIds: readonly string[],
-  policies: CachePolicies,
-): CachePolicy | undefined {
+export function branchPolicy(segmentIds: readonly string[], policies: CachePolicies): RoutePolicy | undefined {
   let strictest: Required<CachePolicy> | undefined;
+  const perVisitor = new Set<string>();
   for (const id of segmentIds) {
     const policy = Object.hasOwn(policies, id) ? policies[id] : undefined;
     if (!policy) return undefined;
+    if (policy === 'per-visitor') {
+      perVisitor.add(id);
+      continue;
+    }
     const { sMaxAge, staleWhileRevalidate = 0, maxAge = 0 } = policy;
     strictest = {
       sMaxAge: Math.min(sMaxAge, strictest?.sMaxAge ?? sMaxAge),
@@ -37,7 +49,7 @@ export function branchPolicy(
       maxAge: Math.min(maxAge, strictest?.maxAge ?? Infinity),
     };
   }
-  return strictest;
+  return strictest && { cache: strictest, perVisitor };
 }
 
 /** The `Cache-Control` value of a public answer. */
@@ -49,6 +61,10 @@ export function publicCacheControl({ sMaxAge, staleWhileRevalidate = 0, maxAge =
 /** Refuses a policy with a time that is not a whole number of seconds from 0 (at start, naming the segment). */
 export function checkCachePolicies(policies: CachePolicies): void {
   for (const [id, policy] of Object.entries(policies)) {
+    if (policy === 'per-visitor') continue;
+    if (typeof policy !== 'object' || policy === null || typeof policy.sMaxAge !== 'number') {
+      throw new TypeError(`Cache policy of segment "${id}": give { sMaxAge, … } or 'per-visitor'`);
+    }
     for (const [name, seconds] of Object.entries(policy)) {
       if (!Number.isInteger(seconds) || (seconds as number) < 0) {
         throw new TypeError(

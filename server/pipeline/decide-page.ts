@@ -2,7 +2,7 @@ import { HttpError, Redirect } from '../../shared/routing/control-signals.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
 import type { Head, RouteParams, SegmentModule } from '../../shared/routing/route-table.ts';
 import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
-import type { CachePolicy } from '../caching/cache-policy.ts';
+import type { RoutePolicy } from '../caching/cache-policy.ts';
 import type { Outcome } from '../data/run-data-steps.ts';
 import { errorHead } from '../render/error-head.ts';
 import type { RequestContext } from '../request-context.ts';
@@ -11,7 +11,7 @@ import type { PageResolution } from './resolve-page.ts';
 
 interface DecideContext {
   /** The route's cache policy, carried to the answer. */
-  policy: CachePolicy | undefined;
+  policy: RoutePolicy | undefined;
   searchValues: readonly unknown[];
   routeId: string;
   params: RouteParams;
@@ -37,7 +37,8 @@ export function decide(
     const id = (branch[index] as MatchedSegment).node.id;
     const module = modules[index] as SegmentModule;
     if (outcome.type === 'kept') {
-      segments.push({ state: { id, data: undefined }, module });
+      // A per-visitor segment left out of a shared document renders with `null`, until the browser has it.
+      segments.push({ state: { id, data: null }, module });
       kept.add(index);
       headKept ||= module.head !== undefined;
       continue;

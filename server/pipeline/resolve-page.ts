@@ -5,7 +5,7 @@ import type { Locales } from '../../shared/routing/locale.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
 import type { Head, RouteNode, RouteParams, SegmentModule } from '../../shared/routing/route-table.ts';
 import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
-import { branchPolicy, type CachePolicies, type CachePolicy } from '../caching/cache-policy.ts';
+import { branchPolicy, type CachePolicies, type RoutePolicy } from '../caching/cache-policy.ts';
 import type { DataSteps } from '../data/data-step.ts';
 import { isThenable } from '../data/deferred-data.ts';
 import { readSearch, type SearchReading } from '../data/read-search.ts';
@@ -36,7 +36,7 @@ export type PageResolution =
       /** 200; 404 or the error's status when a boundary is shown. */
       status: number;
       /** The route's cache policy (the strictest of its branch), none when it is private. */
-      policy: CachePolicy | undefined;
+      policy: RoutePolicy | undefined;
     }
   /** A resource route: its handler answers with this context (its middleware ran; no data steps, no document). */
   | { type: 'resource'; routeId: string; params: RouteParams; context: RequestContext }
@@ -111,16 +111,11 @@ function frameResolver(options: ResolvePageOptions, loadModule: LoadModule) {
 
 /** Each route's cache policy, worked out on its first request. */
 function routePolicies(cachePolicies: CachePolicies) {
-  const policies = new Map<string, CachePolicy | undefined>();
+  const policies = new Map<string, RoutePolicy | undefined>();
   return function policyOf(routeId: string, branch: readonly MatchedSegment[]) {
-    if (!policies.has(routeId))
-      policies.set(
-        routeId,
-        branchPolicy(
-          branch.map(({ node }) => node.id),
-          cachePolicies,
-        ),
-      );
+    if (!policies.has(routeId)) {
+      policies.set(routeId, branchPolicy(branch.map(({ node }) => node.id), cachePolicies));
+    }
     return policies.get(routeId);
   };
 }
@@ -133,8 +128,11 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     response: Response,
     pageRequest: PageRequest,
     signal: AbortSignal,
-    /** Ids of the leading segments the browser shows with data it keeps (a client navigation's data answer). */
-    keep: ReadonlySet<string> = new Set(),
+    /**
+     * A data answer's: the ids of the segments the browser shows with data it keeps. None for a document,
+     * which, when every visitor may share it, leaves out its per-visitor segments for the browser to ask for.
+     */
+    keep?: ReadonlySet<string>,
   ): Promise<PageResolution> {
     const match = routes.match(pageRequest.appPath);
     if (!match) return { type: 'error', status: 404 };
@@ -159,7 +157,10 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
       if (stop) return stoppedPage(stop, context.urlOf);
     }
     if (resource) return { type: 'resource', routeId: match.route.id, params: match.params, context };
-    const outcomes = runDataSteps(match.branch, dataSteps, context, keep, reading.values);
+    const policy = policyOf(match.route.id, match.branch);
+    const shared = keep === undefined && (request.method === 'GET' || request.method === 'HEAD');
+    const left = keep ?? (shared ? policy?.perVisitor : undefined);
+    const outcomes = runDataSteps(match.branch, dataSteps, context, left, reading.values);
     const settling = settle(
       match.branch.map(({ node }) => loadModule(node)),
       outcomes,
@@ -167,7 +168,6 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     );
     // No await when nothing is pending: each promise costs under load (see request-handler.ts).
     const settled = isLoaded(settling) ? settling : await settling;
-    const policy = policyOf(match.route.id, match.branch);
     return decide(match.branch, settled.modules, settled.outcomes, {
       policy,
       searchValues: reading.values,

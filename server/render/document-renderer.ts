@@ -44,6 +44,8 @@ export interface RouteRender {
   /** 200, a boundary's status, or 422 when this render answers a form post with invalid input. */
   status: number;
   actionResult?: ActionResultState;
+  /** Indices of the per-visitor segments a shared page left out (their data is `null`). */
+  kept?: ReadonlySet<number>;
   /** Public, its caching headers set (answer-caching.ts): no trace of this request, no crawler tailoring. */
   shared?: boolean;
 }
@@ -136,6 +138,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
         segments: render.segments.map(({ state }) => state),
         head: render.head,
       };
+      if (render.kept?.size) page.later = [...render.kept].map((index) => render.segments[index]!.state.id);
       const payload = payloadFor(request, pageRequest, page, render.routeId, render.shared);
       stream(request, response, payload, render.segments, {
         status: render.status,

@@ -30,6 +30,8 @@ export type PageState =
       head: Head;
       /** Set when this render answers a form post with invalid input (status 422). */
       actionResult?: ActionResultState;
+      /** Per-visitor segments this shared page left out (`data: null`): the browser asks for them once hydrated. */
+      later?: readonly string[];
     }
   /**
    * `segments`: the root layout around the error page (none when the root's own data step failed).
