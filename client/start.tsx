@@ -4,7 +4,7 @@ import routePatterns from 'virtual:ssr-route-patterns';
 import { useEffect, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { withDebugRoutes } from '../shared/debug/routes.ts';
-import { createLocales } from '../shared/routing/locale.ts';
+import { compileLocales } from '../shared/routing/locale.ts';
 import { createRouteMatcher } from '../shared/routing/route-matcher.ts';
 import { AppRoot } from '../shared/ui/app-root.tsx';
 import { NavigationContext } from '../shared/ui/navigation-context.ts';
@@ -21,8 +21,8 @@ declare global {
 
 // The server's tree, ranked and compiled to regular expressions at build time; matched by the same code.
 const routes = createRouteMatcher([withDebugRoutes(app.root, true)], routePatterns);
-/** The app's locales, compiled from its definition as the server compiles them. */
-const locales = createLocales(app.locales);
+/** The app's locales, compiled from its definition as the server compiles them (the build checked them). */
+const locales = compileLocales(app.locales);
 
 /** The route pattern of a page (`/products/:id`), which monitoring names spans and errors by. */
 const patternOf = (page: PageState) => (page.type === 'route' ? routes.pathOf(page.routeId) : undefined);
