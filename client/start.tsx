@@ -10,7 +10,7 @@ import { AppRoot } from '../shared/ui/app-root.tsx';
 import { NavigationContext } from '../shared/ui/navigation-context.ts';
 import { type PageState, SSR_PAYLOAD_GLOBAL, type SsrPayload } from '../shared/ui/ssr-payload.ts';
 import { reviveSegments, settleFromInlineScripts } from './deferred-data.ts';
-import { loadModules } from './navigation/route-resources.ts';
+import { modulesOf } from './navigation/route-resources.ts';
 import { createRouter } from './navigation/router.ts';
 
 declare global {
@@ -44,15 +44,10 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
   const localeLoaded = app.loadLocale?.(payload.locale);
   const { segments, revived } = reviveSegments(page.segments);
   settleFromInlineScripts(revived);
-  const nodes = segments.map(({ id }) => {
-    const node = routes.byId(id);
-    if (!node) throw new Error(`Unknown route segment ${id}`);
-    return node;
-  });
   // The segments' chunks were preloaded with the page (modulepreload).
   const initialPage = {
     payload: { ...payload, page: { ...page, segments } },
-    modules: await loadModules(nodes),
+    modules: await modulesOf(routes, segments),
   };
   await localeLoaded;
   // Sentry is its own chunk: without a DSN it is never downloaded.

@@ -169,8 +169,8 @@ interface FetchOptions {
   onBodyEnd?: () => void;
 }
 
-/** The modules of the segments an answer shows, by their ids; a kept segment's (`null`) stays on screen. */
-function modulesOf(
+/** The modules of the segments a page shows, by their ids; a kept segment's (`null`) stays on screen. */
+export function modulesOf(
   routes: RouteMatcher,
   segments: readonly (SegmentState | null)[],
 ): Promise<SegmentModule[]> {
