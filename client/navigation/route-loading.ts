@@ -35,6 +35,8 @@ export interface Navigation {
 
 export interface RouteLoaderOptions {
   win: Window;
+  /** Resolves a target against the current page. */
+  resolve: (href: string) => URL;
   resources: RouteResources;
   /** Whether the router handles a URL (else it loads in full). */
   isInterceptable: (url: URL) => boolean;
@@ -54,7 +56,6 @@ export function createRouteLoader(options: RouteLoaderOptions) {
   const { win, dispatch } = options;
   const loader: Loader = {
     ...options,
-    resolve: (href) => new URL(href, win.location.href),
     fail: (token, url) => dispatch({ type: 'navigation-failed', token, url }),
   };
   return async function load(token: number, navigation: Navigation, href: string, loadOptions: LoadOptions) {
@@ -88,8 +89,6 @@ export function createRouteLoader(options: RouteLoaderOptions) {
 }
 
 interface Loader extends RouteLoaderOptions {
-  /** Resolves a target against the current page. */
-  resolve: (href: string) => URL;
   /** Ends the navigation with a full load; `url`: where to load instead of the navigation's own URL. */
   fail: (token: number, url?: string) => void;
 }
