@@ -8,6 +8,7 @@ export {
   type ActionHandler,
   type FormFields,
   Invalid,
+  type InvalidAnswer,
   invalid,
   type RouteActions,
 } from './actions/action.ts';

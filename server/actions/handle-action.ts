@@ -102,9 +102,14 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
     }
 
     const actionResult = toActionResultState(name, result);
-    // 200, not 422, for the JavaScript path: browsers log every 4xx fetch as a console error.
-    if (representation === 'data') return sendDataLine(response, 200, { type: 'invalid', ...actionResult });
-    return answerInvalid(request, response, pageRequest, { actionResult, abortController, fail }, options);
+    const { status, headers = {} } = result.answer;
+    for (const [header, value] of Object.entries(headers)) response.setHeader(header, value);
+    // 200, not 422, for the JavaScript path: browsers log every 4xx fetch as a console error. An answer
+    // with a status of its own (429) keeps it: the client reads the line whatever the status.
+    if (representation === 'data')
+      return sendDataLine(response, status ?? 200, { type: 'invalid', ...actionResult });
+    const answer = { actionResult, status: status ?? 422, abortController, fail };
+    return answerInvalid(request, response, pageRequest, answer, options);
   };
 }
 
@@ -170,6 +175,7 @@ async function answerInvalid(
   pageRequest: PageRequest,
   answer: {
     actionResult: ActionResultState;
+    status: number;
     abortController: AbortController;
     fail: (status: number) => void;
   },
@@ -181,7 +187,7 @@ async function answerInvalid(
       ...resolution,
       abortController: answer.abortController,
       // A page whose segment failed keeps that status; otherwise the invalid input's.
-      status: resolution.status === 200 ? 422 : resolution.status,
+      status: resolution.status === 200 ? answer.status : resolution.status,
       actionResult: answer.actionResult,
     });
   }

@@ -10,12 +10,18 @@ import {
   SLUG_PATTERN,
 } from '../../shared/storefront/shop-rules.ts';
 import { invalid, type RouteActions } from '../index.ts';
-import { cartIdOf, ensureCart } from './cart-session.ts';
+import {
+  signInAction,
+  signOutAction,
+  signOutEverywhereAction,
+  signUpAction,
+} from './accounts/account-actions.ts';
 import { placeOrderAction } from './checkout-action.ts';
 import { addToCart, type CartRefusal, quantityInCart, setQuantity } from './db/carts.ts';
 import type { ShopServices } from './services.ts';
 import type { ShopAction, ShopActionContext } from './step.ts';
 import { isUuid } from './uuid.ts';
+import { ensureCart, visitorOf } from './visitor.ts';
 
 /** Digits only (surrounding spaces allowed); the range is checked after. Rejects '', '1.5', '-1', '1e2'. */
 const WHOLE_NUMBER = /^\s*\d{1,6}\s*$/;
@@ -88,7 +94,7 @@ function changeLineAction(remove: boolean): ShopAction {
   return async function changeLine(context) {
     const read = readLine(context, { withQuantity: !remove });
     if (read.errors) return invalid(read.errors, context.fields);
-    const cartId = cartIdOf(context);
+    const { cartId } = await visitorOf(context);
     if (!cartId)
       return invalid({ [PRODUCT_FIELD]: messagesFor(context.locale).errorNotInCart }, context.fields);
     const line = { cartId, productId: read.productId, quantity: read.quantity };
@@ -103,4 +109,8 @@ export const storefrontActions: RouteActions<ShopServices> = {
   product: { 'add-to-cart': addToCartAction },
   cart: { update: changeLineAction(false), remove: changeLineAction(true) },
   checkout: { 'place-order': placeOrderAction },
+  'sign-up': { 'sign-up': signUpAction },
+  'sign-in': { 'sign-in': signInAction },
+  'sign-out': { 'sign-out': signOutAction },
+  account: { 'sign-out-everywhere': signOutEverywhereAction },
 };

@@ -5,8 +5,8 @@ import { messagesFor } from './messages.ts';
 import type { StorefrontLayoutData } from './types.ts';
 
 /**
- * The root layout, around every page, error pages included: skip link, header (with the cart count from the
- * root's data step), main landmark, footer.
+ * The root layout, around every page, error pages included: skip link, header (with the cart count and the
+ * account from the root's data step), main landmark, footer.
  */
 export default function RootLayout({ data }: SegmentProps<StorefrontLayoutData | null>) {
   const { locale } = useRouter();
@@ -16,7 +16,7 @@ export default function RootLayout({ data }: SegmentProps<StorefrontLayoutData |
       <a className="skip-link" href="#main">
         {messages.skipToContent}
       </a>
-      <SiteHeader messages={messages} cartCount={data?.cartCount ?? 0} />
+      <SiteHeader messages={messages} cartCount={data?.cartCount ?? 0} account={data?.account ?? null} />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>

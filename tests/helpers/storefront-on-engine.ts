@@ -8,20 +8,28 @@ import { shopServicesOn } from './shop-database.ts';
 
 /**
  * The storefront as a test app over one engine's migrated database, for a `describe.each(databaseEngines())`
- * suite: made before its tests, stopped (and the engine closed) after them. Call the result for both.
+ * suite: made before its tests, stopped (and the engine closed) after them. Call the result for both (and
+ * for the engine, to open a second instance on it). `env` goes to the test kit (TRUST_PROXY, BASE_PATH…).
  */
-export function useStorefrontOn(open: () => Promise<MigratedDatabase>): () => { app: TestApp; db: Database } {
-  const database = useMigratedDatabase(open);
+export function useStorefrontOn(
+  open: () => Promise<MigratedDatabase>,
+  env?: Record<string, string>,
+): () => { app: TestApp; db: Database; engine: MigratedDatabase } {
+  let engine: MigratedDatabase | undefined;
+  const database = useMigratedDatabase(async () => {
+    engine = await open();
+    return engine;
+  });
   let app: TestApp | undefined;
   beforeAll(() => {
     app = createTestApp(
       { app: storefront, server: storefrontServer },
-      { services: shopServicesOn(database()) },
+      { services: shopServicesOn(database()), env },
     );
   });
   afterAll(() => app?.stop());
   return () => {
-    if (!app) throw new Error('The storefront is made before the tests of the suite');
-    return { app, db: database() };
+    if (!app || !engine) throw new Error('The storefront is made before the tests of the suite');
+    return { app, db: database(), engine };
   };
 }
