@@ -44,6 +44,8 @@ export interface CreateAppOptions {
   isDraining?: () => boolean;
   /** Error and trace reporting (server/monitoring/sentry-server.ts when SENTRY_DSN is set); none by default. */
   monitoring?: Monitoring;
+  /** Middleware by segment id (server/), run before the data steps, actions and resources of their branch. */
+  middleware?: AnyServerApp['middleware'];
   /** Server actions by route id, then action name (server/). */
   actions?: AnyServerApp['actions'];
   /** Handlers of the resource routes (no document: sitemap.xml, robots.txt) by route id (server/). */

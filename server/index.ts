@@ -6,6 +6,7 @@
 export {
   type ActionContext,
   type ActionHandler,
+  type ActionsOf,
   type FormFields,
   Invalid,
   type InvalidAnswer,
@@ -27,8 +28,21 @@ export { type WatchedDatabase, watchDatabase } from './db/database-health.ts';
 export { defineMigrations, type Migration } from './db/migrate.ts';
 export { type DatabaseLocation, openConfiguredDatabase } from './db/open-database.ts';
 export { RefusedInputError } from './db/refused-input.ts';
+export type {
+  Middleware,
+  MiddlewareContext,
+  MiddlewareOf,
+  Middlewares,
+  ProvidedAbove,
+  ProvidedTo,
+} from './middleware/middleware.ts';
 export type { Logger } from './monitoring/logger.ts';
-export type { ResourceContext, ResourceHandler, ResourceHandlers } from './pipeline/resource-route.ts';
+export type {
+  ResourceContext,
+  ResourceHandler,
+  ResourceHandlers,
+  ResourcesOf,
+} from './pipeline/resource-route.ts';
 export { type Config, ConfigError, type Env, readVariable } from './process/config.ts';
 export type { RequestContext } from './request-context.ts';
 export type { ServerAppDefinition, ServicesDefinition, ServicesStart } from './server-app-definition.ts';

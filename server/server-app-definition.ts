@@ -1,5 +1,6 @@
 import type { RouteActions } from './actions/action.ts';
 import type { DataSteps } from './data/data-step.ts';
+import type { Middlewares } from './middleware/middleware.ts';
 import type { Logger } from './monitoring/logger.ts';
 import type { ResourceHandlers } from './pipeline/resource-route.ts';
 import type { Config, Env } from './process/config.ts';
@@ -27,9 +28,9 @@ export interface ServicesDefinition<Services = unknown, AppConfig = unknown> {
 }
 
 /**
- * An app's server-only part, keyed by the ids of its route tree: data steps (by segment), actions and
- * resource route handlers (by route), the services they share and the app's own environment. It never
- * reaches the browser bundle. `Services` types `context.services` in every handler: declare the handlers
+ * An app's server-only part, keyed by the ids of its route tree: middleware and data steps (by segment),
+ * actions and resource route handlers (by route), the services they share and the app's own environment. It
+ * never reaches the browser bundle. `Services` types `context.services` in every handler: declare the handlers
  * with it (`DataStepsOf<Routes, Services>`, `RouteActions<Services>`, `ResourceHandlers<Services>`) and the
  * definition with `satisfies ServerAppDefinition<Services, AppConfig>`. A type parameter rather than a
  * global declaration to merge: two apps in one process (tests) keep their own types, and nothing is cast.
@@ -40,6 +41,11 @@ export interface ServerAppDefinition<Services = unknown, AppConfig = unknown> {
    * the runtime give the same messages as its own); a bad value stops the process before it listens.
    */
   readConfig?(env: Env): AppConfig;
+  /**
+   * Server middleware by segment id: each runs before the data steps, actions and resource handlers of its
+   * segment's branch, outermost first, and may end the request or add values to their context.
+   */
+  middleware?: Middlewares<Services>;
   dataSteps: DataSteps;
   actions?: RouteActions<Services>;
   resources?: ResourceHandlers<Services>;

@@ -13,6 +13,7 @@ import type { PageDataLine } from '../shared/ui/page-data.ts';
 import type { RouteActions } from './actions/action.ts';
 import { createApp } from './create-app.ts';
 import type { DataSteps } from './data/data-step.ts';
+import type { Middlewares } from './middleware/middleware.ts';
 import type { Logger } from './monitoring/logger.ts';
 import type { Monitoring, RequestFacts } from './monitoring/monitoring.ts';
 import type { ResourceHandlers } from './pipeline/resource-route.ts';
@@ -20,13 +21,15 @@ import { DEVELOPMENT_BUILD_ID } from './process/build-output.ts';
 import { type Config, loadConfig } from './process/config.ts';
 import type { AnyServerApp, ServerAppDefinition } from './server-app-definition.ts';
 import { startedServices, startServices } from './services.ts';
+import { signedCookieHeader } from './signed-cookie-header.ts';
 
 export { createRouterDriver } from './router-driver.ts';
 
-/** What a test replaces: env values, and data steps, actions or resource handlers by id. */
+/** What a test replaces: env values, and middleware, data steps, actions or resource handlers by id. */
 export interface TestOverrides<Services = unknown> {
   /** Env values over the test defaults (a fixed COOKIE_SECRET, production mode); the app's `readConfig` reads them too. */
   env?: Record<string, string>;
+  middleware?: Middlewares<Services>;
   dataSteps?: DataSteps;
   /** Replaces the named routes' actions. */
   actions?: RouteActions<Services>;
@@ -58,7 +61,7 @@ export interface TestApp {
   /** What monitoring was sent: each unexpected error with its route pattern. */
   reported: ReportedError[];
   /** GETs a page's data answer (a client navigation's request) and parses its lines. */
-  data(path: string, options?: { keep?: readonly string[] }): Promise<DataAnswer>;
+  data(path: string, options?: { keep?: readonly string[]; cookie?: string }): Promise<DataAnswer>;
   /** Posts a form's fields to a page's action, as a browser without JavaScript or as the client router. */
   submit(
     path: string,
@@ -68,6 +71,12 @@ export interface TestApp {
   ): Promise<Submitted>;
   /** GETs `path` and follows redirects within the app (at most 10); `redirects` lists each hop. */
   follow(path: string, options?: { cookie?: string }): Promise<Followed>;
+  /**
+   * A `Cookie` header value with these cookies signed with the test app's COOKIE_SECRET, as `setCookie(…,
+   * { signed: true })` signs them: a request sent with it is a signed-in visitor once the test has created
+   * the session its cookie names (`app.follow('/account', { cookie: app.signedCookieHeader({ session: id }) })`).
+   */
+  signedCookieHeader(cookies: Readonly<Record<string, string>>): string;
   /** Resolves once the app's services have started (an embedded database opened and migrated). */
   started(): Promise<void>;
   /**
@@ -134,6 +143,7 @@ export function createTestApp<Services, AppConfig>(
   const server = createApp({
     config,
     app: app.app,
+    middleware: { ...app.server.middleware, ...overrides.middleware },
     dataSteps: { ...app.server.dataSteps, ...overrides.dataSteps },
     actions: { ...app.server.actions, ...overrides.actions },
     resources: { ...app.server.resources, ...overrides.resources },
@@ -152,6 +162,7 @@ export function createTestApp<Services, AppConfig>(
     async data(path, options = {}) {
       const call = request(server).get(dataUrl(path));
       if (options.keep) call.set('X-Keep-Segments', options.keep.join(','));
+      if (options.cookie) call.set('Cookie', options.cookie);
       const response = await call;
       return { status: response.status, ...readDataLines(response.text) };
     },
@@ -163,6 +174,7 @@ export function createTestApp<Services, AppConfig>(
         options,
       ),
     follow: (path, options = {}) => followRedirects(server, path, options),
+    signedCookieHeader: (cookies) => signedCookieHeader(cookies, config.cookieSecret),
     started: () => services.started.then(() => {}),
     stop: () => services.stop(),
   };

@@ -1,5 +1,7 @@
 import type { Redirect } from '../../shared/routing/control-signals.ts';
+import type { RouteId } from '../../shared/routing/route-types.ts';
 import type { ActionResultState } from '../../shared/ui/ssr-payload.ts';
+import type { ProvidedTo, StoredHandler } from '../middleware/middleware.ts';
 import type { RequestContext } from '../request-context.ts';
 
 /** Form fields by name; a null-prototype object, so `__proto__` or `constructor` fields are plain keys. */
@@ -42,18 +44,33 @@ export function invalid(errors: Record<string, string>, values: FormFields, answ
   return new Invalid(errors, values, answer);
 }
 
+type ActionResult = Redirect | Invalid | Promise<Redirect | Invalid>;
+
 /**
  * A server action: on success it returns `redirect(...)` (post/redirect/get), for bad input `invalid(...)`;
- * it throws `HttpError` for expected failures.
+ * it throws `HttpError` for expected failures. `Added` is what the middleware of its branch add to its context.
  */
-export type ActionHandler<Services = unknown> = (
-  context: ActionContext<Services>,
-) => Redirect | Invalid | Promise<Redirect | Invalid>;
+export type ActionHandler<Services = unknown, Added = unknown> = (
+  context: ActionContext<Services> & Added,
+) => ActionResult;
 
-/** Actions by route id, then by action name (the form's hidden `_action` field). Server-only. */
+/**
+ * Actions by route id, then by action name (the form's hidden `_action` field). Server-only. Any handler fits,
+ * whatever its branch's middleware add; `ActionsOf` checks that against the route tree.
+ */
 export type RouteActions<Services = unknown> = Readonly<
-  Record<string, Readonly<Record<string, ActionHandler<Services>>>>
+  Record<string, Readonly<Record<string, StoredHandler<ActionContext<Services>, ActionResult>>>>
 >;
+
+/**
+ * The actions of one route tree, by route id then name, each handler's context with what its branch's
+ * middleware add (`Provides`, see MiddlewareOf). Declare them with `satisfies ActionsOf<typeof routes, …>`.
+ */
+export type ActionsOf<Tree, Services = unknown, Provides = unknown> = {
+  readonly [Id in RouteId<Tree>]?: Readonly<
+    Record<string, ActionHandler<Services, ProvidedTo<Tree, Provides, Id>>>
+  >;
+};
 
 /** The hidden field that names the action. */
 export { ACTION_FIELD } from '../../shared/ui/form.tsx';

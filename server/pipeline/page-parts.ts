@@ -8,6 +8,7 @@ import { FORM_BODY_TIMEOUT_MS } from '../actions/read-form-body.ts';
 import type { CreateAppOptions } from '../create-app.ts';
 import { debugDataSteps } from '../data/debug-data-steps.ts';
 import { servePageData } from '../data/serve-page-data.ts';
+import { createMiddlewareRunner } from '../middleware/run-middleware.ts';
 import { noMonitoring } from '../monitoring/monitoring.ts';
 import type { ReportError } from '../monitoring/report-error.ts';
 import { buildIdOf } from '../process/build-output.ts';
@@ -44,6 +45,7 @@ export function createPageParts(
   // PUBLIC_ORIGIN, or the request's own: for every absolute URL a handler writes.
   const originOf = createOriginOf(config.publicOrigin);
   const createRequestContext = requestContextFactory({ basePath, locales, originOf, services });
+  const middleware = createMiddlewareRunner(options.middleware ?? {}, routes, root);
   const common = {
     routes,
     basePath,
@@ -52,6 +54,7 @@ export function createPageParts(
     reportError,
     monitoring,
     createRequestContext,
+    middleware,
   };
   const { resolvePage, resolveFrame } = createPageResolver({ ...common, dataSteps, root });
   const renderer = createDocumentRenderer({
@@ -81,7 +84,6 @@ export function createPageParts(
       renderer,
       renderTimeoutMs,
       resources: options.resources ?? {},
-      createRequestContext,
     }),
     sendPageData: servePageData({
       ...common,

@@ -1,6 +1,5 @@
 import type { Request, Response } from 'express';
 import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
-import { HttpError, Redirect } from '../../shared/routing/control-signals.ts';
 import { buildHref } from '../../shared/routing/href.ts';
 import type { Locales } from '../../shared/routing/locale.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
@@ -8,13 +7,14 @@ import type { Head, RouteNode, RouteParams, SegmentModule } from '../../shared/r
 import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
 import type { DataSteps } from '../data/data-step.ts';
 import { isThenable } from '../data/deferred-data.ts';
-import { readSearch } from '../data/read-search.ts';
+import { readSearch, type SearchReading } from '../data/read-search.ts';
 import { type Outcome, runDataSteps } from '../data/run-data-steps.ts';
 import { hasUnacceptableSearch } from '../data/url-text.ts';
+import type { MiddlewareRunner, MiddlewareStop } from '../middleware/run-middleware.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
 import { type ReportError, setRouteFacts } from '../monitoring/report-error.ts';
-import { errorHead } from '../render/error-head.ts';
 import type { CreateRequestContext, RequestContext } from '../request-context.ts';
+import { decide, statusOf } from './decide-page.ts';
 import { factsOf, type PageRequest } from './page-request.ts';
 import { untilAborted } from './request-abort.ts';
 
@@ -33,8 +33,8 @@ export type PageResolution =
       /** 200; 404 or the error's status when a boundary is shown. */
       status: number;
     }
-  /** A resource route: its handler answers (no data steps, no document). */
-  | { type: 'resource'; routeId: string; params: RouteParams }
+  /** A resource route: its handler answers with this context (its middleware ran; no data steps, no document). */
+  | { type: 'resource'; routeId: string; params: RouteParams; context: RequestContext }
   /** `location` is final: base path and locale prefix added to an app path (`urlOf`), or external. */
   | { type: 'redirect'; location: string; status: number }
   /** An expected failure above every boundary (404 from notFound() or no match, 4xx from HttpError). */
@@ -48,6 +48,8 @@ export interface ResolvePageOptions {
   locales: Locales;
   routes: CompiledRouteTable;
   dataSteps: DataSteps;
+  /** The app's middleware, run before the data steps of their branch. */
+  middleware: MiddlewareRunner;
   monitoring: Monitoring;
   /** Reports an unexpected error that a segment's error component shows (it never reaches Express). */
   reportError: ReportError;
@@ -69,10 +71,11 @@ export function createPageResolver(options: ResolvePageOptions) {
 type LoadModule = ReturnType<typeof createModuleCache>;
 
 function frameResolver(options: ResolvePageOptions, loadModule: LoadModule) {
-  const { dataSteps, reportError, root } = options;
+  const { dataSteps, middleware, reportError, root } = options;
   /**
    * The root layout around an error page: its segment with its data, or none when its data step did not
-   * give data (the error page then renders without the layout), never a rejection.
+   * give data (the error page then renders without the layout), never a rejection. Of the middleware, only
+   * the root's run for it (or the request's run is reused): the failing branch's are not run again.
    */
   return async function resolveFrame(
     request: Request,
@@ -82,6 +85,10 @@ function frameResolver(options: ResolvePageOptions, loadModule: LoadModule) {
   ): Promise<ShownSegment[]> {
     const context = options.createRequestContext(request, response, factsOf(pageRequest, {}, signal));
     try {
+      const ran = middleware.runRoot(context);
+      const stop = isLoaded(ran) ? ran : await ran;
+      if (stop?.type === 'failed') throw stop.error;
+      if (stop) return [];
       const [module, outcome] = await untilAborted(
         Promise.all([loadModule(root), ...runDataSteps([{ node: root, params: [] }], dataSteps, context)]),
         signal,
@@ -111,21 +118,23 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     const routePattern = `${request.method === 'HEAD' ? 'GET' : request.method} ${routes.pathOf(match.route.id)}`;
     monitoring.nameTransaction(routePattern);
     setRouteFacts(request, { routePattern, locale: pageRequest.locale });
-    if (match.route.resource) return { type: 'resource', routeId: match.route.id, params: match.params };
-    if (hasUnacceptableSearch(pageRequest.search)) return { type: 'error', status: 400 };
-    const reading = readSearch(match.branch, pageRequest.search);
-    if (reading.type === 'invalid') return { type: 'error', status: 400 };
-    if (reading.type === 'normalize') {
-      const prefix = locales.prefixOf(pageRequest.locale);
-      const location = `${buildHref(basePath, prefix, pageRequest.appPath)}${reading.search}`;
-      return { type: 'redirect', location, status: 308 };
-    }
+    const { resource } = match.route;
+    const reading = resource ? NO_SEARCH : readBranchSearch(match.branch, pageRequest, basePath, locales);
+    if (reading.type !== 'read') return reading;
 
     const context = options.createRequestContext(
       request,
       response,
       factsOf(pageRequest, match.params, signal),
     );
+    // Before any data step or resource handler of the branch, kept segments' included: guards never skip.
+    const chain = options.middleware.chainOf(match.route.id);
+    if (chain) {
+      const ran = options.middleware.run(chain, context);
+      const stop = isLoaded(ran) ? ran : await ran;
+      if (stop) return stoppedPage(stop, context.urlOf);
+    }
+    if (resource) return { type: 'resource', routeId: match.route.id, params: match.params, context };
     let kept = 0;
     while (kept < keep.length && match.branch[kept]?.node.id === keep[kept]) kept += 1;
     const outcomes = runDataSteps(match.branch, dataSteps, context, kept, reading.values);
@@ -145,6 +154,39 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
       onFailure: (error) => reportError(error, request),
     });
   };
+}
+
+/** A resource route reads no search. */
+const NO_SEARCH: Extract<SearchReading, { type: 'read' }> = { type: 'read', values: [] };
+
+/** What the branch's search readers read, or the answer: 400 for an invalid search, 308 to normalise it. */
+function readBranchSearch(
+  branch: readonly MatchedSegment[],
+  pageRequest: PageRequest,
+  basePath: string,
+  locales: Locales,
+): PageResolution | Extract<SearchReading, { type: 'read' }> {
+  if (hasUnacceptableSearch(pageRequest.search)) return { type: 'error', status: 400 };
+  const reading = readSearch(branch, pageRequest.search);
+  if (reading.type === 'invalid') return { type: 'error', status: 400 };
+  if (reading.type === 'normalize') {
+    const prefix = locales.prefixOf(pageRequest.locale);
+    const location = `${buildHref(basePath, prefix, pageRequest.appPath)}${reading.search}`;
+    return { type: 'redirect', location, status: 308 };
+  }
+  return reading;
+}
+
+/** The answer of a request its middleware ended: a redirect, an error status, or the failure thrown on. */
+function stoppedPage(stop: MiddlewareStop, urlOf: RequestContext['urlOf']): PageResolution {
+  switch (stop.type) {
+    case 'redirect':
+      return { type: 'redirect', location: urlOf(stop.redirect.location), status: stop.redirect.status };
+    case 'refused':
+      return { type: 'error', status: stop.status };
+    case 'failed':
+      throw stop.error;
+  }
 }
 
 /**
@@ -197,77 +239,6 @@ function createModuleCache() {
 
 function isLoaded<T>(value: T | PromiseLike<T>): value is T {
   return !isThenable(value);
-}
-
-interface DecideContext {
-  searchValues: readonly unknown[];
-  routeId: string;
-  params: RouteParams;
-  pageRequest: PageRequest;
-  /** The request context's: where a redirect's app path gets the base path and the locale prefix. */
-  urlOf: RequestContext['urlOf'];
-  onFailure: (error: unknown) => void;
-}
-
-/** Turns the settled outcomes into the page, a boundary inside its parents, a redirect or an error. */
-function decide(
-  branch: readonly MatchedSegment[],
-  modules: SegmentModule[],
-  outcomes: Outcome[],
-  { searchValues, routeId, params, pageRequest, urlOf, onFailure }: DecideContext,
-): PageResolution {
-  const segments: ShownSegment[] = [];
-  let head: Head | undefined;
-  let kept = 0;
-  for (const [index, outcome] of outcomes.entries()) {
-    const id = (branch[index] as MatchedSegment).node.id;
-    const module = modules[index] as SegmentModule;
-    if (outcome.type === 'kept') {
-      segments.push({ state: { id, data: undefined }, module });
-      kept += 1;
-      continue;
-    }
-    if (outcome.type === 'data') {
-      const search = searchValues[index];
-      segments.push({
-        state: search === undefined ? { id, data: outcome.data } : { id, data: outcome.data, search },
-        module,
-      });
-      head = module.head?.({ data: outcome.data, params, search, locale: pageRequest.locale }) ?? head;
-      continue;
-    }
-    if (outcome.type === 'signal' && outcome.signal instanceof Redirect) {
-      const { location, status } = outcome.signal;
-      return { type: 'redirect', location: urlOf(location), status };
-    }
-    const status = statusOf(outcome);
-    const kind = status === 404 ? 'NotFoundComponent' : 'ErrorComponent';
-    // The nearest boundary at or above the failing segment; the segments below it are not shown.
-    const boundary = modules.slice(0, index + 1).findLastIndex((candidate) => candidate[kind] !== undefined);
-    if (outcome.type === 'failed' && status >= 500) {
-      if (boundary === -1) throw outcome.error;
-      onFailure(outcome.error);
-    }
-    if (boundary === -1) return { type: 'error', status };
-    const shown = segments.slice(0, boundary);
-    const boundaryId = (branch[boundary] as MatchedSegment).node.id;
-    shown.push({
-      state:
-        status === 404
-          ? { id: boundaryId, boundary: 'not-found' }
-          : { id: boundaryId, boundary: 'error', status },
-      module: modules[boundary] as SegmentModule,
-    });
-    const page = { type: 'page', routeId, params, segments: shown, head: errorHead(status), status } as const;
-    return { ...page, kept: Math.min(kept, boundary) };
-  }
-  return { type: 'page', routeId, params, segments, kept, head: head ?? { title: '' }, status: 200 };
-}
-
-function statusOf(outcome: Extract<Outcome, { type: 'signal' | 'failed' }>): number {
-  if (outcome.type === 'signal') return 404;
-  const { error } = outcome;
-  return error instanceof HttpError ? error.status : 500;
 }
 
 /** Redirect responses are never cached: they depend on the data step's state. */

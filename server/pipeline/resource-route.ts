@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { HttpError, NotFound, Redirect } from '../../shared/routing/control-signals.ts';
+import type { RouteId } from '../../shared/routing/route-types.ts';
+import type { ProvidedTo, StoredHandler } from '../middleware/middleware.ts';
 import type { RequestContext } from '../request-context.ts';
 import { sendRedirect } from './resolve-page.ts';
 
@@ -10,16 +12,29 @@ import { sendRedirect } from './resolve-page.ts';
  */
 export type ResourceContext<Services = unknown> = RequestContext<Services>;
 
+type ResourceAnswer = globalThis.Response | Promise<globalThis.Response>;
+
 /**
  * Answers a resource route with a fetch `Response`: its status, headers and body (a string, bytes or a
- * stream). It may throw `notFound()`, `redirect()` or an `HttpError` like a data step.
+ * stream). It may throw `notFound()`, `redirect()` or an `HttpError` like a data step. `Added` is what the
+ * middleware of its branch add to its context.
  */
-export type ResourceHandler<Services = unknown> = (
-  context: ResourceContext<Services>,
-) => globalThis.Response | Promise<globalThis.Response>;
+export type ResourceHandler<Services = unknown, Added = unknown> = (
+  context: ResourceContext<Services> & Added,
+) => ResourceAnswer;
 
-/** Resource handlers keyed by route id (server/). */
-export type ResourceHandlers<Services = unknown> = Readonly<Record<string, ResourceHandler<Services>>>;
+/**
+ * Resource handlers keyed by route id (server/). Any handler fits, whatever its branch's middleware add;
+ * `ResourcesOf` checks that against the route tree.
+ */
+export type ResourceHandlers<Services = unknown> = Readonly<
+  Record<string, StoredHandler<ResourceContext<Services>, ResourceAnswer>>
+>;
+
+/** The resource handlers of one route tree, each with what its branch's middleware add (see MiddlewareOf). */
+export type ResourcesOf<Tree, Services = unknown, Provides = unknown> = {
+  readonly [Id in RouteId<Tree>]?: ResourceHandler<Services, ProvidedTo<Tree, Provides, Id>>;
+};
 
 /** A matched resource route, with what its handler needs. */
 export interface ResourceRequest {

@@ -1,7 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { DocumentRenderer } from '../render/document-renderer.ts';
-import type { CreateRequestContext } from '../request-context.ts';
-import { factsOf, type PageRequest } from './page-request.ts';
+import type { PageRequest } from './page-request.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from './request-abort.ts';
 import { type ResolvePage, sendRedirect } from './resolve-page.ts';
 import { answerResource, type ResourceHandlers } from './resource-route.ts';
@@ -13,20 +12,13 @@ export interface ServePageOptions {
   renderTimeoutMs: number;
   /** The app's resource route handlers, by route id. */
   resources: ResourceHandlers;
-  createRequestContext: CreateRequestContext;
 }
 
 /**
  * `GET`/`HEAD` of a page: resolves it (data steps, boundaries) and streams its document, or answers its
  * redirect, error page or resource. Unexpected errors go to Express's error handler (the 500 page).
  */
-export function servePage({
-  resolvePage,
-  renderer,
-  renderTimeoutMs,
-  resources,
-  createRequestContext,
-}: ServePageOptions) {
+export function servePage({ resolvePage, renderer, renderTimeoutMs, resources }: ServePageOptions) {
   return async function servePageHandler(
     request: Request,
     response: Response,
@@ -47,11 +39,7 @@ export function servePage({
           return await answerResource(request, response, {
             handler: resources[resolution.routeId],
             routeId: resolution.routeId,
-            context: createRequestContext(
-              request,
-              response,
-              factsOf(pageRequest, resolution.params, abortController.signal),
-            ),
+            context: resolution.context,
             renderError: (status) => renderer.renderError(request, response, pageRequest, status),
           });
       }

@@ -21,17 +21,23 @@ type JoinPiece<Prefix extends string, Node> = Node extends { readonly path: infe
 
 type NonEmptyChildren = { readonly children: readonly [unknown, ...unknown[]] };
 
-/** Every node of a tree with its id, its pattern up to itself, and whether it is a leaf. */
-type NodesOf<Node, Prefix extends string = ''> = Node extends { readonly id: infer Id extends string }
+/**
+ * Every node of a tree with its id, its pattern up to itself, whether it is a leaf, and its branch: its own id
+ * and those of the nodes above it (`Above`).
+ */
+type NodesOf<Node, Prefix extends string = '', Above extends string = never> = Node extends {
+  readonly id: infer Id extends string;
+}
   ?
       | {
           id: Id;
           path: JoinPiece<Prefix, Node> extends '' ? '/' : JoinPiece<Prefix, Node>;
           leaf: Node extends NonEmptyChildren ? false : true;
           search: Node extends { readonly search: SearchReader<infer Value> } ? Value : undefined;
+          branch: Above | Id;
         }
       | (Node extends { readonly children: readonly (infer Child)[] }
-          ? NodesOf<Child, ChildPrefix<JoinPiece<Prefix, Node>>>
+          ? NodesOf<Child, ChildPrefix<JoinPiece<Prefix, Node>>, Above | Id>
           : never)
   : never;
 
@@ -46,6 +52,8 @@ export type RouteId<Tree> = Extract<NodeEntry<Tree>, { leaf: true }>['id'];
 export type PatternOf<Tree, Id extends SegmentId<Tree>> = EntryOf<Tree, Id>['path'];
 /** The typed value a segment reads from the search params (`undefined` without a reader). */
 export type SearchOf<Tree, Id extends SegmentId<Tree>> = EntryOf<Tree, Id>['search'];
+/** The ids of a segment's branch: its own and those of every segment above it, the root's included. */
+export type BranchOf<Tree, Id extends SegmentId<Tree>> = EntryOf<Tree, Id>['branch'];
 
 type NameChar =
   | '_'

@@ -11,10 +11,11 @@ const APPS: readonly (readonly string[])[] = [
   ['tests/fixtures/tiny-app/'],
   ['tests/fixtures/bilingual-app/'],
   ['tests/fixtures/dev-app/'],
+  ['tests/fixtures/guarded-app/'],
   ['bench/light/'],
 ];
 const RUNTIME_FOLDERS = ['server/', 'client/', 'shared/', 'build/'];
-const APP_NAMES = /(shared|server)\/storefront|tiny-app|bilingual-app|dev-app|bench\/light/;
+const APP_NAMES = /(shared|server)\/storefront|tiny-app|bilingual-app|dev-app|guarded-app|bench\/light/;
 
 const files = sourceFiles();
 const isRuntime = (file: string) =>
