@@ -1,5 +1,5 @@
 import { HttpError, redirect } from '../../shared/index.ts';
-import { href } from '../../shared/storefront/href.ts';
+import { href, type StorefrontRoutes } from '../../shared/storefront/href.ts';
 import { type Messages, messagesFor } from '../../shared/storefront/messages.ts';
 import {
   IDEMPOTENCY_FIELD,
@@ -9,7 +9,7 @@ import {
   QUANTITY_FIELD,
   SLUG_PATTERN,
 } from '../../shared/storefront/shop-rules.ts';
-import { invalid, type RouteActions } from '../index.ts';
+import { type ActionsOf, invalid } from '../index.ts';
 import {
   signInAction,
   signOutAction,
@@ -19,9 +19,9 @@ import {
 import { placeOrderAction } from './checkout-action.ts';
 import { addToCart, type CartRefusal, quantityInCart, setQuantity } from './db/carts.ts';
 import type { ShopServices } from './services.ts';
-import type { ShopAction, ShopActionContext } from './step.ts';
+import type { ShopAction, ShopActionContext, ShopProvides } from './step.ts';
 import { isUuid } from './uuid.ts';
-import { ensureCart, visitorOf } from './visitor.ts';
+import { ensureCart } from './visitor.ts';
 
 /** Digits only (surrounding spaces allowed); the range is checked after. Rejects '', '1.5', '-1', '1e2'. */
 const WHOLE_NUMBER = /^\s*\d{1,6}\s*$/;
@@ -94,7 +94,7 @@ function changeLineAction(remove: boolean): ShopAction {
   return async function changeLine(context) {
     const read = readLine(context, { withQuantity: !remove });
     if (read.errors) return invalid(read.errors, context.fields);
-    const { cartId } = await visitorOf(context);
+    const { cartId } = await context.visitor();
     if (!cartId)
       return invalid({ [PRODUCT_FIELD]: messagesFor(context.locale).errorNotInCart }, context.fields);
     const line = { cartId, productId: read.productId, quantity: read.quantity };
@@ -105,7 +105,7 @@ function changeLineAction(remove: boolean): ShopAction {
 }
 
 /** The storefront's server actions, by route id then action name (the forms' hidden `_action`). */
-export const storefrontActions: RouteActions<ShopServices> = {
+export const storefrontActions = {
   product: { 'add-to-cart': addToCartAction },
   cart: { update: changeLineAction(false), remove: changeLineAction(true) },
   checkout: { 'place-order': placeOrderAction },
@@ -113,4 +113,4 @@ export const storefrontActions: RouteActions<ShopServices> = {
   'sign-in': { 'sign-in': signInAction },
   'sign-out': { 'sign-out': signOutAction },
   account: { 'sign-out-everywhere': signOutEverywhereAction },
-};
+} satisfies ActionsOf<StorefrontRoutes, ShopServices, ShopProvides>;

@@ -8,7 +8,6 @@ import { type OrderAddress, placeOrder } from './db/orders.ts';
 import { isEmailAddress } from './email-address.ts';
 import type { ShopAction } from './step.ts';
 import { isUuid } from './uuid.ts';
-import { visitorOf } from './visitor.ts';
 
 const POSTCODE = /^[A-Za-z0-9](?:[A-Za-z0-9 -]{1,8})[A-Za-z0-9]$/;
 
@@ -66,7 +65,7 @@ export const placeOrderAction: ShopAction = async function placeOrderAction(cont
   const messages = checkoutMessagesFor(locale);
   const read = readAddress(fields, messages);
   if ('errors' in read) return invalid(read.errors, fields);
-  const { cartId, account } = await visitorOf(context);
+  const { cartId, account } = await context.visitor();
   const buyer = cartId && { cartId, accountId: account?.accountId };
   const placed = buyer
     ? await placeOrder(context.services.db, buyer, read.address, locale, key, { signal })

@@ -1,6 +1,7 @@
 import type { StorefrontRoutes } from '../../shared/storefront/href.ts';
 import type { DataOfSteps, DataStepsOf } from '../index.ts';
 import type { ShopServices } from './services.ts';
+import type { ShopProvides } from './step.ts';
 import { accountStep, signInStep, signUpStep } from './steps/account.ts';
 import { cartStep, checkoutStep } from './steps/cart.ts';
 import { helpArticleStep, helpStep } from './steps/help.ts';
@@ -27,7 +28,7 @@ export const storefrontDataSteps = {
   'sign-in': signInStep,
   'sign-up': signUpStep,
   account: accountStep,
-} satisfies DataStepsOf<StorefrontRoutes, ShopServices>;
+} satisfies DataStepsOf<StorefrontRoutes, ShopServices, ShopProvides>;
 
 // Each component's data is what its step returns: shared/storefront/href.ts's `Props<'shop'>` reads it here.
 declare module '../../shared/storefront/href.ts' {

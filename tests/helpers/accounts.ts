@@ -1,10 +1,8 @@
-import { createHmac, randomInt, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { TestApp } from '../../server/test-kit.ts';
 import { EMAIL_FIELD, PASSWORD_FIELD } from '../../shared/storefront/account-fields.ts';
 
-/** The test kit's COOKIE_SECRET (server/test-kit.ts). */
-export const TEST_KIT_SECRET = 'test-kit-cookie-secret-of-enough-length';
 /** A password every test account has unless told otherwise: 28 characters. */
 export const PASSWORD = 'correct horse battery staple';
 
@@ -12,12 +10,6 @@ export const PASSWORD = 'correct horse battery staple';
 export const newEmail = (who = 'shopper') => `${who}-${randomUUID()}@example.com`;
 /** A client address of its own, sent as X-Forwarded-For (the apps trust one proxy), so throttles do not meet. */
 export const newClientAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-
-/** A cookie as Express signs it: `s:` + value + `.` + base64 HMAC-SHA256 without padding, URL-encoded. */
-export function signedCookie(name: string, value: string, secret = TEST_KIT_SECRET): string {
-  const signature = createHmac('sha256', secret).update(value).digest('base64').replace(/=+$/, '');
-  return `${name}=${encodeURIComponent(`s:${value}.${signature}`)}`;
-}
 
 /** A browser's cookies: Set-Cookie headers update it, an empty value with Max-Age=0 removes one. */
 export class CookieJar {

@@ -5,6 +5,7 @@ import { loadBuildOutput } from '../../server/process/build-output.ts';
 import { startServices } from '../../server/services.ts';
 import { storefrontActions } from '../../server/storefront/actions.ts';
 import { storefrontDataSteps } from '../../server/storefront/data-steps.ts';
+import { storefrontMiddleware } from '../../server/storefront/middleware.ts';
 import { storefrontResources } from '../../server/storefront/resources.ts';
 import { storefrontServices } from '../../server/storefront/services.ts';
 import { storefront } from '../../shared/storefront/app.ts';
@@ -21,6 +22,7 @@ export function createStorefrontApp(env: Record<string, string> = {}, logger: Lo
   return createApp({
     config,
     app: storefront,
+    middleware: storefrontMiddleware,
     dataSteps: storefrontDataSteps,
     actions: storefrontActions,
     resources: storefrontResources,

@@ -3,7 +3,7 @@ import { redirect } from '../../../shared/index.ts';
 import { EMAIL_FIELD } from '../../../shared/storefront/account-fields.ts';
 import { accountMessagesFor } from '../../../shared/storefront/account-messages.ts';
 import { href } from '../../../shared/storefront/href.ts';
-import { invalid } from '../../index.ts';
+import { type ActionHandler, invalid } from '../../index.ts';
 import { forgetCartCookie } from '../cart-cookie.ts';
 import { createAccount, findAccountByEmail, replacePasswordHash } from '../db/accounts.ts';
 import { deleteAccountSessions } from '../db/sessions.ts';
@@ -13,8 +13,8 @@ import {
   recordSignInFailure,
   signInWaitSeconds,
 } from '../db/sign-in-failures.ts';
-import type { ShopAction, ShopActionContext, ShopContext } from '../step.ts';
-import { visitorOf } from '../visitor.ts';
+import type { ShopServices } from '../services.ts';
+import type { ProvidedAt, ShopAction, ShopActionContext, ShopContext } from '../step.ts';
 import { completeSignIn } from './complete-sign-in.ts';
 import { readCredentials, withoutPassword } from './credentials.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password-hash.ts';
@@ -35,14 +35,18 @@ export const signUpAction: ShopAction = async function signUpAction(context) {
   const values = withoutPassword(context.fields);
   if ('errors' in read) return invalid(read.errors, values);
   const passwordHash = await hashPassword(read.password);
-  const created = await createAccount(context.services.db, { email: read.email, passwordHash }, context);
+  const created = await createAccount(
+    context.services.db,
+    { email: read.email, passwordHash },
+    { signal: context.signal },
+  );
   if (!created.ok) return invalid({ [EMAIL_FIELD]: text.errorEmailTaken }, values);
   return completeSignIn(context, created.id);
 };
 
 /** Whether the password opens the email's account; the hash runs even when no account has the email. */
 async function checkPassword(context: ShopActionContext, email: string, password: string) {
-  const account = await findAccountByEmail(context.services.db, email, context);
+  const account = await findAccountByEmail(context.services.db, email, { signal: context.signal });
   const stored = account?.passwordHash ?? (await dummyPasswordHash());
   const matches = await verifyPassword(password, stored);
   return account && matches ? account : undefined;
@@ -60,19 +64,19 @@ export const signInAction: ShopAction = async function signInAction(context) {
   const values = withoutPassword(context.fields);
   if ('errors' in read) return invalid(read.errors, values);
   const attempt = { emailKey: emailKeyOf(read.email), clientAddress: clientAddressOf(context) };
-  const waitSeconds = await signInWaitSeconds(db, attempt, context);
+  const waitSeconds = await signInWaitSeconds(db, attempt, { signal: context.signal });
   if (waitSeconds > 0) {
     const answer = { status: 429, headers: { 'Retry-After': String(waitSeconds) } };
     return invalid({ [FORM_ERROR]: text.errorThrottled(Math.ceil(waitSeconds / 60)) }, values, answer);
   }
   const account = await checkPassword(context, read.email, read.password);
   if (!account) {
-    await recordSignInFailure(db, attempt, context);
+    await recordSignInFailure(db, attempt, { signal: context.signal });
     return invalid({ [FORM_ERROR]: text.errorCredentials }, values);
   }
-  await clearSignInFailures(db, attempt.emailKey, context);
+  await clearSignInFailures(db, attempt.emailKey, { signal: context.signal });
   if (needsRehash(account.passwordHash))
-    await replacePasswordHash(db, account.id, await hashPassword(read.password), context);
+    await replacePasswordHash(db, account.id, await hashPassword(read.password), { signal: context.signal });
   return completeSignIn(context, account.id);
 };
 
@@ -83,10 +87,12 @@ export const signOutAction: ShopAction = async function signOutAction(context) {
   return redirect(href('home'), 303);
 };
 
-/** "Sign out everywhere" on `/account`: every session of the account ends, this one included. */
-export const signOutEverywhereAction: ShopAction = async function signOutEverywhereAction(context) {
-  const { account } = await visitorOf(context);
-  if (account) await deleteAccountSessions(context.services.db, account.accountId, context);
+/** "Sign out everywhere" on `/account` (signed-in visitors only): every session of the account ends, this one included. */
+export const signOutEverywhereAction: ActionHandler<
+  ShopServices,
+  ProvidedAt<'account'>
+> = async function signOutEverywhereAction(context) {
+  await deleteAccountSessions(context.services.db, context.account.accountId, { signal: context.signal });
   forgetSessionCookie(context);
   forgetCartCookie(context);
   return redirect(href('sign-in'), 303);

@@ -1,18 +1,14 @@
 import { redirect } from '../../../shared/index.ts';
-import { NEXT_KEY } from '../../../shared/storefront/account-fields.ts';
 import { href } from '../../../shared/storefront/href.ts';
 import type { AccountData, SignInData } from '../../../shared/storefront/types.ts';
 import { accountOrders } from '../db/account-orders.ts';
 import type { Step } from '../step.ts';
-import { visitorOf } from '../visitor.ts';
 
 /** Where the shop is (Lyon): the day an order was placed is the shop's day. */
 const SHOP_TIME_ZONE = 'Europe/Paris';
 
-/** `/account`: the signed-in account's email and orders; anyone else is sent to sign in, then back here. */
-export const accountStep: Step<'account', AccountData> = async function accountStep(context) {
-  const { account } = await visitorOf(context);
-  if (!account) return redirect(href('sign-in', {}, { search: { [NEXT_KEY]: href('account') } }));
+/** `/account`: the signed-in account's email and orders (its middleware sends anyone else to sign in). */
+export const accountStep: Step<'account', AccountData> = async function accountStep({ account, ...context }) {
   const orders = await accountOrders(context.services.db, account.accountId, { signal: context.signal });
   const dates = new Intl.DateTimeFormat(context.locale, { dateStyle: 'long', timeZone: SHOP_TIME_ZONE });
   return {
@@ -25,7 +21,7 @@ export const accountStep: Step<'account', AccountData> = async function accountS
 
 /** `/sign-in` and `/sign-up`: a visitor already signed in goes where the sign-in would have sent them. */
 const signInPageStep: Step<'sign-in' | 'sign-up', SignInData> = async function signInPageStep(context) {
-  const { account } = await visitorOf(context);
+  const { account } = await context.visitor();
   if (account) return redirect(context.search.next ?? href('account'));
   return { next: context.search.next };
 };

@@ -3,7 +3,6 @@ import type { OrderData } from '../../../shared/storefront/types.ts';
 import { countryNames } from '../country-names.ts';
 import { findOrder } from '../db/orders.ts';
 import type { Step } from '../step.ts';
-import { visitorOf } from '../visitor.ts';
 
 /**
  * `/orders/:id`: the confirmation, for the account that placed the order (from any device) or, placed without
@@ -11,7 +10,7 @@ import { visitorOf } from '../visitor.ts';
  */
 export const orderStep: Step<'order', OrderData> = async function orderStep(context) {
   const { params, locale, signal } = context;
-  const { cartId, account } = await visitorOf(context);
+  const { cartId, account } = await context.visitor();
   const viewer = { cartId, accountId: account?.accountId };
   const order = await findOrder(context.services.db, params.id, viewer, { signal });
   if (!order) return notFound();

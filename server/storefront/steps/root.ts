@@ -2,7 +2,6 @@ import type { StorefrontLayoutData } from '../../../shared/storefront/types.ts';
 import { DatabaseUnavailableError } from '../../index.ts';
 import { countItems } from '../db/carts.ts';
 import type { Step } from '../step.ts';
-import { visitorOf } from '../visitor.ts';
 
 const NOBODY: StorefrontLayoutData = { cartCount: 0, account: null };
 
@@ -13,7 +12,7 @@ const NOBODY: StorefrontLayoutData = { cartCount: 0, account: null };
  */
 export const rootStep: Step<'root', StorefrontLayoutData> = async function rootStep(context) {
   try {
-    const { cartId, account } = await visitorOf(context);
+    const { cartId, account } = await context.visitor();
     const cartCount = cartId ? await countItems(context.services.db, cartId, { signal: context.signal }) : 0;
     return { cartCount, account: account ? { email: account.email } : null };
   } catch (error) {
