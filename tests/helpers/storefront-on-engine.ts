@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
+import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
 import storefrontServer from '../../server/storefront/server-app.ts';
 import { createTestApp, type TestApp } from '../../server/test-kit.ts';
 import storefront from '../../shared/storefront/app.ts';
@@ -31,5 +32,27 @@ export function useStorefrontOn(
   return () => {
     if (!app || !engine) throw new Error('The storefront is made before the tests of the suite');
     return { app, db: database(), engine };
+  };
+}
+
+/**
+ * A second instance of the storefront on the same engine: its own pool on the same Postgres server, or the
+ * same embedded database (one process holds it). Close it after use.
+ */
+export function secondStorefront(
+  engine: MigratedDatabase,
+  env?: Record<string, string>,
+): { app: TestApp; close(): Promise<void> } {
+  const db = engine.url ? openPostgresDatabase(engine.url, { max: 5 }) : engine.db;
+  const app = createTestApp(
+    { app: storefront, server: storefrontServer },
+    { services: shopServicesOn(db), env },
+  );
+  return {
+    app,
+    async close() {
+      await app.stop();
+      if (db !== engine.db) await db.close();
+    },
   };
 }
