@@ -65,7 +65,9 @@ export function createPageParts(
     resolveFrame,
     browserSentry: browserSentryOf(options),
   });
-  const actions = config.enableDebugRoutes ? { ...options.actions, ...debugActions } : (options.actions ?? {});
+  const actions = config.enableDebugRoutes
+    ? { ...options.actions, ...debugActions }
+    : (options.actions ?? {});
   const handleAction = createActionHandler({
     ...common,
     actions,

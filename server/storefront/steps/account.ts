@@ -1,4 +1,5 @@
 import { redirect } from '../../../shared/index.ts';
+import { formatLocaleOf } from '../../../shared/storefront/format-locale.ts';
 import { href } from '../../../shared/storefront/href.ts';
 import type { AccountData, SignInData } from '../../../shared/storefront/types.ts';
 import { accountOrders } from '../db/account-orders.ts';
@@ -10,7 +11,10 @@ const SHOP_TIME_ZONE = 'Europe/Paris';
 /** `/account`: the signed-in account's email and orders (its middleware sends anyone else to sign in). */
 export const accountStep: Step<'account', AccountData> = async function accountStep({ account, ...context }) {
   const orders = await accountOrders(context.services.db, account.accountId, { signal: context.signal });
-  const dates = new Intl.DateTimeFormat(context.locale, { dateStyle: 'long', timeZone: SHOP_TIME_ZONE });
+  const dates = new Intl.DateTimeFormat(formatLocaleOf(context.locale), {
+    dateStyle: 'long',
+    timeZone: SHOP_TIME_ZONE,
+  });
   return {
     email: account.email,
     orders: orders.map(({ id, createdAt, totalCents }) => {
