@@ -24,7 +24,7 @@ export function signedCookieHeader(cookies: Readonly<Record<string, string>>, se
 /**
  * cookie-signature's `sign`, which Express and cookie-parser use: the value, a dot, and its HMAC-SHA256 in
  * base64 without padding. Written out rather than imported: cookie-signature is theirs, not a dependency of
- * ours, and tests/integration/test-kit.test.ts checks that the app reads what this signs.
+ * ours, and tests/integration/middleware.test.ts checks that the app reads what this signs (and not a forgery).
  */
 function signCookieValue(value: string, secret: string): string {
   const signature = createHmac('sha256', secret).update(value).digest('base64').replace(/=+$/, '');

@@ -29,6 +29,10 @@ describe('README examples', () => {
     expect(firstBlockOf('## Server actions and forms')).toBe(quotedPartOf('tests/types/server-action.ts'));
   });
 
+  it('"Middleware" quotes tests/types/middleware.ts as it is', () => {
+    expect(firstBlockOf('## Middleware')).toBe(quotedPartOf('tests/types/middleware.ts'));
+  });
+
   it('"Fetchers" quotes tests/types/fetcher.tsx as it is', () => {
     expect(firstBlockOf('### Fetchers: mutations without navigation', 'tsx')).toBe(
       quotedPartOf('tests/types/fetcher.tsx'),
