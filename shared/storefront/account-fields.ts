@@ -10,6 +10,9 @@ export const EMAIL_FIELD = 'email';
 /** The sign-up and sign-in forms' password field; its value is never logged nor reported. */
 export const PASSWORD_FIELD = 'password';
 
+/** The key of an invalid answer's error about the whole form (bad credentials, too many attempts), shown above the fields. */
+export const FORM_ERROR = 'form';
+
 /** The longest email accepted (RFC 5321's path limit), as the checkout's email field. */
 export const MAX_EMAIL_LENGTH = ADDRESS_FIELDS.email;
 

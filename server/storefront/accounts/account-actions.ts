@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { redirect } from '../../../shared/index.ts';
-import { EMAIL_FIELD } from '../../../shared/storefront/account-fields.ts';
+import { EMAIL_FIELD, FORM_ERROR } from '../../../shared/storefront/account-fields.ts';
 import { accountMessagesFor } from '../../../shared/storefront/account-messages.ts';
 import { href } from '../../../shared/storefront/href.ts';
 import { type ActionHandler, invalid } from '../../index.ts';
@@ -19,9 +19,6 @@ import { completeSignIn } from './complete-sign-in.ts';
 import { readCredentials, withoutPassword } from './credentials.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password-hash.ts';
 import { endSession, forgetSessionCookie } from './session-cookie.ts';
-
-/** The form-wide error's key in an invalid answer (the pages show it above the fields). */
-export const FORM_ERROR = 'form';
 
 /** The client's address as Express reads it: `req.ip`, which follows the app's TRUST_PROXY. */
 function clientAddressOf(context: ShopContext): string {

@@ -1,6 +1,12 @@
 import type { InputHTMLAttributes } from 'react';
 import { Form, SubmitButton, useActionResult } from '../../index.ts';
-import { EMAIL_FIELD, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, PASSWORD_FIELD } from '../account-fields.ts';
+import {
+  EMAIL_FIELD,
+  FORM_ERROR,
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  PASSWORD_FIELD,
+} from '../account-fields.ts';
 import type { AccountMessages } from '../account-messages.ts';
 import { FieldError } from './field-error.tsx';
 
@@ -27,7 +33,7 @@ export function CredentialsForm({
   passwordHint,
 }: CredentialsFormProps) {
   const result = useActionResult(action);
-  const formError = result?.errors.form;
+  const formError = result?.errors[FORM_ERROR];
   return (
     <Form action={action} failureMessage={failureMessage} className="account-form" noValidate>
       {formError ? (
