@@ -67,6 +67,26 @@ describe.each(engines)('sign-up and sign-in on %s', (_engine, open) => {
     expect(formError(french.text)).toBe(fr.errorCredentials);
   });
 
+  it('takes as long for an unknown email as for a wrong password: the hash runs either way', async () => {
+    const { app } = storefront();
+    const { email } = await signedUpVisitor(app, from());
+    const median = async (attempt: () => Promise<unknown>) => {
+      const times: number[] = [];
+      for (let run = 0; run < 3; run += 1) {
+        const started = performance.now();
+        await attempt();
+        times.push(performance.now() - started);
+      }
+      return times.sort((a, b) => a - b)[1] ?? 0;
+    };
+    const wrong = await median(() => signIn(app, { email, password: 'not the password' }, from()));
+    const unknown = await median(() =>
+      signIn(app, { email: newEmail(), password: 'not the password' }, from()),
+    );
+    // Without the dummy hash an unknown email answers in a few milliseconds, a twentieth of a hash.
+    expect(unknown).toBeGreaterThan(wrong / 2);
+  });
+
   it('answers in place with JavaScript: the invalid line has the errors and the email, never the password', async () => {
     const { app } = storefront();
     const answer = await app.submit(
