@@ -7,6 +7,7 @@ import * as esbuild from 'esbuild';
 import { appEntries, appModulesPlugin, evaluateApp } from './app-modules.mjs';
 import { BROWSER_TARGETS, DIST, ROOT } from './paths.mjs';
 import { precompress } from './precompress.mjs';
+import { reactEsmPlugin } from './react-esm.mjs';
 import { reminifyScripts } from './reminify.mjs';
 
 /** Folders whose code must never reach the browser (secrets, data access). */
@@ -84,7 +85,13 @@ export function clientOptions({ entry, publicDir, minify, entries, evaluation })
   return {
     absWorkingDir: ROOT,
     entryPoints: [entry],
-    plugins: [serverOnlyGuard, appModulesPlugin(ROOT, entries, evaluation)],
+    plugins: [
+      serverOnlyGuard,
+      appModulesPlugin(ROOT, entries, evaluation),
+      // Production only: dev mode's Fast Refresh registry keys React by its resolved file, which the hot
+      // modules resolve without this plugin (build/dev/refresh-transform.mjs).
+      ...(minify ? [reactEsmPlugin(ROOT)] : []),
+    ],
     outdir: publicDir,
     bundle: true,
     splitting: true,

@@ -11,20 +11,22 @@ declare global {
   }
 }
 
-export interface RevivedData {
-  /** The data with each `{ $deferred: key }` placeholder replaced by a promise. */
-  data: unknown;
+/** What settles revived values as the server streams them. */
+export interface DeferredSettler {
   /** Settles the promise of one key (later entries for the same key are ignored). */
   settle(entry: DeferredEntry): void;
   /** Rejects every promise still pending (the stream ended or was aborted). */
   failPending(): void;
 }
 
-/** What settles revived values as the server streams them. */
-export type DeferredSettler = Pick<RevivedData, 'settle' | 'failPending'>;
-
-/** Replaces deferred placeholders with promises that `settle` resolves as the server streams values in. */
-export function reviveDeferredData(data: unknown): RevivedData {
+/**
+ * Replaces each deferred placeholder (`{ $deferred: key }`) in the data of the segments that have data with a
+ * promise, which the returned settler settles as the server streams values in. One settler serves every
+ * segment: keys are unique in a page. Only a top-level value can be deferred.
+ */
+export function reviveSegments<Segment extends SegmentState | null>(
+  segments: readonly Segment[],
+): { segments: Segment[]; revived: DeferredSettler } {
   const settlers = new Map<string, (entry: DeferredEntry) => void>();
   const revive = (value: unknown) => {
     if (!isDeferredMarker(value)) return value;
@@ -37,15 +39,21 @@ export function reviveDeferredData(data: unknown): RevivedData {
       });
     });
   };
-  // Only a top-level value can be deferred.
-  const isRecord = typeof data === 'object' && data !== null && !Array.isArray(data);
+  const revivedSegments = segments.map((segment): Segment => {
+    const data = segment && 'data' in segment ? segment.data : undefined;
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) return segment;
+    return {
+      ...segment,
+      data: Object.fromEntries(Object.entries(data).map(([key, value]) => [key, revive(value)])),
+    };
+  });
   return {
-    data: isRecord
-      ? Object.fromEntries(Object.entries(data).map(([key, value]) => [key, revive(value)]))
-      : data,
-    settle: (entry) => settlers.get(entry[0])?.(entry),
-    failPending() {
-      for (const settle of settlers.values()) settle(['', 0, null]);
+    segments: revivedSegments,
+    revived: {
+      settle: (entry) => settlers.get(entry[0])?.(entry),
+      failPending() {
+        for (const settle of settlers.values()) settle(['', 0, null]);
+      },
     },
   };
 }
@@ -68,31 +76,4 @@ export function settleFromInlineScripts(revived: DeferredSettler): void {
 function isDeferredMarker(value: unknown): value is { [DEFERRED_MARKER]: string } {
   const marker = (value as Record<string, unknown> | null | undefined)?.[DEFERRED_MARKER];
   return typeof marker === 'string' && Object.keys(value as object).length === 1;
-}
-
-/** Revives the deferred values of every segment that has data; one `settle` for all (keys are unique). */
-export function reviveSegments<Segment extends SegmentState | null>(
-  segments: readonly Segment[],
-): {
-  segments: Segment[];
-  revived: DeferredSettler;
-} {
-  const revivers: RevivedData[] = [];
-  const revivedSegments = segments.map((segment): Segment => {
-    if (!segment || !('data' in segment)) return segment;
-    const reviver = reviveDeferredData(segment.data);
-    revivers.push(reviver);
-    return { ...segment, data: reviver.data } as Segment;
-  });
-  return {
-    segments: revivedSegments,
-    revived: {
-      settle: (entry) => {
-        for (const reviver of revivers) reviver.settle(entry);
-      },
-      failPending: () => {
-        for (const reviver of revivers) reviver.failPending();
-      },
-    },
-  };
 }

@@ -4,13 +4,13 @@ import routePatterns from 'virtual:ssr-route-patterns';
 import { useEffect, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { withDebugRoutes } from '../shared/debug/routes.ts';
-import { createLocales } from '../shared/routing/locale.ts';
+import { compileLocales } from '../shared/routing/locale.ts';
 import { createRouteMatcher } from '../shared/routing/route-matcher.ts';
 import { AppRoot } from '../shared/ui/app-root.tsx';
 import { NavigationContext } from '../shared/ui/navigation-context.ts';
 import { type PageState, SSR_PAYLOAD_GLOBAL, type SsrPayload } from '../shared/ui/ssr-payload.ts';
 import { reviveSegments, settleFromInlineScripts } from './deferred-data.ts';
-import { loadModules } from './navigation/route-resources.ts';
+import { modulesOf } from './navigation/route-resources.ts';
 import { createRouter } from './navigation/router.ts';
 
 declare global {
@@ -21,8 +21,8 @@ declare global {
 
 // The server's tree, ranked and compiled to regular expressions at build time; matched by the same code.
 const routes = createRouteMatcher([withDebugRoutes(app.root, true)], routePatterns);
-/** The app's locales, compiled from its definition as the server compiles them. */
-const locales = createLocales(app.locales);
+/** The app's locales, compiled from its definition as the server compiles them (the build checked them). */
+const locales = compileLocales(app.locales);
 
 /** The route pattern of a page (`/products/:id`), which monitoring names spans and errors by. */
 const patternOf = (page: PageState) => (page.type === 'route' ? routes.pathOf(page.routeId) : undefined);
@@ -44,15 +44,10 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
   const localeLoaded = app.loadLocale?.(payload.locale);
   const { segments, revived } = reviveSegments(page.segments);
   settleFromInlineScripts(revived);
-  const nodes = segments.map(({ id }) => {
-    const node = routes.byId(id);
-    if (!node) throw new Error(`Unknown route segment ${id}`);
-    return node;
-  });
   // The segments' chunks were preloaded with the page (modulepreload).
   const initialPage = {
     payload: { ...payload, page: { ...page, segments } },
-    modules: await loadModules(nodes),
+    modules: await modulesOf(routes, segments),
   };
   await localeLoaded;
   // Sentry is its own chunk: without a DSN it is never downloaded.

@@ -9,6 +9,7 @@ export {
   type ActionsOf,
   type FormFields,
   Invalid,
+  type InvalidAnswer,
   invalid,
   type RouteActions,
 } from './actions/action.ts';

@@ -6,6 +6,7 @@ import type { BuildManifest } from '../../build.mjs';
 import type { DataStepContext } from '../../server/data/data-step.ts';
 import { serializeForScript } from '../../server/render/serialize-for-script.ts';
 import type { ShopServices } from '../../server/storefront/services.ts';
+import type { ShopProvides } from '../../server/storefront/step.ts';
 import { shopLayoutStep } from '../../server/storefront/steps/layouts.ts';
 import { productStep } from '../../server/storefront/steps/product.ts';
 import { rootStep } from '../../server/storefront/steps/root.ts';
@@ -62,8 +63,8 @@ export interface Route {
   assets: DocumentAssets;
 }
 
-/** A storefront data step's context as the baseline builds it: any params, the shop's database. */
-export type ShopStepContext = DataStepContext<RouteParams, unknown, ShopServices>;
+/** A storefront data step's context as the baseline builds it: any params, the shop's database, `visitor()`. */
+export type ShopStepContext = DataStepContext<RouteParams, unknown, ShopServices> & ShopProvides['root'];
 
 const root: Segment = {
   id: 'root',

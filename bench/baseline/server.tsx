@@ -16,8 +16,9 @@ import { openConfiguredDatabase } from '../../server/db/open-database.ts';
 import type { Logger } from '../../server/monitoring/logger.ts';
 import { serializeForScript } from '../../server/render/serialize-for-script.ts';
 import { shopMigrations } from '../../server/storefront/shop-migrations.ts';
-import { urlOf } from '../../shared/routing/href.ts';
-import { createLocales } from '../../shared/routing/locale.ts';
+import { visitorLookup } from '../../server/storefront/visitor.ts';
+import { type LinkTarget, urlOf } from '../../shared/routing/href.ts';
+import { createLocales, type Locale } from '../../shared/routing/locale.ts';
 import { storefront } from '../../shared/storefront/app.ts';
 import { AppRoot } from '../../shared/ui/app-root.tsx';
 import {
@@ -117,12 +118,12 @@ function stepContext(
   signal: AbortSignal,
   params: ShopStepContext['params'] = {},
 ): ShopStepContext {
-  return {
+  const context = {
     request,
     params,
     search: undefined,
     locale: 'en',
-    urlOf: (target, locale) => urlOf(target, urlBase, locale),
+    urlOf: (target: LinkTarget, locale?: Locale) => urlOf(target, urlBase, locale),
     url,
     cookies: {},
     signedCookies: {},
@@ -132,6 +133,8 @@ function stepContext(
     services: { db },
     parent: () => Promise.resolve(undefined),
   };
+  // As the storefront's root middleware gives it; without cookies it asks the database nothing.
+  return { ...context, visitor: visitorLookup(context) };
 }
 
 /** `/_bench/database-cost?path=/shop&runs=2000`: the CPU the page's data steps take (database-cost.ts). */

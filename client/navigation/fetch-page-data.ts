@@ -58,10 +58,11 @@ export async function fetchPageData(
     const head: PageDataLine | undefined = first.done ? undefined : JSON.parse(first.value);
     if (head?.type === 'page') {
       const { segments, revived } = reviveSegments(head.segments);
-      rest = settleDeferred(lines, revived);
+      rest = readRest(lines, revived);
       return { ...head, segments };
     }
-    rest = drain(lines);
+    // What is left of an answer that has nothing more to show is read all the same, so its connection is freed.
+    rest = readRest(lines);
     switch (head?.type) {
       case 'redirect':
       case 'invalid':
@@ -79,25 +80,17 @@ export async function fetchPageData(
   }
 }
 
-/** Reads what is left of an answer that has nothing more to show, so its connection is freed. */
-async function drain(lines: AsyncGenerator<string>): Promise<void> {
-  try {
-    for await (const _ of lines);
-  } catch {
-    // Broken off: the connection is closed either way.
-  }
-}
-
-async function settleDeferred(lines: AsyncGenerator<string>, revived: DeferredSettler): Promise<void> {
+/** Reads the rest of an answer to its end, settling the deferred values it streams (`revived`). */
+async function readRest(lines: AsyncGenerator<string>, revived?: DeferredSettler): Promise<void> {
   try {
     for await (const text of lines) {
       const line: PageDataLine = JSON.parse(text);
-      if (line.type === 'deferred') revived.settle([line.key, line.ok, line.value]);
+      if (line.type === 'deferred') revived?.settle([line.key, line.ok, line.value]);
     }
   } catch {
     // The stream broke off (abort, network) or went bad: what is still pending shows its error element.
   } finally {
-    revived.failPending();
+    revived?.failPending();
   }
 }
 

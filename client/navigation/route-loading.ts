@@ -1,6 +1,8 @@
 import { isSafeRedirectTarget } from '../../shared/routing/safe-redirect.ts';
+import type { SubmitOutcome } from '../../shared/ui/navigation-context.ts';
 import type { ActionResultState } from '../../shared/ui/ssr-payload.ts';
-import { postForm, type Submission } from './form-submission.ts';
+import { BuildChangedError, fetchPageData } from './fetch-page-data.ts';
+import type { Submission } from './form-submission.ts';
 import { hasFallenBack } from './full-load-guard.ts';
 import type { Revalidation } from './kept-segments.ts';
 import { hrefOf, type LoadedPage, type RouteResources } from './route-resources.ts';
@@ -35,6 +37,8 @@ export interface Navigation {
 
 export interface RouteLoaderOptions {
   win: Window;
+  /** Resolves a target against the current page. */
+  resolve: (href: string) => URL;
   resources: RouteResources;
   /** Whether the router handles a URL (else it loads in full). */
   isInterceptable: (url: URL) => boolean;
@@ -54,7 +58,6 @@ export function createRouteLoader(options: RouteLoaderOptions) {
   const { win, dispatch } = options;
   const loader: Loader = {
     ...options,
-    resolve: (href) => new URL(href, win.location.href),
     fail: (token, url) => dispatch({ type: 'navigation-failed', token, url }),
   };
   return async function load(token: number, navigation: Navigation, href: string, loadOptions: LoadOptions) {
@@ -88,38 +91,52 @@ export function createRouteLoader(options: RouteLoaderOptions) {
 }
 
 interface Loader extends RouteLoaderOptions {
-  /** Resolves a target against the current page. */
-  resolve: (href: string) => URL;
   /** Ends the navigation with a full load; `url`: where to load instead of the navigation's own URL. */
   fail: (token: number, url?: string) => void;
 }
 
 /**
- * The form post of an action navigation; returns the URL to load next (and the segments the action named),
- * or undefined when the navigation ended.
+ * The form post of an action navigation, to its page's data URL (where the action runs). Returns the URL to
+ * load next (a redirect's target and the segments the action named, or the page on screen again with the
+ * field errors of invalid input), or undefined when the navigation ended here.
  */
 async function post(
   loader: Loader,
   token: number,
   navigation: Navigation,
   href: string,
-): Promise<{ url: URL; revalidate?: readonly string[] } | undefined> {
+): Promise<{ url: URL; revalidate?: readonly string[] | undefined } | undefined> {
   const { submission, controller } = navigation;
+  const { signal } = controller;
   if (!submission) return { url: loader.resolve(href) };
-  const result = await postForm(loader.resources.dataHrefOf(loader.resolve(href)), submission.body, {
-    here: loader.resolve(loader.win.location.href),
-    resolve: loader.resolve,
-    isInterceptable: loader.isInterceptable,
-    signal: controller.signal,
-  });
-  if (controller.signal.aborted) return undefined;
-  if (result.type === 'leave') return void loader.fail(token, result.url);
-  if (result.type === 'end') {
-    loader.dispatch({ type: 'action-failed', token });
-    return void submission.settle(result.outcome);
+  const here = loader.resolve(loader.win.location.href);
+  let outcome: Exclude<SubmitOutcome, 'done'> = 'failed';
+  try {
+    const answer = await fetchPageData(loader.resources.dataHrefOf(loader.resolve(href)), {
+      body: submission.body,
+      signal,
+    });
+    if (signal.aborted) return undefined;
+    if (answer.type === 'invalid') {
+      navigation.actionResult = answer;
+      return { url: here };
+    }
+    // Never follow a `javascript:` (or other non-http) target.
+    if (answer.type === 'redirect' && isSafeRedirectTarget(answer.location)) {
+      const next = loader.resolve(answer.location);
+      // One the router does not handle (another locale, outside BASE_PATH, another origin) loads in full.
+      if (!loader.isInterceptable(next)) return void loader.fail(token, next.href);
+      return { url: next, revalidate: answer.revalidate };
+    }
+  } catch (error) {
+    if (signal.aborted) return undefined;
+    // The server runs newer code than this page: the form posts natively.
+    if (error instanceof BuildChangedError) outcome = 'native';
   }
-  navigation.actionResult = result.actionResult;
-  return result;
+  // No page to show: the post failed (network, 5xx: the form says so), or the build changed.
+  loader.dispatch({ type: 'action-failed', token });
+  submission.settle(outcome);
+  return undefined;
 }
 
 /** Code and data of `target`, following redirects, until the page is loaded or the navigation fails. */

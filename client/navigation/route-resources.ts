@@ -1,6 +1,6 @@
 import type { Locale, Locales } from '../../shared/routing/locale.ts';
 import { dataHref } from '../../shared/routing/reserved-paths.ts';
-import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
+import type { RouteMatch, RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import type { RouteNode, SegmentModule } from '../../shared/routing/route-table.ts';
 import type { SegmentState } from '../../shared/ui/ssr-payload.ts';
 import { fetchPageData, type PageAnswer, PageLoadError } from './fetch-page-data.ts';
@@ -65,16 +65,20 @@ export function createRouteResources({
     };
   }
 
+  /** The route a URL matches; none for malformed encoding (the server answers 400, no code is needed). */
+  function matchOf(url: URL): RouteMatch | null {
+    try {
+      return routes.match(appUrlOf(url).pathname);
+    } catch {
+      return null;
+    }
+  }
+
   function resourceOf(href: string): Resource {
     let resource = resources.get(href);
     if (!resource) {
       const url = new URL(href, 'http://x');
-      let match: ReturnType<RouteMatcher['match']> = null;
-      try {
-        match = routes.match(appUrlOf(url).pathname);
-      } catch {
-        // Malformed encoding: the server answers 400 and no code is needed.
-      }
+      const match = matchOf(url);
       resource = {
         pattern: match ? routes.pathOf(match.route.id) : undefined,
         code: loadModules(match?.branch.map(({ node }) => node) ?? []),
@@ -101,13 +105,7 @@ export function createRouteResources({
   return {
     appUrlOf,
     /** Whether a URL's route is a resource route (no page: links to it load in full). */
-    isResource(url: URL): boolean {
-      try {
-        return routes.match(appUrlOf(url).pathname)?.route.resource === true;
-      } catch {
-        return false;
-      }
-    },
+    isResource: (url: URL) => matchOf(url)?.route.resource === true,
     dataHrefOf,
     /** The route pattern a URL matches on the client and its code chunk (shared with prefetches). */
     resourceOf,
@@ -119,11 +117,11 @@ export function createRouteResources({
      */
     prefetch(href: string, onAnswered: () => void): Promise<boolean> {
       const resource = resourceOf(href);
-      let bodyEnded = () => {};
-      const ended = new Promise<void>((resolve) => {
-        bodyEnded = resolve;
+      // The executor runs at once: `answer` is set when `ended` is.
+      let answer!: Promise<PageAnswer>;
+      const ended = new Promise<void>((onBodyEnd) => {
+        answer = fetchAnswer(resource, { onBodyEnd });
       });
-      const answer = fetchAnswer(resource, { onBodyEnd: bodyEnded });
       answers.set(href, answer);
       return Promise.all([resource.code, answer]).then(
         () => {
@@ -169,8 +167,8 @@ interface FetchOptions {
   onBodyEnd?: () => void;
 }
 
-/** The modules of the segments an answer shows, by their ids; a kept segment's (`null`) stays on screen. */
-function modulesOf(
+/** The modules of the segments a page shows, by their ids; a kept segment's (`null`) stays on screen. */
+export function modulesOf(
   routes: RouteMatcher,
   segments: readonly (SegmentState | null)[],
 ): Promise<SegmentModule[]> {

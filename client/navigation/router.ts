@@ -82,7 +82,7 @@ export function createRouter({
     snapshot = { ...snapshot, ...next };
     for (const listener of listeners) listener();
   }
-  const load = createRouteLoader({ win, resources, isInterceptable, dispatch, now, showPending });
+  const load = createRouteLoader({ win, resolve, resources, isInterceptable, dispatch, now, showPending });
   const commit = createPageCommitter({
     win,
     resources,

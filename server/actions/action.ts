@@ -18,18 +18,36 @@ export interface ActionContext<Services = unknown> extends RequestContext<Servic
   revalidate(...segmentIds: string[]): void;
 }
 
+/**
+ * How an invalid answer is sent, when not as plain invalid input: another 4xx (429 for too many attempts)
+ * and headers of its own (`Retry-After`).
+ */
+export interface InvalidAnswer {
+  /** A 4xx; default 422. */
+  status?: number;
+  headers?: Readonly<Record<string, string>>;
+}
+
 /** Invalid input: the page is shown again with these errors next to their fields and the values kept. */
 export class Invalid {
   readonly kind = 'invalid';
   constructor(
     readonly errors: Readonly<Record<string, string>>,
     readonly values: FormFields,
-  ) {}
+    readonly answer: InvalidAnswer = {},
+  ) {
+    const { status } = answer;
+    if (status !== undefined && !(Number.isInteger(status) && status >= 400 && status < 500))
+      throw new TypeError(`invalid(): status ${status} is not a 4xx; a failure is thrown as an HttpError`);
+  }
 }
 
-/** Builds the invalid-input result of an action. */
-export function invalid(errors: Record<string, string>, values: FormFields): Invalid {
-  return new Invalid(errors, values);
+/**
+ * Builds the invalid-input result of an action: 422 with the page again, or `answer.status` (a 4xx) and
+ * `answer.headers`. Leave out of `values` what must not come back in the page (a password).
+ */
+export function invalid(errors: Record<string, string>, values: FormFields, answer?: InvalidAnswer): Invalid {
+  return new Invalid(errors, values, answer);
 }
 
 type ActionResult = Redirect | Invalid | Promise<Redirect | Invalid>;

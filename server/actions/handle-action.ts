@@ -103,9 +103,13 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
     const outcome = await runAction(accepted.handler, actionContext);
     if (outcome.type !== 'invalid') return answerOutcome(answer, outcome, context, options);
     const actionResult = toActionResultState(accepted.name, outcome.invalid);
-    // 200, not 422, for the JavaScript path: browsers log every 4xx fetch as a console error.
-    if (representation === 'data') return sendDataLine(response, 200, { type: 'invalid', ...actionResult });
-    return answerInvalid(answer, { actionResult, abortController }, options);
+    const { status, headers = {} } = outcome.invalid.answer;
+    for (const [header, value] of Object.entries(headers)) response.setHeader(header, value);
+    // 200, not 422, for the JavaScript path: browsers log every 4xx fetch as a console error. An answer
+    // with a status of its own (429) keeps it: the client reads the line whatever the status.
+    if (representation === 'data')
+      return sendDataLine(response, status ?? 200, { type: 'invalid', ...actionResult });
+    return answerInvalid(answer, { actionResult, status: status ?? 422, abortController }, options);
   };
 }
 
@@ -239,10 +243,17 @@ async function runAction(handler: Accepted['handler'], context: ActionContext): 
   }
 }
 
-/** Without JavaScript, invalid input answers with the same page again, its errors and submitted values, as 422. */
+/**
+ * Without JavaScript, invalid input answers with the same page again, its errors and submitted values, as 422
+ * (or the invalid answer's own status).
+ */
 async function answerInvalid(
   { request, response, pageRequest, fail }: ActionAnswer,
-  { actionResult, abortController }: { actionResult: ActionResultState; abortController: AbortController },
+  {
+    actionResult,
+    status,
+    abortController,
+  }: { actionResult: ActionResultState; status: number; abortController: AbortController },
   { resolvePage, renderer }: HandleActionOptions,
 ): Promise<void> {
   // The request's middleware already ran: resolvePage reuses their values instead of running them again.
@@ -252,7 +263,7 @@ async function answerInvalid(
       ...resolution,
       abortController,
       // A page whose segment failed keeps that status; otherwise the invalid input's.
-      status: resolution.status === 200 ? 422 : resolution.status,
+      status: resolution.status === 200 ? status : resolution.status,
       actionResult,
     });
   }

@@ -27,6 +27,9 @@ export function initServerSentry(options: ServerSentryOptions): void {
     integrations: [
       Sentry.httpIntegration({
         ignoreIncomingRequests: (path) => isUnmonitoredPath(path, paths),
+        // The SDK attaches request bodies up to 10 kB by default (`medium`): a form post's fields, a
+        // password among them, would reach Sentry with every error and transaction of the request.
+        maxIncomingRequestBodySize: 'none',
       }),
       // A span per middleware (ten per request) cost more than the render itself (npm run bench); the
       // transaction already says which route ran and how long it took.
@@ -47,10 +50,11 @@ export function initServerSentry(options: ServerSentryOptions): void {
   });
 }
 
-/** Cookies and auth headers never leave the server, whatever an integration collected. */
+/** Cookies, auth headers and request bodies (form fields) never leave the server, whatever an integration collected. */
 function withoutSecrets<T extends Sentry.Event>(event: T): T {
   if (event.request) {
     delete event.request.cookies;
+    delete event.request.data;
     if (event.request.headers) {
       for (const name of Object.keys(event.request.headers)) {
         if (/^(cookie|authorization|x-forwarded-for)$/i.test(name)) delete event.request.headers[name];

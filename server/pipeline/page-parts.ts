@@ -3,6 +3,7 @@ import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts'
 import { createLocales } from '../../shared/routing/locale.ts';
 import { reservedPaths } from '../../shared/routing/reserved-paths.ts';
 import type { BrowserSentryConfig } from '../../shared/ui/ssr-payload.ts';
+import { debugActions } from '../actions/debug-actions.ts';
 import { createActionHandler } from '../actions/handle-action.ts';
 import { FORM_BODY_TIMEOUT_MS } from '../actions/read-form-body.ts';
 import { checkCachePolicies } from '../caching/cache-policy.ts';
@@ -67,7 +68,9 @@ export function createPageParts(
     resolveFrame,
     browserSentry: browserSentryOf(options),
   });
-  const actions = options.actions ?? {};
+  const actions = config.enableDebugRoutes
+    ? { ...options.actions, ...debugActions }
+    : (options.actions ?? {});
   const handleAction = createActionHandler({
     ...common,
     actions,

@@ -1,5 +1,5 @@
 import { HttpError, redirect } from '../../shared/index.ts';
-import { href } from '../../shared/storefront/href.ts';
+import { href, type StorefrontRoutes } from '../../shared/storefront/href.ts';
 import { type Messages, messagesFor } from '../../shared/storefront/messages.ts';
 import {
   IDEMPOTENCY_FIELD,
@@ -9,13 +9,19 @@ import {
   QUANTITY_FIELD,
   SLUG_PATTERN,
 } from '../../shared/storefront/shop-rules.ts';
-import { invalid, type RouteActions } from '../index.ts';
-import { cartIdOf, ensureCart } from './cart-session.ts';
+import { type ActionsOf, invalid } from '../index.ts';
+import {
+  signInAction,
+  signOutAction,
+  signOutEverywhereAction,
+  signUpAction,
+} from './accounts/account-actions.ts';
 import { placeOrderAction } from './checkout-action.ts';
 import { addToCart, type CartRefusal, quantityInCart, setQuantity } from './db/carts.ts';
 import type { ShopServices } from './services.ts';
-import type { ShopAction, ShopActionContext } from './step.ts';
+import type { ShopAction, ShopActionContext, ShopProvides } from './step.ts';
 import { isUuid } from './uuid.ts';
+import { ensureCart } from './visitor.ts';
 
 /** Digits only (surrounding spaces allowed); the range is checked after. Rejects '', '1.5', '-1', '1e2'. */
 const WHOLE_NUMBER = /^\s*\d{1,6}\s*$/;
@@ -90,7 +96,7 @@ function changeLineAction(remove: boolean): ShopAction {
   return async function changeLine(context) {
     const read = readLine(context, { withQuantity: !remove });
     if (read.errors) return invalid(read.errors, context.fields);
-    const cartId = cartIdOf(context);
+    const { cartId } = await context.visitor();
     if (!cartId)
       return invalid({ [PRODUCT_FIELD]: messagesFor(context.locale).errorNotInCart }, context.fields);
     const line = { cartId, productId: read.productId, quantity: read.quantity };
@@ -101,8 +107,12 @@ function changeLineAction(remove: boolean): ShopAction {
 }
 
 /** The storefront's server actions, by route id then action name (the forms' hidden `_action`). */
-export const storefrontActions: RouteActions<ShopServices> = {
+export const storefrontActions = {
   product: { 'add-to-cart': addToCartAction },
   cart: { update: changeLineAction(false), remove: changeLineAction(true) },
   checkout: { 'place-order': placeOrderAction },
-};
+  'sign-up': { 'sign-up': signUpAction },
+  'sign-in': { 'sign-in': signInAction },
+  'sign-out': { 'sign-out': signOutAction },
+  account: { 'sign-out-everywhere': signOutEverywhereAction },
+} satisfies ActionsOf<StorefrontRoutes, ShopServices, ShopProvides>;

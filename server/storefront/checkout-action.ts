@@ -4,12 +4,11 @@ import { type CheckoutMessages, checkoutMessagesFor } from '../../shared/storefr
 import { href } from '../../shared/storefront/href.ts';
 import { IDEMPOTENCY_FIELD } from '../../shared/storefront/shop-rules.ts';
 import { type FormFields, type FormTextProblem, formTextProblem, invalid } from '../index.ts';
-import { cartIdOf } from './cart-session.ts';
 import { type OrderAddress, placeOrder } from './db/orders.ts';
+import { isEmailAddress } from './email-address.ts';
 import type { ShopAction } from './step.ts';
 import { isUuid } from './uuid.ts';
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const POSTCODE = /^[A-Za-z0-9](?:[A-Za-z0-9 -]{1,8})[A-Za-z0-9]$/;
 
 /** The visitor's words for a character nobody types: `Write this on one line.`, or which one to remove. */
@@ -28,7 +27,7 @@ function textProblemMessage(problem: FormTextProblem, messages: CheckoutMessages
 function fieldError(field: AddressField, value: string, messages: CheckoutMessages): string | undefined {
   if (value === '') return field === 'country' ? messages.errorCountry : messages.errorRequired;
   if (value.length > ADDRESS_FIELDS[field]) return messages.errorTooLong(ADDRESS_FIELDS[field]);
-  if (field === 'email' && !EMAIL.test(value)) return messages.errorEmail;
+  if (field === 'email' && !isEmailAddress(value)) return messages.errorEmail;
   if (field === 'postcode' && !POSTCODE.test(value)) return messages.errorPostcode;
   if (field === 'country' && !(COUNTRIES as readonly string[]).includes(value)) return messages.errorCountry;
   return undefined;
@@ -54,7 +53,7 @@ function readAddress(
 }
 
 /**
- * Places the cart's order: the address is checked first (422 with the field errors, in place with
+ * Places the cart's order (the account's, when signed in): the address is checked first (422 with the field errors, in place with
  * JavaScript), then the order is one transaction. The form's hidden key makes a double submit or a retried
  * post land on the same order.
  */
@@ -66,9 +65,10 @@ export const placeOrderAction: ShopAction = async function placeOrderAction(cont
   const messages = checkoutMessagesFor(locale);
   const read = readAddress(fields, messages);
   if ('errors' in read) return invalid(read.errors, fields);
-  const cartId = cartIdOf(context);
-  const placed = cartId
-    ? await placeOrder(context.services.db, cartId, read.address, locale, key, { signal })
+  const { cartId, account } = await context.visitor();
+  const buyer = cartId && { cartId, accountId: account?.accountId };
+  const placed = buyer
+    ? await placeOrder(context.services.db, buyer, read.address, locale, key, { signal })
     : undefined;
   if (!placed?.placed) return invalid({ form: messages.errorCheckoutEmpty }, fields);
   return redirect(href('order', { id: placed.orderId }), 303);

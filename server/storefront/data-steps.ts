@@ -1,6 +1,8 @@
 import type { StorefrontRoutes } from '../../shared/storefront/href.ts';
 import type { DataOfSteps, DataStepsOf } from '../index.ts';
 import type { ShopServices } from './services.ts';
+import type { ShopProvides } from './step.ts';
+import { accountStep, signInStep, signUpStep } from './steps/account.ts';
 import { cartStep, checkoutStep } from './steps/cart.ts';
 import { helpArticleStep, helpStep } from './steps/help.ts';
 import { homeStep } from './steps/home.ts';
@@ -23,7 +25,10 @@ export const storefrontDataSteps = {
   cart: cartStep,
   checkout: checkoutStep,
   order: orderStep,
-} satisfies DataStepsOf<StorefrontRoutes, ShopServices>;
+  'sign-in': signInStep,
+  'sign-up': signUpStep,
+  account: accountStep,
+} satisfies DataStepsOf<StorefrontRoutes, ShopServices, ShopProvides>;
 
 // Each component's data is what its step returns: shared/storefront/href.ts's `Props<'shop'>` reads it here.
 declare module '../../shared/storefront/href.ts' {

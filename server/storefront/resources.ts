@@ -50,10 +50,22 @@ async function sitemap(context: ShopContext): Promise<Response> {
   });
 }
 
-/** `/robots.txt`: everything may be crawled but the cart and the checkout (orders are 404 to all but their buyer); the sitemap's absolute URL. */
+/** Pages no crawler has any use for: a visitor's own, or forms. Orders are 404 to all but their buyer. */
+const PRIVATE_PAGES = [
+  href('cart'),
+  href('checkout'),
+  href('sign-in'),
+  href('sign-up'),
+  href('sign-out'),
+  href('account'),
+];
+
+/** `/robots.txt`: everything may be crawled but the private pages, in every locale; the sitemap's absolute URL. */
 function robots({ url: { origin }, urlOf }: ShopContext): Response {
   const inDefault = (path: Href) => urlOf(path, storefrontLocales.default);
-  const disallowed = [inDefault(href('cart')), inDefault(href('checkout'))];
+  const disallowed = storefrontLocales.list.flatMap((locale) =>
+    PRIVATE_PAGES.map((page) => urlOf(page, locale)),
+  );
   const text = `User-agent: *\n${disallowed.map((path) => `Disallow: ${path}\n`).join('')}\nSitemap: ${origin}${inDefault(href('sitemap'))}\n`;
   return new Response(text, {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },

@@ -5,8 +5,9 @@ import featured from './migrations/0003-featured-products.sql?raw';
 import addKeys from './migrations/0004-cart-add-keys.sql?raw';
 import lineOrder from './migrations/0005-line-order.sql?raw';
 import constraintNames from './migrations/0006-cart-constraint-names.sql?raw';
+import accounts from './migrations/0007-accounts.sql?raw';
 
-/** The shop's schema and catalogue, applied at start in order (a test checks every file here is listed). */
+/** The shop's schema and catalogue, then accounts, applied at start in order (a test checks every file here is listed). */
 export const shopMigrations = defineMigrations({
   '0001-shop-schema.sql': schema,
   '0002-catalogue.sql': catalogue,
@@ -14,4 +15,5 @@ export const shopMigrations = defineMigrations({
   '0004-cart-add-keys.sql': addKeys,
   '0005-line-order.sql': lineOrder,
   '0006-cart-constraint-names.sql': constraintNames,
+  '0007-accounts.sql': accounts,
 });

@@ -8,15 +8,9 @@ import type { PathParamsInput, PatternOf, RouteId } from './route-types.ts';
  * The root of a prefixed locale is `/fr`, never `/fr/`, because trailing slashes redirect.
  */
 export function buildHref(basePath: string, localePrefix: LocalePrefix, appPath: string): string {
-  const [pathname = '/', suffix = ''] = splitSuffix(appPath);
-  const prefixed = `${localePrefix}${pathname === '/' ? '' : pathname}`;
-  const full = `${basePath}${prefixed}`;
-  return `${full === '' ? '/' : full}${suffix}`;
-}
-
-function splitSuffix(appPath: string): [string, string] {
-  const cut = appPath.search(/[?#]/);
-  return cut === -1 ? [appPath, ''] : [appPath.slice(0, cut), appPath.slice(cut)];
+  // The root's `/` goes when a prefix comes before it (`/fr?q=1`), and stays when none does (`/?q=1`).
+  const href = `${basePath}${localePrefix}${appPath.replace(/^\/(?=[?#]|$)/, '')}`;
+  return href.startsWith('/') ? href : `/${href}`;
 }
 
 declare const hrefBrand: unique symbol;

@@ -46,8 +46,16 @@ const LOCALE_TAG = /^[a-z]{2,8}(?:-[a-z0-9]{1,8})*$/;
 
 /** Compiles an app's locales declaration; a bad one throws at boot, naming the value and the rule. */
 export function createLocales(declaration: LocalesDeclaration): Locales {
-  const { list, default: defaultLocale, prefixDefault = false } = declaration;
   checkDeclaration(declaration);
+  return compileLocales(declaration);
+}
+
+/**
+ * Compiles a declaration already checked by createLocales: the browser's, which the build (build/app-modules.mjs)
+ * and the server's boot checked, so the checks and their messages stay out of the client bundle.
+ */
+export function compileLocales(declaration: LocalesDeclaration): Locales {
+  const { list, default: defaultLocale, prefixDefault = false } = declaration;
   const prefixes = new Map<Locale, LocalePrefix>(
     list.map((locale) => [locale, locale === defaultLocale && !prefixDefault ? '' : `/${locale}`]),
   );

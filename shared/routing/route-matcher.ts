@@ -81,11 +81,11 @@ export function createRouteMatcher(
     branch: pattern.branch.map(({ id, params }) => ({ node: nodeOf(id), params })),
     regexp: new RegExp(pattern.source),
     keys: pattern.keys,
+    path: pattern.path,
   }));
   const leaves = [...byId.values()].filter((node) => !node.children?.length);
   if (compiled.length !== leaves.length) throw new Error('Route patterns and route tree differ');
-  const branches = new Map(compiled.map(({ route, branch }) => [route.id, branch]));
-  const paths = new Map(rankedPatterns.map(({ id, path }) => [id, path]));
+  const byLeaf = new Map(compiled.map((leaf) => [leaf.route.id, leaf]));
   return {
     match(pathname) {
       for (const { route, branch, regexp, keys } of compiled) {
@@ -95,7 +95,7 @@ export function createRouteMatcher(
       return null;
     },
     byId: (id) => byId.get(id),
-    branchOf: (leafId) => branches.get(leafId),
-    pathOf: (leafId) => paths.get(leafId),
+    branchOf: (leafId) => byLeaf.get(leafId)?.branch,
+    pathOf: (leafId) => byLeaf.get(leafId)?.path,
   };
 }

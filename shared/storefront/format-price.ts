@@ -1,8 +1,5 @@
 import type { Locale } from '../index.ts';
-import { type StorefrontLocale, storefrontLocale } from './locales.ts';
-
-/** The region each locale formats prices like: `€12.90`, `12,90 €`, `12,90 €`. */
-const FORMAT_LOCALES: Readonly<Record<StorefrontLocale, string>> = { en: 'en-IE', fr: 'fr-FR', de: 'de-DE' };
+import { formatLocaleOf } from './format-locale.ts';
 
 // Building an Intl.NumberFormat is costly compared with using one, and a grid formats dozens of prices.
 const formatters = new Map<Locale, Intl.NumberFormat>();
@@ -10,7 +7,7 @@ const formatters = new Map<Locale, Intl.NumberFormat>();
 function formatterFor(locale: Locale): Intl.NumberFormat {
   let formatter = formatters.get(locale);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(FORMAT_LOCALES[storefrontLocale(locale)], {
+    formatter = new Intl.NumberFormat(formatLocaleOf(locale), {
       style: 'currency',
       currency: 'EUR',
     });

@@ -6,8 +6,9 @@ import { messagesFor } from './messages.ts';
 import type { StorefrontLayoutData } from './types.ts';
 
 /**
- * The root layout, around every page, error pages included: skip link, header (with the cart count from the
- * root's data step, optimistic while changes are on their way), main landmark, footer.
+ * The root layout, around every page, error pages included: skip link, header (with the cart count and the
+ * account from the root's data step, the count optimistic while changes are on their way), main landmark,
+ * footer.
  */
 export default function RootLayout({ data }: SegmentProps<StorefrontLayoutData | null>) {
   const { locale } = useRouter();
@@ -18,7 +19,7 @@ export default function RootLayout({ data }: SegmentProps<StorefrontLayoutData |
         {messages.skipToContent}
       </a>
       <OptimisticCartProvider data={data}>
-        <SiteHeader messages={messages} />
+        <SiteHeader messages={messages} account={data?.account ?? null} />
         <main id="main" className="site-main" tabIndex={-1}>
           <Outlet />
         </main>

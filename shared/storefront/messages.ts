@@ -10,6 +10,10 @@ export interface Messages {
   navShop: string;
   navHelp: string;
   navCart: string;
+  /** The header's link for a visitor who is not signed in. */
+  navSignIn: string;
+  /** The header's account link, named for screen readers after the email it shows. */
+  navAccount: string;
   language: string;
   breadcrumb: string;
   breadcrumbHome: string;
@@ -91,6 +95,13 @@ export interface Messages {
   errorNotInCart: string;
   /** The cart's link to the checkout. */
   checkout: string;
+  /** On the cart after signing in, when the visitor's cart did not all fit in the account's (caps of shop-rules.ts). */
+  cartMergeLimited: (merge: {
+    leftOut: number;
+    clamped: number;
+    maxLines: number;
+    maxQuantity: number;
+  }) => string;
   footerTagline: string;
   footerShop: string;
   footerService: string;

@@ -1,12 +1,14 @@
 import { typedHref } from '../index.ts';
+import { cartSearch } from './cart-search.ts';
 // Every page shows the root layout: it rides in the entry chunk rather than costing a chunk of its own.
 import * as rootLayout from './layout.tsx';
+import { nextSearch } from './next-path.ts';
 import { shopSearch } from './shop-search.ts';
 
 /**
- * The storefront's route tree: a root layout (header with the cart count, footer) around every page; the
- * shop's category tree around its product lists; the help centre's article navigation around its index and
- * articles. Data steps are keyed by these ids in server/storefront/.
+ * The storefront's route tree: a root layout (header with the cart count and the account, footer) around
+ * every page; the shop's category tree around its product lists; the help centre's article navigation around
+ * its index and articles; the account pages (`/account` only for a signed-in visitor). Data steps are keyed by these ids in server/storefront/.
  */
 export const storefrontRoutes = {
   id: 'root',
@@ -35,9 +37,13 @@ export const storefrontRoutes = {
         { id: 'help-article', path: '/*slug', module: () => import('./pages/help-article.tsx') },
       ],
     },
-    { id: 'cart', path: '/cart', module: () => import('./pages/cart.tsx') },
+    { id: 'cart', path: '/cart', search: cartSearch, module: () => import('./pages/cart.tsx') },
     { id: 'checkout', path: '/checkout', module: () => import('./pages/checkout.tsx') },
     { id: 'order', path: '/orders/:id', module: () => import('./pages/order.tsx') },
+    { id: 'sign-up', path: '/sign-up', search: nextSearch, module: () => import('./pages/sign-up.tsx') },
+    { id: 'sign-in', path: '/sign-in', search: nextSearch, module: () => import('./pages/sign-in.tsx') },
+    { id: 'sign-out', path: '/sign-out', module: () => import('./pages/sign-out.tsx') },
+    { id: 'account', path: '/account', module: () => import('./pages/account.tsx') },
     { id: 'sitemap', path: '/sitemap.xml', resource: true },
     { id: 'robots', path: '/robots.txt', resource: true },
   ],

@@ -7,6 +7,8 @@
  * either way: a page never changes what it is given.
  */
 
+import type { AddressField } from './checkout-fields.ts';
+
 /** A category in a breadcrumb trail: its localized name and its path (`kitchen/knives`). */
 export interface CategoryCrumb {
   label: string;
@@ -128,6 +130,8 @@ export interface CartData {
 export interface CheckoutData extends CartData {
   /** A fresh key for this form: posting it twice places one order. */
   idempotencyKey: string;
+  /** What the form starts with: a signed-in account's last address (or its email); empty otherwise. */
+  prefill: Readonly<Partial<Record<AddressField, string>>>;
   /** The countries the shop delivers to, named in the page's language, in its alphabetical order. */
   countries: readonly { code: string; name: string }[];
 }
@@ -149,4 +153,27 @@ export interface OrderData {
 export interface StorefrontLayoutData {
   /** Units in the cart, summed over its lines. */
   cartCount: number;
+  /** The signed-in account, or null. */
+  account: { email: string } | null;
+}
+
+/** An order in the account page's list. */
+export interface AccountOrderSummary {
+  id: string;
+  /** ISO 8601, for `<time dateTime>`. */
+  createdAt: string;
+  /** The date written in the page's language and the shop's time zone, by the server (one ICU, no mismatch). */
+  dateText: string;
+  totalCents: number;
+}
+
+export interface AccountData {
+  email: string;
+  /** Newest first. */
+  orders: readonly AccountOrderSummary[];
+}
+
+/** The sign-in and sign-up pages' data: where the visitor goes afterwards (a path of this site), if said. */
+export interface SignInData {
+  next: string | null;
 }

@@ -9,6 +9,8 @@ import { postgresBinDir, startPostgresServer } from './postgres-server.ts';
 /** A migrated database of one engine, and how to close it (and its throwaway server). */
 export interface MigratedDatabase {
   db: Database;
+  /** A Postgres server's URL, for a second pool on it (a second app instance); none for PGlite. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function databaseEngines(): Promise<[string, () => Promise<Migrated
         const db = await migrated(openPostgresDatabase(server.url, { max: 20 }));
         return {
           db,
+          url: server.url,
           async close() {
             await db.close();
             await server.destroy();

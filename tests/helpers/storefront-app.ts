@@ -6,6 +6,7 @@ import { loadBuildOutput } from '../../server/process/build-output.ts';
 import { startServices } from '../../server/services.ts';
 import { storefrontActions } from '../../server/storefront/actions.ts';
 import { storefrontDataSteps } from '../../server/storefront/data-steps.ts';
+import { storefrontMiddleware } from '../../server/storefront/middleware.ts';
 import { storefrontResources } from '../../server/storefront/resources.ts';
 import { storefrontServices } from '../../server/storefront/services.ts';
 import { storefront } from '../../shared/storefront/app.ts';
@@ -26,6 +27,7 @@ export function createStorefrontApp(
   return createApp({
     config,
     app: storefront,
+    middleware: storefrontMiddleware,
     dataSteps,
     actions: storefrontActions,
     resources: storefrontResources,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
+import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
 import storefrontServer from '../../server/storefront/server-app.ts';
 import { createTestApp, type TestApp } from '../../server/test-kit.ts';
 import storefront from '../../shared/storefront/app.ts';
@@ -8,20 +9,50 @@ import { shopServicesOn } from './shop-database.ts';
 
 /**
  * The storefront as a test app over one engine's migrated database, for a `describe.each(databaseEngines())`
- * suite: made before its tests, stopped (and the engine closed) after them. Call the result for both.
+ * suite: made before its tests, stopped (and the engine closed) after them. Call the result for both (and
+ * for the engine, to open a second instance on it). `env` goes to the test kit (TRUST_PROXY, BASE_PATH…).
  */
-export function useStorefrontOn(open: () => Promise<MigratedDatabase>): () => { app: TestApp; db: Database } {
-  const database = useMigratedDatabase(open);
+export function useStorefrontOn(
+  open: () => Promise<MigratedDatabase>,
+  env?: Record<string, string>,
+): () => { app: TestApp; db: Database; engine: MigratedDatabase } {
+  let engine: MigratedDatabase | undefined;
+  const database = useMigratedDatabase(async () => {
+    engine = await open();
+    return engine;
+  });
   let app: TestApp | undefined;
   beforeAll(() => {
     app = createTestApp(
       { app: storefront, server: storefrontServer },
-      { services: shopServicesOn(database()) },
+      { services: shopServicesOn(database()), env },
     );
   });
   afterAll(() => app?.stop());
   return () => {
-    if (!app) throw new Error('The storefront is made before the tests of the suite');
-    return { app, db: database() };
+    if (!app || !engine) throw new Error('The storefront is made before the tests of the suite');
+    return { app, db: database(), engine };
+  };
+}
+
+/**
+ * A second instance of the storefront on the same engine: its own pool on the same Postgres server, or the
+ * same embedded database (one process holds it). Close it after use.
+ */
+export function secondStorefront(
+  engine: MigratedDatabase,
+  env?: Record<string, string>,
+): { app: TestApp; close(): Promise<void> } {
+  const db = engine.url ? openPostgresDatabase(engine.url, { max: 5 }) : engine.db;
+  const app = createTestApp(
+    { app: storefront, server: storefrontServer },
+    { services: shopServicesOn(db), env },
+  );
+  return {
+    app,
+    async close() {
+      await app.stop();
+      if (db !== engine.db) await db.close();
+    },
   };
 }

@@ -6,6 +6,7 @@ import storefront from '../../shared/storefront/app.ts';
 import type { AddressField } from '../../shared/storefront/checkout-fields.ts';
 import { checkoutMessages } from '../../shared/storefront/checkout-messages.ts';
 import { IDEMPOTENCY_FIELD } from '../../shared/storefront/shop-rules.ts';
+import { CHECKOUT_ADDRESS } from '../helpers/checkout-address.ts';
 import { databaseEngines } from '../helpers/database-engines.ts';
 import { idempotencyKeyOf as keyOf } from '../helpers/idempotency-key.ts';
 import { testShopServices } from '../helpers/shop-database.ts';
@@ -14,14 +15,7 @@ import { useStorefrontOn } from '../helpers/storefront-on-engine.ts';
 
 const KNIFE = 'chef-knife-20cm';
 const BOARD = 'oak-serving-board';
-const ADDRESS = {
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  street: '12 St James’s Square',
-  postcode: 'SW1Y 4JH',
-  city: 'London',
-  country: 'GB',
-};
+const ADDRESS = CHECKOUT_ADDRESS;
 type App = ReturnType<typeof createStorefrontApp>;
 
 /** A visitor whose cart holds 2 knives and 1 board: their cookie. */

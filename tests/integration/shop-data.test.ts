@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   addToCart,
-  cartExists,
   countItems,
   createCart,
+  isVisitorCart,
   readCart,
   setQuantity,
 } from '../../server/storefront/db/carts.ts';
@@ -99,9 +99,9 @@ describe.each(engines)('carts and orders on %s', (_name, open) => {
       ok: false,
       refusal: 'unknown-cart',
     });
-    expect(await cartExists(db, stranger)).toBe(false);
-    expect(await cartExists(db, 'not a uuid')).toBe(false);
-    expect(await cartExists(db, cart)).toBe(true);
+    expect(await isVisitorCart(db, stranger)).toBe(false);
+    expect(await isVisitorCart(db, 'not a uuid')).toBe(false);
+    expect(await isVisitorCart(db, cart)).toBe(true);
     const products = await db.query<{ id: string }>('select id from products order by position limit $1', [
       MAX_CART_LINES + 1,
     ]);
@@ -146,14 +146,14 @@ describe.each(engines)('carts and orders on %s', (_name, open) => {
     await addToCart(db, { cartId: cart, productId: 'chef-knife-20cm', quantity: 2 });
     const key = 'checkout-form-key-1';
     const [first, second] = await Promise.all([
-      placeOrder(db, cart, ADDRESS, 'fr', key),
-      placeOrder(db, cart, ADDRESS, 'fr', key),
+      placeOrder(db, { cartId: cart }, ADDRESS, 'fr', key),
+      placeOrder(db, { cartId: cart }, ADDRESS, 'fr', key),
     ]);
     expect(first.placed && second.placed).toBe(true);
     if (!first.placed || !second.placed) return;
     expect(first.orderId).toBe(second.orderId);
     expect([first.created, second.created].sort()).toEqual([false, true]);
-    const retried = await placeOrder(db, cart, ADDRESS, 'fr', key);
+    const retried = await placeOrder(db, { cartId: cart }, ADDRESS, 'fr', key);
     expect(retried).toEqual({ placed: true, orderId: first.orderId, created: false });
     expect(await readCart(db, cart, 'fr')).toEqual([]);
     const counted = await db.query<{ count: number }>(
@@ -161,7 +161,7 @@ describe.each(engines)('carts and orders on %s', (_name, open) => {
       [cart],
     );
     expect(counted).toEqual([{ count: 1 }]);
-    const order = await findOrder(db, first.orderId, cart);
+    const order = await findOrder(db, first.orderId, { cartId: cart });
     expect(order?.totalCents).toBe(2 * 8900 + 3900);
     // In the cart's order (the order of adding), not by product id.
     expect(order?.lines.map((line) => line.name)).toEqual([
@@ -169,7 +169,9 @@ describe.each(engines)('carts and orders on %s', (_name, open) => {
       'Couteau de chef 20 cm',
     ]);
     // A new submit with a new key on the now empty cart orders nothing.
-    expect(await placeOrder(db, cart, ADDRESS, 'fr', 'checkout-form-key-2')).toEqual({ placed: false });
+    expect(await placeOrder(db, { cartId: cart }, ADDRESS, 'fr', 'checkout-form-key-2')).toEqual({
+      placed: false,
+    });
   });
 
   it('shows an order only to the cart that placed it', async () => {
@@ -177,10 +179,10 @@ describe.each(engines)('carts and orders on %s', (_name, open) => {
     const cart = await createCart(db);
     const other = await createCart(db);
     await addToCart(db, { cartId: cart, productId: 'pruning-shears', quantity: 1 });
-    const placed = await placeOrder(db, cart, ADDRESS, 'en', 'checkout-form-key-3');
+    const placed = await placeOrder(db, { cartId: cart }, ADDRESS, 'en', 'checkout-form-key-3');
     if (!placed.placed) throw new Error('not placed');
-    expect(await findOrder(db, placed.orderId, other)).toBeUndefined();
-    expect(await findOrder(db, 'not-an-order', cart)).toBeUndefined();
-    expect((await findOrder(db, placed.orderId, cart))?.email).toBe('ada@example.com');
+    expect(await findOrder(db, placed.orderId, { cartId: other })).toBeUndefined();
+    expect(await findOrder(db, 'not-an-order', { cartId: cart })).toBeUndefined();
+    expect((await findOrder(db, placed.orderId, { cartId: cart }))?.email).toBe('ada@example.com');
   });
 });

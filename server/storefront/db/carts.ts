@@ -57,10 +57,26 @@ export async function createCart(db: Database, options?: QueryOptions): Promise<
   return id;
 }
 
-/** Whether `id` names a cart (a cookie may carry one that is gone, or was never made). */
-export async function cartExists(db: Database, id: string, options?: QueryOptions): Promise<boolean> {
+/**
+ * Whether `id` names a visitor's cart: one that exists (a cookie may carry one that is gone, or was never
+ * made) and belongs to no account (an account's cart is its own, whatever cookie a browser kept).
+ */
+export async function isVisitorCart(db: Database, id: string, options?: QueryOptions): Promise<boolean> {
   if (!isUuid(id)) return false;
-  return (await db.query('select 1 from carts where id = $1', [id], options)).length === 1;
+  const sql = 'select 1 from carts where id = $1 and account_id is null';
+  return (await db.query(sql, [id], options)).length === 1;
+}
+
+/** The account's cart, made the first time it needs one: one per account (carts_account_unique), even at once. */
+export async function accountCart(db: Queryable, accountId: string, options?: QueryOptions): Promise<string> {
+  const [cart] = await db.query<{ id: string }>(
+    `insert into carts (id, account_id) values ($1, $2)
+     on conflict (account_id) do update set updated_at = now() returning id`,
+    [randomUUID(), accountId],
+    options,
+  );
+  if (!cart) throw new Error('insert … returning gave no row');
+  return cart.id;
 }
 
 /** Runs one statement that writes a cart line; a refusal the database makes becomes a CartChange. */

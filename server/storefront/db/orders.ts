@@ -21,6 +21,18 @@ export type PlacedOrder =
   /** Nothing to order: the cart is empty. */
   | { placed: false };
 
+/** Who places an order: the cart it empties, and the signed-in account it then belongs to. */
+export interface OrderBuyer {
+  cartId: string;
+  accountId?: string;
+}
+
+/** Who asks to see an order: the visitor's cart, and their account when signed in. */
+export interface OrderViewer {
+  cartId?: string;
+  accountId?: string;
+}
+
 export interface OrderView extends OrderAddress {
   id: string;
   totalCents: number;
@@ -47,7 +59,7 @@ async function orderOfKey(transaction: Queryable, cartId: string, idempotencyKey
  */
 export function placeOrder(
   db: Database,
-  cartId: string,
+  { cartId, accountId }: OrderBuyer,
   address: OrderAddress,
   locale: Locale,
   idempotencyKey: string,
@@ -63,9 +75,22 @@ export function placeOrder(
     const total = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
     const { name, email, street, postcode, city, country } = address;
     await transaction.query(
-      `insert into orders (id, cart_id, idempotency_key, name, email, street, postcode, city, country, locale, total_cents)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [orderId, cartId, idempotencyKey, name, email, street, postcode, city, country, locale, total],
+      `insert into orders (id, cart_id, idempotency_key, name, email, street, postcode, city, country, locale, total_cents, account_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        orderId,
+        cartId,
+        idempotencyKey,
+        name,
+        email,
+        street,
+        postcode,
+        city,
+        country,
+        locale,
+        total,
+        accountId ?? null,
+      ],
     );
     for (const [position, line] of lines.entries()) {
       await transaction.query(
@@ -78,18 +103,21 @@ export function placeOrder(
   }, options);
 }
 
-/** The order `orderId`, only for the cart that placed it: anyone else gets undefined (a 404). */
+/**
+ * The order `orderId`, only for its account (from any device) or, for an order placed without signing in,
+ * the cart that placed it: anyone else gets undefined (a 404).
+ */
 export async function findOrder(
   db: Database,
   orderId: string,
-  cartId: string,
+  { cartId, accountId }: OrderViewer,
   options?: QueryOptions,
 ): Promise<OrderView | undefined> {
-  if (!isUuid(orderId)) return undefined;
+  if (!isUuid(orderId) || (!cartId && !accountId)) return undefined;
   const [order] = await db.query<Omit<OrderView, 'lines'>>(
     `select id, name, email, street, postcode, city, country, locale, total_cents as "totalCents", created_at as "createdAt"
-     from orders where id = $1 and cart_id = $2`,
-    [orderId, cartId],
+     from orders where id = $1 and (account_id = $3 or (account_id is null and cart_id = $2))`,
+    [orderId, cartId ?? null, accountId ?? null],
     options,
   );
   if (!order) return undefined;

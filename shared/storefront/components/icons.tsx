@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** The shop's logo mark: an "M" on a rounded square in the accent colour. */
 export function BrandMark() {
   return (
@@ -14,42 +16,59 @@ export function BrandMark() {
   );
 }
 
-/** A shopping bag, for the cart link and the empty cart. */
-export function BagIcon({ className = 'icon' }: { className?: string }) {
+/** A line drawing on a 24-unit grid in the text colour, hidden from screen readers (the link names itself). */
+function StrokeIcon({
+  className,
+  strokeWidth,
+  children,
+}: {
+  className: string;
+  strokeWidth: number;
+  children: ReactNode;
+}) {
   return (
     <svg
       className={className}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth="1.8"
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
     >
+      {children}
+    </svg>
+  );
+}
+
+/** A shopping bag, for the cart link and the empty cart. */
+export function BagIcon({ className = 'icon' }: { className?: string }) {
+  return (
+    <StrokeIcon className={className} strokeWidth={1.8}>
       <path d="M5 8 H19 L18 21 H6 Z" />
       <path d="M9 10 V7 A3 3 0 0 1 15 7 V10" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
 /** A tick in a circle, for success notices. */
 export function CheckIcon({ className = 'icon' }: { className?: string }) {
   return (
-    <svg
-      className={className}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <StrokeIcon className={className} strokeWidth={2}>
       <circle cx="12" cy="12" r="9.25" />
       <path d="M8 12.4 L10.8 15.2 L16.2 9.4" />
-    </svg>
+    </StrokeIcon>
+  );
+}
+
+/** A head and shoulders, for the account link. */
+export function PersonIcon({ className = 'icon' }: { className?: string }) {
+  return (
+    <StrokeIcon className={className} strokeWidth={1.8}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4.5 21 A7.5 7.5 0 0 1 19.5 21" />
+    </StrokeIcon>
   );
 }

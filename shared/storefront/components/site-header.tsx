@@ -1,17 +1,20 @@
 import { Link, useRouter } from '../../index.ts';
 import { href } from '../href.ts';
 import { type Messages, SHOP_NAME } from '../messages.ts';
-import { BagIcon, BrandMark } from './icons.tsx';
+import { BagIcon, BrandMark, PersonIcon } from './icons.tsx';
 import { LocaleSwitcher } from './locale-switcher.tsx';
 import { useCartCount } from './optimistic-cart.tsx';
 
 /** Which header entry a route belongs to, so it can be shown as the current section. */
-const SECTION_OF_ROUTE: Readonly<Record<string, 'shop' | 'help' | 'cart'>> = {
+const SECTION_OF_ROUTE: Readonly<Record<string, 'shop' | 'help' | 'cart' | 'account'>> = {
   shop: 'shop',
   product: 'shop',
   help: 'help',
   'help-article': 'help',
   cart: 'cart',
+  account: 'account',
+  'sign-in': 'account',
+  'sign-up': 'account',
 };
 
 /**
@@ -20,8 +23,14 @@ const SECTION_OF_ROUTE: Readonly<Record<string, 'shop' | 'help' | 'cart'>> = {
  */
 const BADGE_MAX_COUNT = 99;
 
+interface SiteHeaderProps {
+  messages: Messages;
+  /** The signed-in account, or null: the header links to its page, or to sign in. */
+  account: { email: string } | null;
+}
+
 /** The header; its cart count is the optimistic one (optimistic-cart.tsx), inside OptimisticCartProvider. */
-export function SiteHeader({ messages }: { messages: Messages }) {
+export function SiteHeader({ messages, account }: SiteHeaderProps) {
   const { routeId } = useRouter();
   const { count: cartCount, pending } = useCartCount();
   const section = routeId ? SECTION_OF_ROUTE[routeId] : undefined;
@@ -64,10 +73,36 @@ export function SiteHeader({ messages }: { messages: Messages }) {
                 ) : null}
               </Link>
             </li>
+            <li>
+              <AccountLink messages={messages} account={account} current={current('account')} />
+            </li>
           </ul>
         </nav>
         <LocaleSwitcher label={messages.language} />
       </div>
     </header>
+  );
+}
+
+/** "Sign in", or the signed-in account's email, linking to its page. */
+function AccountLink({
+  messages,
+  account,
+  current,
+}: Omit<SiteHeaderProps, 'cartCount'> & { current?: 'true' }) {
+  if (!account) {
+    return (
+      <Link to={href('sign-in')} className="main-nav__link account-link" aria-current={current}>
+        <PersonIcon />
+        <span>{messages.navSignIn}</span>
+      </Link>
+    );
+  }
+  return (
+    <Link to={href('account')} className="main-nav__link account-link" aria-current={current}>
+      <PersonIcon />
+      <span className="account-link__email">{account.email}</span>
+      <span className="visually-hidden">{` (${messages.navAccount})`}</span>
+    </Link>
   );
 }

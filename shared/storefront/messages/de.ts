@@ -7,6 +7,8 @@ export const messages: Messages = {
   navShop: 'Shop',
   navHelp: 'Hilfe',
   navCart: 'Warenkorb',
+  navSignIn: 'Anmelden',
+  navAccount: 'Ihr Konto',
   language: 'Sprache',
   breadcrumb: 'Brotkrümelnavigation',
   breadcrumbHome: 'Startseite',
@@ -84,6 +86,17 @@ export const messages: Messages = {
     `Ihr Warenkorb ist voll: Er fasst höchstens ${maxLines} verschiedene Produkte. Entfernen Sie eines, um dieses hinzuzufügen.`,
   errorNotInCart: 'Dieses Produkt ist nicht mehr in Ihrem Warenkorb.',
   checkout: 'Zur Kasse',
+  cartMergeLimited: ({ leftOut, clamped, maxLines, maxQuantity }) =>
+    `Ihr Warenkorb von vor der Anmeldung passte nicht ganz in den Ihres Kontos, der höchstens ${maxLines} Produkte und je ${maxQuantity} Stück fasst: ${[
+      leftOut === 0
+        ? ''
+        : leftOut === 1
+          ? '1 Produkt wurde weggelassen'
+          : `${leftOut} Produkte wurden weggelassen`,
+      clamped === 0 ? '' : clamped === 1 ? '1 Menge wurde gesenkt' : `${clamped} Mengen wurden gesenkt`,
+    ]
+      .filter(Boolean)
+      .join(' und ')}.`,
   footerTagline: 'Durchdachte Dinge für Küche, Zuhause, Garten und Schreibtisch.',
   footerShop: 'Shop',
   footerService: 'Kundenservice',

@@ -7,6 +7,8 @@ export const messages: Messages = {
   navShop: 'Shop',
   navHelp: 'Help',
   navCart: 'Cart',
+  navSignIn: 'Sign in',
+  navAccount: 'Your account',
   language: 'Language',
   breadcrumb: 'Breadcrumb',
   breadcrumbHome: 'Home',
@@ -84,6 +86,13 @@ export const messages: Messages = {
     `Your cart is full: it holds up to ${maxLines} different products. Remove one to add this.`,
   errorNotInCart: 'This product is no longer in your cart.',
   checkout: 'Checkout',
+  cartMergeLimited: ({ leftOut, clamped, maxLines, maxQuantity }) =>
+    `The cart you had before signing in did not all fit in your account’s cart, which holds ${maxLines} products and ${maxQuantity} of each at most: ${[
+      leftOut === 0 ? '' : leftOut === 1 ? '1 product was left out' : `${leftOut} products were left out`,
+      clamped === 0 ? '' : clamped === 1 ? '1 quantity was lowered' : `${clamped} quantities were lowered`,
+    ]
+      .filter(Boolean)
+      .join(' and ')}.`,
   footerTagline: 'Thoughtfully made goods for the kitchen, the home, the garden and the desk.',
   footerShop: 'Shop',
   footerService: 'Customer service',

@@ -7,6 +7,8 @@ export const messages: Messages = {
   navShop: 'Boutique',
   navHelp: 'Aide',
   navCart: 'Panier',
+  navSignIn: 'Se connecter',
+  navAccount: 'Votre compte',
   language: 'Langue',
   breadcrumb: 'Fil d’Ariane',
   breadcrumbHome: 'Accueil',
@@ -85,6 +87,21 @@ export const messages: Messages = {
     `Votre panier est plein : il contient au plus ${maxLines} produits différents. Retirez-en un pour ajouter celui-ci.`,
   errorNotInCart: 'Ce produit n’est plus dans votre panier.',
   checkout: 'Commander',
+  cartMergeLimited: ({ leftOut, clamped, maxLines, maxQuantity }) =>
+    `Le panier d’avant votre connexion n’a pas tenu en entier dans celui de votre compte, qui contient au plus ${maxLines} produits et ${maxQuantity} de chacun : ${[
+      leftOut === 0
+        ? ''
+        : leftOut === 1
+          ? '1 produit a été laissé de côté'
+          : `${leftOut} produits ont été laissés de côté`,
+      clamped === 0
+        ? ''
+        : clamped === 1
+          ? '1 quantité a été réduite'
+          : `${clamped} quantités ont été réduites`,
+    ]
+      .filter(Boolean)
+      .join(' et ')}.`,
   footerTagline: 'Des objets pensés pour la cuisine, la maison, le jardin et le bureau.',
   footerShop: 'Boutique',
   footerService: 'Service client',

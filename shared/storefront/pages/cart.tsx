@@ -5,10 +5,10 @@ import { BagIcon } from '../components/icons.tsx';
 import { formatPrice } from '../format-price.ts';
 import { href, type Props } from '../href.ts';
 import { type Messages, messagesFor, pageTitle } from '../messages.ts';
-import { PRODUCT_FIELD, QUANTITY_FIELD } from '../shop-rules.ts';
+import { MAX_CART_LINES, MAX_QUANTITY, PRODUCT_FIELD, QUANTITY_FIELD } from '../shop-rules.ts';
 import type { CartData } from '../types.ts';
 
-export default function CartPage({ data, locale }: Props<'cart'>) {
+export default function CartPage({ data, search, locale }: Props<'cart'>) {
   const messages = messagesFor(locale);
   // At most one of them is set: the page shows the invalid answer of the last post only.
   const updateResult = useActionResult('update');
@@ -24,6 +24,11 @@ export default function CartPage({ data, locale }: Props<'cart'>) {
       <header className="page-header">
         <h1 className="page-header__title">{messages.cartTitle}</h1>
       </header>
+      {search.leftOut > 0 || search.clamped > 0 ? (
+        <p className="form-failure cart-alert" role="status">
+          {messages.cartMergeLimited({ ...search, maxLines: MAX_CART_LINES, maxQuantity: MAX_QUANTITY })}
+        </p>
+      ) : null}
       {orphanError ? (
         <p className="form-failure cart-alert" role="alert">
           {orphanError}

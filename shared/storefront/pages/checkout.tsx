@@ -108,7 +108,7 @@ function AddressInput({ field, data, text, result }: FormProps & { field: Addres
     id,
     name: field,
     autoComplete: AUTOCOMPLETE[field],
-    defaultValue: result?.values[field] ?? '',
+    defaultValue: result?.values[field] ?? data.prefill[field] ?? '',
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
     className: 'field__input checkout-form__input',

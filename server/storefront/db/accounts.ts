@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, QueryOptions } from '../../index.ts';
+
+/** An account as sign-in reads it. */
+export interface StoredAccount {
+  id: string;
+  email: string;
+  passwordHash: string;
+}
+
+/** The unique index on `lower(email)` (0007-accounts.sql): an email has one account whatever its case. */
+export const EMAIL_UNIQUE_CONSTRAINT = 'accounts_email_unique';
+/** SQLSTATE unique_violation (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
+const UNIQUE_VIOLATION = '23505';
+
+export type CreatedAccount = { ok: true; id: string } | { ok: false; refusal: 'email-taken' };
+
+/** A new account; an email some account has (in any case) is refused, recognised by the index's name. */
+export async function createAccount(
+  db: Database,
+  { email, passwordHash }: Omit<StoredAccount, 'id'>,
+  options?: QueryOptions,
+): Promise<CreatedAccount> {
+  const id = randomUUID();
+  try {
+    await db.query(
+      'insert into accounts (id, email, password_hash) values ($1, $2, $3)',
+      [id, email, passwordHash],
+      options,
+    );
+    return { ok: true, id };
+  } catch (error) {
+    const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+    if (code === UNIQUE_VIOLATION && constraint === EMAIL_UNIQUE_CONSTRAINT)
+      return { ok: false, refusal: 'email-taken' };
+    throw error;
+  }
+}
+
+/** The account of `email`, compared without case; undefined when there is none. */
+export async function findAccountByEmail(
+  db: Database,
+  email: string,
+  options?: QueryOptions,
+): Promise<StoredAccount | undefined> {
+  const [account] = await db.query<StoredAccount>(
+    'select id, email, password_hash as "passwordHash" from accounts where lower(email) = lower($1)',
+    [email],
+    options,
+  );
+  return account;
+}
+
+/** Stores a new hash of the same password (made with today's cost, see password-hash.ts). */
+export async function replacePasswordHash(
+  db: Database,
+  accountId: string,
+  passwordHash: string,
+  options?: QueryOptions,
+): Promise<void> {
+  await db.query('update accounts set password_hash = $2 where id = $1', [accountId, passwordHash], options);
+}
