@@ -44,6 +44,16 @@ export async function decideCaching(
   return 'public';
 }
 
+/**
+ * Headers of a streamed answer no cache may keep: its parts (a page's shell, then each deferred section)
+ * must not be held back by a proxy either (nginx buffers unless told `X-Accel-Buffering: no`).
+ */
+export function streamPrivately(response: Response, cacheControl: string): void {
+  response.setHeader('Cache-Control', cacheControl);
+  response.removeHeader('ETag');
+  response.setHeader('X-Accel-Buffering', 'no');
+}
+
 /** The caching facts of a resolved page; `made`: the representation and the request's parts of its ETag. */
 export function cachingFacts(
   {

@@ -32,7 +32,10 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store';
  * The policy of a page: the strictest of its branch's (each time the shortest), or none when a segment of
  * the branch has none (then the page is private). Worked out once per route.
  */
-export function branchPolicy(segmentIds: readonly string[], policies: CachePolicies): RoutePolicy | undefined {
+export function branchPolicy(
+  segmentIds: readonly string[],
+  policies: CachePolicies,
+): RoutePolicy | undefined {
   let strictest: Required<CachePolicy> | undefined;
   const perVisitor = new Set<string>();
   for (const id of segmentIds) {

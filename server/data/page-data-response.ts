@@ -12,6 +12,11 @@ export function dataLine(value: PageDataLine): string {
 /** Starts a JSON-lines answer of the data endpoint. */
 export function startDataLines(response: Response, status: number): void {
   response.status(status).setHeader('Content-Type', NDJSON);
+  // Lines stream as deferred values settle: a proxy must pass them on (nginx holds buffered ones). A public
+  // answer has every value already, and a shared cache needs it buffered.
+  if (!String(response.getHeader('Cache-Control')).startsWith('public')) {
+    response.setHeader('X-Accel-Buffering', 'no');
+  }
 }
 
 /** A complete one-line answer of the data endpoint. */

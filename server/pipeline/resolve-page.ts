@@ -114,7 +114,13 @@ function routePolicies(cachePolicies: CachePolicies) {
   const policies = new Map<string, RoutePolicy | undefined>();
   return function policyOf(routeId: string, branch: readonly MatchedSegment[]) {
     if (!policies.has(routeId)) {
-      policies.set(routeId, branchPolicy(branch.map(({ node }) => node.id), cachePolicies));
+      policies.set(
+        routeId,
+        branchPolicy(
+          branch.map(({ node }) => node.id),
+          cachePolicies,
+        ),
+      );
     }
     return policies.get(routeId);
   };

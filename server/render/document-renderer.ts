@@ -17,6 +17,7 @@ import {
   SSR_PAYLOAD_GLOBAL,
   type SsrPayload,
 } from '../../shared/ui/ssr-payload.ts';
+import { streamPrivately } from '../caching/answer-caching.ts';
 import { notePublicAnswer } from '../caching/private-reads.ts';
 import { prepareDeferredData } from '../data/deferred-data.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
@@ -220,10 +221,7 @@ function streamPage(request: Request, response: Response, page: StreamedPage, op
     },
   };
   if (options.shared) notePublicAnswer(response);
-  else {
-    response.setHeader('Cache-Control', DYNAMIC_CACHE_CONTROL);
-    response.removeHeader('ETag');
-  }
+  else streamPrivately(response, DYNAMIC_CACHE_CONTROL);
   streamDocument(response, {
     element: createElement(AppRoot, {
       app: page.app,

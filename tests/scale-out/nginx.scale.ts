@@ -25,6 +25,7 @@ import {
 } from './load-loops.ts';
 import { ensureNginx, type Nginx, parseAccessLog, startNginx } from './nginx.ts';
 import { runOrders } from './order-loops.ts';
+import { cartCookieOf, getPage, postForm, timeStream } from './requests.ts';
 
 const COOKIE_SECRET = 'scale-out-secret-scale-out-secret-42';
 const KNIFE = 'chef-knife-20cm';
@@ -129,16 +130,74 @@ describe('two instances behind nginx, on one Postgres server', () => {
     expect((await getPage(`${a.origin}/cart`, cookie)).body).toContain('Your cart is empty');
   });
 
-  it('streams the product page through nginx: the shell arrives before the deferred related products', async () => {
-    const timing = await timeStream(`${nginx!.origin}/products/${KNIFE}`);
+  it('streams a private data answer through nginx: its first line arrives before the deferred related products', async () => {
+    const proxy = nginx!.origin;
+    const buildId = /"buildId":"([^"]+)"/.exec((await getPage(`${proxy}/products/${KNIFE}`, '')).body)?.[1];
+    // Without X-Keep-Segments the answer carries the root's per-visitor data: private, and streamed.
+    const timing = await timeStream(`${proxy}/_data/${buildId}/products/${KNIFE}`);
     expect(timing.status).toBe(200);
-    expect(timing.body.trimEnd().endsWith('</html>')).toBe(true);
+    expect(timing.body).toContain('"type":"deferred"');
     // The related products are deferred by RELATED_PRODUCTS_DELAY_MS (500 ms); a buffering proxy (or a
     // buffering compressor) would deliver everything at once at the end.
     expect(
       timing.endMs - timing.firstChunkMs,
       `first chunk at ${timing.firstChunkMs} ms, end at ${timing.endMs} ms`,
     ).toBeGreaterThanOrEqual(150);
+  });
+
+  it("keeps public pages in nginx's cache and never a visitor's: a product page twice is a HIT, two carts see their own", async () => {
+    const proxy = nginx!.origin;
+    const first = await fetch(`${proxy}/products/${LAMP}`, { headers: { 'User-Agent': PERSON_USER_AGENT } });
+    expect(first.headers.get('cache-control')).toMatch(/^public, .*s-maxage=/);
+    await first.text();
+    const second = await fetch(`${proxy}/products/${LAMP}`, { headers: { 'User-Agent': PERSON_USER_AGENT } });
+    expect(second.headers.get('x-cache-status')).toBe('HIT');
+    await second.text();
+
+    const add = (id: string, cookie = '') =>
+      postForm(
+        `${proxy}/products/${id}`,
+        { _action: 'add-to-cart', productId: id, quantity: '1' },
+        {
+          Origin: proxy,
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+      );
+    const knifeCart = cartCookieOf(await add(KNIFE));
+    const lampCart = cartCookieOf(await add(LAMP));
+    // A POST is never cached: the same post again reaches the app and adds again.
+    expect((await add(LAMP, lampCart)).headers.get('x-cache-status')).toBeNull();
+    const visitors = [
+      { cookie: knifeCart, own: 'Chef knife 20 cm', other: 'Brass table lamp' },
+      { cookie: lampCart, own: 'Brass table lamp', other: 'Chef knife 20 cm' },
+    ];
+    for (const path of [
+      '/',
+      '/shop',
+      `/products/${KNIFE}`,
+      `/products/${LAMP}`,
+      '/help',
+      '/cart',
+      '/checkout',
+    ]) {
+      for (const { cookie, own, other } of [...visitors, ...visitors]) {
+        const page = await fetch(`${proxy}${path}`, {
+          headers: { Cookie: cookie, 'User-Agent': PERSON_USER_AGENT },
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        const body = await page.text();
+        const shared = page.headers.get('cache-control')?.startsWith('public') ?? false;
+        // A page every visitor may get from the cache carries no visitor's data: no cart count at all.
+        if (shared) expect(body, path).not.toContain('class="cart-count');
+        else expect(page.headers.get('x-cache-status'), path).not.toBe('HIT');
+        if (path === '/cart' || path === '/checkout') {
+          expect(shared, path).toBe(false);
+          expect(body, path).toContain(own);
+          expect(body, path).not.toContain(other);
+        }
+      }
+    }
+    expect((await getPage(`${proxy}/cart`, lampCart)).body).toContain('€258.00'); // 2 × €129.00
   });
 
   it('loses no request and no order while one instance restarts under load (SIGTERM, exit 0, same port)', async () => {
@@ -221,58 +280,6 @@ describe('two instances behind nginx, on one Postgres server', () => {
     expect(servedByNewA.length).toBeGreaterThan(0);
   });
 });
-
-// --- the load ---------------------------------------------------------------------------------------------
-
-function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return fetch(url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
-    body: new URLSearchParams(fields).toString(),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-}
-
-async function getPage(url: string, cookie: string) {
-  const response = await fetch(url, {
-    headers: { Cookie: cookie, 'User-Agent': PERSON_USER_AGENT },
-    redirect: 'manual',
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  return { status: response.status, body: await response.text() };
-}
-
-/** The `cart=...` pair of a response's Set-Cookie, ready to send back. */
-function cartCookieOf(response: Response): string {
-  const cart = response.headers.getSetCookie().find((cookie) => cookie.startsWith('cart='));
-  if (!cart) throw new Error(`No cart cookie in the answer (status ${response.status})`);
-  return cart.split(';')[0]!;
-}
-
-/** When the first body chunk and the end of the body arrive, in ms from sending. */
-async function timeStream(url: string) {
-  const sent = performance.now();
-  const response = await fetch(url, {
-    headers: { 'User-Agent': PERSON_USER_AGENT },
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let firstChunkMs: number | undefined;
-  let body = '';
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    firstChunkMs ??= performance.now() - sent;
-    body += decoder.decode(chunk.value, { stream: true });
-  }
-  const endMs = performance.now() - sent;
-  return {
-    status: response.status,
-    body,
-    firstChunkMs: Math.round(firstChunkMs ?? endMs),
-    endMs: Math.round(endMs),
-  };
-}
 
 // --- processes --------------------------------------------------------------------------------------------
 

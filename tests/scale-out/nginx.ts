@@ -129,6 +129,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
+  proxy_cache_path ${dir}/pages levels=1:2 keys_zone=storefront_pages:10m max_size=100m inactive=10m use_temp_path=off;
 
   upstream storefront {
 ${servers.join('\n')}
@@ -147,7 +148,15 @@ ${servers.join('\n')}
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_buffering off;
+      # The page cache of nginx.example.conf: what the app calls public, nothing else.
+      proxy_buffering on;
+      proxy_cache storefront_pages;
+      proxy_cache_key $scheme$http_host$request_uri;
+      proxy_cache_revalidate on;
+      proxy_cache_lock on;
+      proxy_cache_use_stale error timeout updating http_500 http_502 http_503;
+      proxy_cache_background_update on;
+      add_header X-Cache-Status $upstream_cache_status always;
       # POSTs too (non_idempotent): an instance that stops closes keep-alive connections nginx may be
       # writing a post into; such a post was never read, and is retried (see nginx.example.conf).
       proxy_next_upstream error timeout http_502 http_503 non_idempotent;
