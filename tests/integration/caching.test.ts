@@ -1,9 +1,12 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { CachePolicies, DataSteps } from '../../server/index.ts';
+import storefrontServer from '../../server/storefront/server-app.ts';
 import { createTestApp } from '../../server/test-kit.ts';
+import storefront from '../../shared/storefront/app.ts';
 import tinyApp from '../fixtures/tiny-app/app.ts';
 import tinyServerApp from '../fixtures/tiny-app/server-app.ts';
+import { testShopServices } from '../helpers/shop-database.ts';
 
 const MINUTE = { sMaxAge: 60, staleWhileRevalidate: 600 };
 const EVERY_SEGMENT: CachePolicies = { root: MINUTE, notes: MINUTE, first: MINUTE };
@@ -115,5 +118,47 @@ describe('revalidation by ETag', () => {
       .get(`${DATA}/notes/first`)
       .set('If-None-Match', full.headers.etag as string)
       .expect(304);
+  });
+});
+
+describe('the storefront, cacheable', () => {
+  const shop = async () => {
+    const services = await testShopServices();
+    return {
+      services,
+      app: createTestApp({ app: storefront, server: storefrontServer }, { services }).server,
+    };
+  };
+
+  it('serves catalogue pages public and the cart private, a cart cookie or not', async () => {
+    const { app } = await shop();
+    for (const path of ['/', '/shop', '/shop/kitchen?sort=price-asc', '/products/chef-knife-20cm', '/help']) {
+      const page = await request(app).get(path).set('Cookie', 'cart=s%3Aforged.sig');
+      expect(page.headers['cache-control'], path).toMatch(/^public, max-age=0, s-maxage=60/);
+      expect(page.text, path).not.toContain('class="cart-count');
+    }
+    for (const path of ['/cart', '/checkout', '/sign-in']) {
+      expect((await request(app).get(path)).headers['cache-control'], path).toBe(DOCUMENT_PRIVATE);
+    }
+  });
+
+  it("shows a product's new price once it changes in the database: its ETag no longer matches", async () => {
+    const { app, services } = await shop();
+    const before = await request(app).get('/products/chef-knife-20cm');
+    await services.db.execute(
+      "update products set price_cents = price_cents + 100 where id = 'chef-knife-20cm'",
+    );
+    try {
+      const after = await request(app)
+        .get('/products/chef-knife-20cm')
+        .set('If-None-Match', before.headers.etag as string);
+      expect(after.status).toBe(200);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      expect(after.text).toContain('€90.00');
+    } finally {
+      await services.db.execute(
+        "update products set price_cents = price_cents - 100 where id = 'chef-knife-20cm'",
+      );
+    }
   });
 });
