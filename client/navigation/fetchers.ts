@@ -33,8 +33,6 @@ interface Running {
   submission: FetcherSubmission | undefined;
 }
 
-const NO_REQUEST = Promise.resolve(undefined);
-
 /**
  * The DOM adapter of the fetcher model (fetcher-model.ts): it sends each fetcher's request to the data
  * endpoint (`fetchPageData`, as `<Form>` and navigations do, so the server's checks are the same), aborts
@@ -92,7 +90,7 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
     stateOf: (key) => fetcherOf(model, key),
     submit: (key, pageUrl, body) => dispatch({ type: 'submit', key, url: pageUrl, body }),
     load: (key, pageUrl) => dispatch({ type: 'load', key, url: pageUrl }),
-    settled: (key) => requests.get(tokenOf(fetcherOf(model, key)))?.ended ?? NO_REQUEST,
+    settled: async (key) => requests.get(tokenOf(fetcherOf(model, key)))?.ended,
     subscribeAll(listener) {
       everyKey.add(listener);
       return () => everyKey.delete(listener);
@@ -157,7 +155,7 @@ async function request(
 function resultOf(answer: PageAnswer): FetcherResult {
   switch (answer.type) {
     case 'redirect':
-      return answer.revalidate ? { type: 'done', revalidate: answer.revalidate } : { type: 'done' };
+      return { type: 'done', revalidate: answer.revalidate };
     case 'invalid':
       return { type: 'invalid', errors: answer.errors, values: answer.values };
     case 'page': {
