@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
+import { formBodyOf } from '../../shared/ui/form.tsx';
 import type { LinkNavigator, SubmitOutcome } from '../../shared/ui/navigation-context.ts';
-import { formBodyOf, type Submission } from './form-submission.ts';
+import type { Submission } from './form-submission.ts';
 import { type createHistoryEntries, routerKeyOf } from './history-entries.ts';
 import type { Navigation } from './route-loading.ts';
 import { hrefOf } from './route-resources.ts';

@@ -6,7 +6,7 @@
  * dropped; a post that succeeds asks the page on screen to revalidate.
  */
 
-import type { FetcherResult, FetcherState } from '../../shared/ui/navigation-context.ts';
+import { type FetcherResult, type FetcherState, IDLE_FETCHER } from '../../shared/ui/navigation-context.ts';
 
 export type { FetcherResult, FetcherState };
 
@@ -35,10 +35,8 @@ export const initialFetcherModel: FetcherModel = { lastToken: 0, fetchers: {} };
 
 /** The state of `key`: idle until it first starts. */
 export function fetcherOf(model: FetcherModel, key: string): FetcherState {
-  return model.fetchers[key] ?? IDLE;
+  return model.fetchers[key] ?? IDLE_FETCHER;
 }
-
-const IDLE: FetcherState = { state: 'idle' };
 
 export function updateFetchers(
   model: FetcherModel,
@@ -67,7 +65,7 @@ export function updateFetchers(
       const { result } = message;
       const effects: FetcherEffect[] =
         current.state === 'submitting' && result.type === 'done'
-          ? [result.revalidate ? { type: 'revalidate', segments: result.revalidate } : { type: 'revalidate' }]
+          ? [{ type: 'revalidate', segments: result.revalidate }]
           : [];
       return [{ ...model, fetchers: { ...model.fetchers, [message.key]: next } }, effects];
     }

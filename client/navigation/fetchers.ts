@@ -6,7 +6,7 @@ import type {
   FetcherState,
   FetcherSubmission,
 } from '../../shared/ui/navigation-context.ts';
-import { fetchPageData, type PageAnswer } from './fetch-page-data.ts';
+import { fetchPageData } from './fetch-page-data.ts';
 import {
   type FetcherEffect,
   type FetcherMessage,
@@ -32,8 +32,6 @@ interface Running {
   ended: Promise<FetcherResult | undefined>;
   submission: FetcherSubmission | undefined;
 }
-
-const NO_REQUEST = Promise.resolve(undefined);
 
 /**
  * The DOM adapter of the fetcher model (fetcher-model.ts): it sends each fetcher's request to the data
@@ -61,11 +59,15 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
     switch (effect.type) {
       case 'post':
       case 'get': {
-        const onEnd = (result: FetcherResult) => {
+        const controller = new AbortController();
+        const body = effect.type === 'post' ? (effect.body as FormData | URLSearchParams) : undefined;
+        const ended = request(dataHrefOf(resolve(effect.url)), body, controller.signal).then((result) => {
+          if (controller.signal.aborted) return undefined;
           requests.delete(effect.token);
           dispatch({ type: 'settled', key, token: effect.token, result });
-        };
-        requests.set(effect.token, startRequest(effect, { resolve, dataHrefOf }, onEnd));
+          return result;
+        });
+        requests.set(effect.token, { controller, ended, submission: body && submissionOf(body) });
         return;
       }
       case 'abort':
@@ -92,7 +94,7 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
     stateOf: (key) => fetcherOf(model, key),
     submit: (key, pageUrl, body) => dispatch({ type: 'submit', key, url: pageUrl, body }),
     load: (key, pageUrl) => dispatch({ type: 'load', key, url: pageUrl }),
-    settled: (key) => requests.get(tokenOf(fetcherOf(model, key)))?.ended ?? NO_REQUEST,
+    settled: async (key) => requests.get(tokenOf(fetcherOf(model, key)))?.ended,
     subscribeAll(listener) {
       everyKey.add(listener);
       return () => everyKey.delete(listener);
@@ -103,22 +105,6 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
 
 /** The token of a fetcher's request in flight; -1, which none has, when it is idle. */
 const tokenOf = (fetcher: FetcherState) => (fetcher.state === 'idle' ? -1 : fetcher.token);
-
-/** Starts a fetcher's request; `onEnd` gets its result, unless it was aborted first. */
-function startRequest(
-  effect: Extract<FetcherEffect, { type: 'post' | 'get' }>,
-  options: Pick<FetchersOptions, 'resolve' | 'dataHrefOf'>,
-  onEnd: (result: FetcherResult) => void,
-): Running {
-  const controller = new AbortController();
-  const body = effect.type === 'post' ? (effect.body as FormData | URLSearchParams) : undefined;
-  const ended = request(effect.url, body, controller.signal, options).then((result) => {
-    if (controller.signal.aborted) return undefined;
-    onEnd(result);
-    return result;
-  });
-  return { controller, ended, submission: body && submissionOf(body) };
-}
 
 /** The fetchers of `model` that are posting or loading, with what each post sent. */
 function listInFlight(model: FetcherModel, requests: ReadonlyMap<number, Running>): FetcherInFlight[] {
@@ -136,35 +122,32 @@ function submissionOf(body: FormData | URLSearchParams): FetcherSubmission {
   return { action, fields };
 }
 
-/** Sends one fetcher's request to the data endpoint and says how it ended; never rejects. */
+/**
+ * Sends one fetcher's request to the data endpoint (none when the router does not handle its URL) and says
+ * how it ended; never rejects.
+ */
 async function request(
-  pageUrl: string,
+  dataHref: string | undefined,
   body: FormData | URLSearchParams | undefined,
   signal: AbortSignal,
-  { resolve, dataHrefOf }: Pick<FetchersOptions, 'resolve' | 'dataHrefOf'>,
 ): Promise<FetcherResult> {
-  const dataHref = dataHrefOf(resolve(pageUrl));
-  if (!dataHref) return { type: 'failed' };
   try {
-    return resultOf(await fetchPageData(dataHref, { body, signal }));
-  } catch {
-    // Network, 5xx, an unusable answer; a changed build too (unlike <Form>, a fetcher does not post natively).
-    return { type: 'failed' };
-  }
-}
-
-/** What a fetcher makes of the data endpoint's answer. */
-function resultOf(answer: PageAnswer): FetcherResult {
-  switch (answer.type) {
-    case 'redirect':
-      return answer.revalidate ? { type: 'done', revalidate: answer.revalidate } : { type: 'done' };
-    case 'invalid':
-      return { type: 'invalid', errors: answer.errors, values: answer.values };
-    case 'page': {
-      const leaf = answer.segments.at(-1);
-      return { type: 'loaded', data: leaf && 'data' in leaf ? leaf.data : undefined };
+    // fetchPageData throws on an unusable answer, and on a changed build: unlike <Form>, a fetcher does
+    // not post natively.
+    const answer = dataHref ? await fetchPageData(dataHref, { body, signal }) : undefined;
+    switch (answer?.type) {
+      case 'redirect':
+        return { type: 'done', revalidate: answer.revalidate };
+      case 'invalid':
+        return { type: 'invalid', errors: answer.errors, values: answer.values };
+      case 'page': {
+        const leaf = answer.segments.at(-1);
+        return { type: 'loaded', data: leaf && 'data' in leaf ? leaf.data : undefined };
+      }
     }
-    case 'error':
-      return { type: 'failed' };
+  } catch {
+    // Network, an aborted request (its result is dropped).
   }
+  // No data URL, a 4xx/5xx error page, or the request failed.
+  return { type: 'failed' };
 }

@@ -82,15 +82,30 @@ export function createRouter({
     snapshot = { ...snapshot, ...next };
     for (const listener of listeners) listener();
   }
-  const load = createRouteLoader({ win, resolve, resources, isInterceptable, dispatch, now, showPending });
-  const commit = createPageCommitter({
+  // What the router's parts (the route loader, the page committer, the browser event handlers) are given:
+  // one object for all, each part reads the fields its options name.
+  const parts = {
     win,
+    resolve,
     resources,
     initialPage,
-    snapshot: () => snapshot,
+    isInterceptable,
+    pageFacts,
+    prefetchAllowed,
+    dispatch,
+    now,
+    showPending,
     setSnapshot,
+    snapshot: () => snapshot,
     history: () => history,
-  });
+    observer: () => observer,
+    currentUrl: () => model.currentUrl,
+    submitting: (submission: Navigation['submission']) => {
+      submitting = submission;
+    },
+  };
+  const load = createRouteLoader(parts);
+  const commit = createPageCommitter(parts);
 
   /**
    * Feeds the model a message and runs its effects. Returns the newest navigation while it is on (after a
@@ -194,26 +209,8 @@ export function createRouter({
       dispatch({ type: 'refresh', now: now(), revalidate: joinRevalidations(revalidate, superseded) });
     },
   });
-  const navigator = linkNavigator({
-    resolve,
-    pageFacts,
-    isInterceptable,
-    prefetchAllowed,
-    dispatch,
-    now,
-    submitting: (submission) => {
-      submitting = submission;
-    },
-    observer: () => observer,
-  });
-  const onPopState = popStateHandler({
-    win,
-    resolve,
-    dispatch,
-    now,
-    history: () => history,
-    currentUrl: () => model.currentUrl,
-  });
+  const navigator = linkNavigator(parts);
+  const onPopState = popStateHandler(parts);
 
   return {
     navigator: { ...navigator, fetchers },

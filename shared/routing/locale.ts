@@ -73,8 +73,9 @@ export function compileLocales(declaration: LocalesDeclaration): Locales {
     return { type: prefixDefault ? 'redirect' : 'page', locale: defaultLocale, path };
   }
 
-  return Object.freeze({
-    list: Object.freeze([...list]),
+  // Not frozen: the Locales type is readonly, and freezing would cost every visitor bytes for nothing.
+  return {
+    list,
     default: defaultLocale,
     isLocale,
     prefixOf(locale: Locale): LocalePrefix {
@@ -88,7 +89,7 @@ export function compileLocales(declaration: LocalesDeclaration): Locales {
       const appPath = stripBasePath(pathname, basePath);
       return appPath === null ? null : splitPrefix(appPath);
     },
-  });
+  };
 }
 
 function checkDeclaration({ list, default: defaultLocale }: LocalesDeclaration): void {

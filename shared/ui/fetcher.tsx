@@ -8,12 +8,12 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { type Href, urlOf } from '../routing/href.ts';
-import { ACTION_FIELD } from './form.tsx';
+import { ACTION_FIELD, actionUrlOf, formBodyOf } from './form.tsx';
 import {
   type FetcherHub,
   type FetcherInFlight,
   type FetcherResult,
-  type FetcherState,
+  IDLE_FETCHER,
   NavigationContext,
 } from './navigation-context.ts';
 import { useRouter } from './router-context.tsx';
@@ -55,9 +55,7 @@ export interface Fetcher {
   load(href: Href): Promise<FetcherResult | undefined>;
 }
 
-const IDLE: FetcherState = { state: 'idle' };
 const NO_HUB = () => () => {};
-const NO_REQUEST = Promise.resolve(undefined);
 const NONE_IN_FLIGHT: readonly FetcherInFlight[] = [];
 
 /**
@@ -79,12 +77,10 @@ export function useFetcher({ key }: { key?: string } = {}): Fetcher {
   );
   const state = useSyncExternalStore(
     subscribe,
-    () => hub?.stateOf(fetcherKey) ?? IDLE,
-    () => IDLE,
+    () => hub?.stateOf(fetcherKey) ?? IDLE_FETCHER,
+    () => IDLE_FETCHER,
   );
 
-  const here = `${router.pathname}${router.search}`;
-  const pageUrl = (to: Href | undefined) => urlOf(to ?? here, router);
   const Form = useMemo(() => fetcherForm(fetcherKey, hub), [fetcherKey, hub]);
   const { result } = state;
   return {
@@ -94,14 +90,18 @@ export function useFetcher({ key }: { key?: string } = {}): Fetcher {
     values: result?.type === 'invalid' ? result.values : undefined,
     result,
     Form,
-    submit(fields, { action, to }) {
-      const body = new URLSearchParams({ ...fields, [ACTION_FIELD]: action });
-      hub?.submit(fetcherKey, pageUrl(to), body);
-      return hub?.settled(fetcherKey) ?? NO_REQUEST;
+    // Async, so that without a hub (on the server, before hydration) each resolves with undefined.
+    async submit(fields, { action, to }) {
+      hub?.submit(
+        fetcherKey,
+        actionUrlOf(to, router),
+        new URLSearchParams({ ...fields, [ACTION_FIELD]: action }),
+      );
+      return hub?.settled(fetcherKey);
     },
-    load(href) {
+    async load(href) {
       hub?.load(fetcherKey, urlOf(href, router));
-      return hub?.settled(fetcherKey) ?? NO_REQUEST;
+      return hub?.settled(fetcherKey);
     },
   };
 }
@@ -129,20 +129,10 @@ function fetcherForm(fetcherKey: string, hub: FetcherHub | null): FunctionCompon
       if (!hub || event.defaultPrevented) return;
       event.preventDefault();
       const form = event.currentTarget;
-      const formData = new FormData(form, event.nativeEvent.submitter);
-      const body =
-        form.enctype === 'multipart/form-data'
-          ? formData
-          : new URLSearchParams(formData as unknown as string[][]);
-      hub.submit(fetcherKey, form.action, body);
+      hub.submit(fetcherKey, form.action, formBodyOf(form, event.nativeEvent.submitter));
     }
     return (
-      <form
-        method="post"
-        action={urlOf(to ?? `${router.pathname}${router.search}`, router)}
-        onSubmit={submit}
-        {...rest}
-      >
+      <form method="post" action={actionUrlOf(to, router)} onSubmit={submit} {...rest}>
         <input type="hidden" name={ACTION_FIELD} value={action} />
         {children}
       </form>

@@ -9,11 +9,26 @@ import {
 } from 'react';
 import { type Href, urlOf } from '../routing/href.ts';
 import { NavigationContext } from './navigation-context.ts';
-import { useRouter } from './router-context.tsx';
+import { type RouterState, useRouter } from './router-context.tsx';
 import type { ActionResultState } from './ssr-payload.ts';
 
 /** The hidden field that names the action; server/actions/action.ts reads the same name. */
 export const ACTION_FIELD = '_action';
+
+/** The URL a form posts to: the page at `to`, the current page by default (`<Form>`, a fetcher's `Form`). */
+export function actionUrlOf(to: Href | undefined, router: RouterState): string {
+  return urlOf(to ?? `${router.pathname}${router.search}`, router);
+}
+
+/** The body of a form post as the browser would send it: URL-encoded, unless the form asks for multipart. */
+export function formBodyOf(form: HTMLFormElement, submitter: HTMLElement | null): FormData | URLSearchParams {
+  const formData = new FormData(form, submitter);
+  // URLSearchParams reads FormData's entries (a file becomes its string form); the DOM types only list
+  // string pairs.
+  return form.enctype === 'multipart/form-data'
+    ? formData
+    : new URLSearchParams(formData as unknown as string[][]);
+}
 
 /** Where a form's JavaScript post is: `failed` shows the failure message. */
 type FormStatus = 'idle' | 'pending' | 'failed';
@@ -68,7 +83,7 @@ export function Form({
   return (
     <form
       method="post"
-      action={urlOf(to ?? `${router.pathname}${router.search}`, router)}
+      action={actionUrlOf(to, router)}
       onSubmit={submit}
       aria-busy={status === 'pending'}
       {...rest}

@@ -37,6 +37,9 @@ export type FetcherState =
   | { state: 'submitting'; token: number; result?: FetcherResult }
   | { state: 'loading'; token: number; result?: FetcherResult };
 
+/** A fetcher that has not started, or whose components are gone. */
+export const IDLE_FETCHER: FetcherState = { state: 'idle' };
+
 /** The client's fetchers by key (client/navigation/fetchers.ts); `useFetcher` reads one key. */
 export interface FetcherHub {
   /** Unsubscribing the last listener of a key aborts its request and forgets it (its components are gone). */
