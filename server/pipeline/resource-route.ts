@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { HttpError, NotFound, Redirect } from '../../shared/routing/control-signals.ts';
 import type { RouteId } from '../../shared/routing/route-types.ts';
+import { PRIVATE_CACHE_CONTROL } from '../caching/cache-policy.ts';
+import { privateRead } from '../caching/private-reads.ts';
 import type { ProvidedTo, StoredHandler } from '../middleware/middleware.ts';
 import type { RequestContext } from '../request-context.ts';
 import { sendRedirect } from './resolve-page.ts';
@@ -81,6 +83,10 @@ export async function sendResource(
   answer.headers.forEach((value, name) => {
     response.setHeader(name, value);
   });
+  // A handler that read what differs per visitor made a private answer, whatever it says.
+  if (privateRead(response) !== undefined || response.hasHeader('Set-Cookie')) {
+    response.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
+  }
   if (request.method === 'HEAD' || !answer.body) {
     await answer.body?.cancel();
     response.end();

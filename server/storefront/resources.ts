@@ -2,6 +2,7 @@ import type { Href } from '../../shared/index.ts';
 import { categoryHref, href } from '../../shared/storefront/href.ts';
 import { storefrontLocales } from '../../shared/storefront/locales.ts';
 import type { ResourceHandlers } from '../index.ts';
+import { CATALOGUE_CACHE_CONTROL } from './cache.ts';
 import { type CatalogueIndex, catalogueIndex } from './db/catalogue-queries.ts';
 import { helpSections } from './help-articles.ts';
 import type { ShopServices } from './services.ts';
@@ -46,7 +47,7 @@ async function sitemap(context: ShopContext): Promise<Response> {
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' +
     `${entries.join('\n')}\n</urlset>\n`;
   return new Response(xml, {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': CATALOGUE_CACHE_CONTROL },
   });
 }
 
@@ -68,7 +69,7 @@ function robots({ url: { origin }, urlOf }: ShopContext): Response {
   );
   const text = `User-agent: *\n${disallowed.map((path) => `Disallow: ${path}\n`).join('')}\nSitemap: ${origin}${inDefault(href('sitemap'))}\n`;
   return new Response(text, {
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CATALOGUE_CACHE_CONTROL },
   });
 }
 

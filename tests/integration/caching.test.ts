@@ -142,6 +142,28 @@ describe('the storefront, cacheable', () => {
     }
   });
 
+  it('keeps a resource private when its handler read a cookie, whatever Cache-Control it says', async () => {
+    const services = await testShopServices();
+    const app = createTestApp(
+      { app: storefront, server: storefrontServer },
+      {
+        services,
+        resources: {
+          robots: ({ cookies }) =>
+            new Response(`# for ${Object.keys(cookies).length} cookies`, {
+              headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'public, max-age=600' },
+            }),
+        },
+      },
+    ).server;
+    const answer = await request(app).get('/robots.txt').expect(200);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    const sitemap = await request(app).get('/sitemap.xml').expect(200);
+    expect(sitemap.headers['cache-control']).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=600',
+    );
+  });
+
   it("shows a product's new price once it changes in the database: its ETag no longer matches", async () => {
     const { app, services } = await shop();
     const before = await request(app).get('/products/chef-knife-20cm');
