@@ -37,6 +37,8 @@ interface Running {
  * The DOM adapter of the fetcher model (fetcher-model.ts): it sends each fetcher's request to the data
  * endpoint (`fetchPageData`, as `<Form>` and navigations do, so the server's checks are the same), aborts
  * the ones the model says to, and tells each key's subscribers, and those of every key, when a state changes.
+ *
+ * long function: the hub's methods share the model, the requests in flight and the listeners; each is short.
  */
 export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOptions): FetcherHub {
   let model = initialFetcherModel;

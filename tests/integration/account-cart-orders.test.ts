@@ -51,10 +51,10 @@ describe.each(engines)('carts and orders of accounts on %s', (_engine, open) => 
     const cartBefore = browser.get('cart');
     const { email } = await signedUpVisitor(app, { jar: browser });
     expect(browser.get('cart')).toBe(cartBefore);
-    expect(headerCount((await visit(app, '/', { jar: browser })).text)).toBe(2);
+    expect(headerCount((await visit(app, '/cart', { jar: browser })).text)).toBe(2);
     await signOut(app, browser);
     expect(browser.get('cart')).toBeUndefined();
-    expect(headerCount((await visit(app, '/', { jar: browser })).text)).toBe(0);
+    expect(headerCount((await visit(app, '/cart', { jar: browser })).text)).toBe(0);
     const fresh = new CookieJar();
     await signIn(app, { email }, { jar: fresh });
     expect(cartLines((await visit(app, '/cart', { jar: fresh })).text)).toEqual({ [KNIFE]: 2 });

@@ -105,6 +105,8 @@ async function nginxVersion(nginxPath: string): Promise<number[]> {
 /**
  * The test's nginx: its own prefix, config, logs, pid and temp folders in `dir`, in the foreground, on
  * 127.0.0.1 only. The proxy settings are those of nginx.example.conf, with short failure timeouts.
+ *
+ * long function: one template of nginx.conf, read top to bottom as nginx reads it.
  */
 function nginxConfig(dir: string, port: number, upstreamPorts: number[]): string {
   const servers = upstreamPorts.map(
