@@ -52,9 +52,11 @@ export function createPageCommitter({
     const target = new URL(href, win.location.href);
     const previous = new URL(win.location.href);
     let saved: [number, number] | undefined;
-    if (kind === 'push' || (kind === 'action' && hrefOf(target) !== hrefOf(previous))) entries.push(href);
-    else if (kind === 'replace' || kind === 'action') entries.replace(href);
-    else if (popKey) saved = entries.arrive(popKey);
+    const record = () => {
+      if (kind === 'push' || (kind === 'action' && hrefOf(target) !== hrefOf(previous))) entries.push(href);
+      else if (kind === 'replace' || kind === 'action') entries.replace(href);
+      else if (popKey) saved = entries.arrive(popKey);
+    };
 
     const base = { ...initialPage.payload, url: resources.appUrlOf(target) };
     const shown = toShownPage(page, base, snapshot(), actionResult);
@@ -63,9 +65,16 @@ export function createPageCommitter({
     const stayed =
       kind === 'refresh' ||
       (kind === 'action' && (actionResult !== undefined || target.pathname === previous.pathname));
+    // The address changes with the page it shows, in a view transition's update too.
     const show = () => {
+      record();
       flushSync(() =>
-        setSnapshot({ ...shown, pending: undefined, announcement: shown.payload.page.head.title }),
+        // A refresh stays on its page: nothing new to announce.
+        setSnapshot({
+          ...shown,
+          pending: undefined,
+          announcement: kind === 'refresh' ? snapshot().announcement : shown.payload.page.head.title,
+        }),
       );
       if (stayed) return;
       if (saved) win.scrollTo(...saved);

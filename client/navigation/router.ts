@@ -158,7 +158,8 @@ export function createRouter({
 
   function startLoad({ token, kind, url, reuseData, revalidate }: Extract<RouterEffect, { type: 'load' }>) {
     const { pattern, code } = resources.resourceOf(url);
-    monitor?.navigationStarted(token, pattern, code);
+    // A refresh (after an action, or for a shared page's per-visitor data) is no navigation to monitor.
+    if (kind !== 'refresh') monitor?.navigationStarted(token, pattern, code);
     const navigation: Navigation = {
       controller: new AbortController(),
       revalidate,

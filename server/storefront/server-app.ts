@@ -1,6 +1,5 @@
 import type { ServerAppDefinition } from '../index.ts';
 import { storefrontActions } from './actions.ts';
-import { storefrontCache } from './cache.ts';
 import { readShopConfig, type ShopConfig } from './config.ts';
 import { storefrontDataSteps } from './data-steps.ts';
 import { storefrontMiddleware } from './middleware.ts';
@@ -17,7 +16,6 @@ const storefrontServer = {
   dataSteps: storefrontDataSteps,
   actions: storefrontActions,
   resources: storefrontResources,
-  cache: storefrontCache,
   services: storefrontServices,
 } satisfies ServerAppDefinition<ShopServices, ShopConfig>;
 export default storefrontServer;

@@ -77,6 +77,24 @@ describe('a cache policy per segment', () => {
   });
 });
 
+describe('per-visitor segments', () => {
+  it('leaves them out of a shared page, for the browser to ask for once hydrated; a data answer has them', async () => {
+    const app = tinyWith(
+      { ...EVERY_SEGMENT, root: 'per-visitor', notes: 'per-visitor' },
+      {
+        notes: ({ cookies }) => ({ count: Object.keys(cookies).length }),
+      },
+    );
+    const page = await request(app).get('/notes/first').set('Cookie', 'seen=1').expect(200);
+    expect(page.headers['cache-control']).toBe(PUBLIC_MINUTE);
+    // Its step never ran: the layout rendered without its data (`null`), and the cookie made nothing private.
+    expect(page.text).toContain('Notes (…)');
+    const data = await request(app).get(`${DATA}/notes/first`).set('X-Keep-Segments', 'root,first');
+    expect(data.headers['cache-control']).toBe('private, no-store');
+    expect(data.text).toContain('{"id":"notes","data":{"count":0}}');
+  });
+});
+
 describe('revalidation by ETag', () => {
   it('answers 304 without a body to a matching If-None-Match, for the document and for HEAD', async () => {
     const app = tinyWith(EVERY_SEGMENT);
@@ -121,27 +139,7 @@ describe('revalidation by ETag', () => {
   });
 });
 
-describe('the storefront, cacheable', () => {
-  const shop = async () => {
-    const services = await testShopServices();
-    return {
-      services,
-      app: createTestApp({ app: storefront, server: storefrontServer }, { services }).server,
-    };
-  };
-
-  it('serves catalogue pages public and the cart private, a cart cookie or not', async () => {
-    const { app } = await shop();
-    for (const path of ['/', '/shop', '/shop/kitchen?sort=price-asc', '/products/chef-knife-20cm', '/help']) {
-      const page = await request(app).get(path).set('Cookie', 'cart=s%3Aforged.sig');
-      expect(page.headers['cache-control'], path).toMatch(/^public, max-age=0, s-maxage=60/);
-      expect(page.text, path).not.toContain('class="cart-count');
-    }
-    for (const path of ['/cart', '/checkout', '/sign-in']) {
-      expect((await request(app).get(path)).headers['cache-control'], path).toBe(DOCUMENT_PRIVATE);
-    }
-  });
-
+describe('resource routes', () => {
   it('keeps a resource private when its handler read a cookie, whatever Cache-Control it says', async () => {
     const services = await testShopServices();
     const app = createTestApp(
@@ -162,25 +160,5 @@ describe('the storefront, cacheable', () => {
     expect(sitemap.headers['cache-control']).toBe(
       'public, max-age=0, s-maxage=60, stale-while-revalidate=600',
     );
-  });
-
-  it("shows a product's new price once it changes in the database: its ETag no longer matches", async () => {
-    const { app, services } = await shop();
-    const before = await request(app).get('/products/chef-knife-20cm');
-    await services.db.execute(
-      "update products set price_cents = price_cents + 100 where id = 'chef-knife-20cm'",
-    );
-    try {
-      const after = await request(app)
-        .get('/products/chef-knife-20cm')
-        .set('If-None-Match', before.headers.etag as string);
-      expect(after.status).toBe(200);
-      expect(after.headers.etag).not.toBe(before.headers.etag);
-      expect(after.text).toContain('€90.00');
-    } finally {
-      await services.db.execute(
-        "update products set price_cents = price_cents - 100 where id = 'chef-knife-20cm'",
-      );
-    }
   });
 });

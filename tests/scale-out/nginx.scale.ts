@@ -145,12 +145,12 @@ describe('two instances behind nginx, on one Postgres server', () => {
     ).toBeGreaterThanOrEqual(150);
   });
 
-  it("keeps public pages in nginx's cache and never a visitor's: a product page twice is a HIT, two carts see their own", async () => {
+  it("keeps public answers in nginx's cache and never a visitor's: sitemap.xml twice is a HIT, two carts see their own", async () => {
     const proxy = nginx!.origin;
-    const first = await fetch(`${proxy}/products/${LAMP}`, { headers: { 'User-Agent': PERSON_USER_AGENT } });
+    const first = await fetch(`${proxy}/sitemap.xml`, { headers: { 'User-Agent': PERSON_USER_AGENT } });
     expect(first.headers.get('cache-control')).toMatch(/^public, .*s-maxage=/);
     await first.text();
-    const second = await fetch(`${proxy}/products/${LAMP}`, { headers: { 'User-Agent': PERSON_USER_AGENT } });
+    const second = await fetch(`${proxy}/sitemap.xml`, { headers: { 'User-Agent': PERSON_USER_AGENT } });
     expect(second.headers.get('x-cache-status')).toBe('HIT');
     await second.text();
 
