@@ -78,11 +78,15 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
   function ClientApp() {
     const snapshot = useSyncExternalStore(router.subscribe, router.getSnapshot, router.getSnapshot);
     useEffect(() => {
-      markHydrated();
       // A page every visitor shares left out what is this visitor's (a cart count): ask for it now.
       const { page } = initialPage.payload;
       if (page.type === 'route' && page.later) router.refresh(page.later);
     }, []);
+    const { page } = snapshot.payload;
+    const complete = page.type !== 'route' || !page.later;
+    useEffect(() => {
+      if (complete) markHydrated();
+    }, [complete]);
     return (
       <NavigationContext.Provider value={router.navigator}>
         <AppRoot app={app} locales={locales} {...snapshot} onRenderError={reportRenderError} />
@@ -96,7 +100,10 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
   return router;
 }
 
-/** A visible marker that the page is interactive, for people debugging and for browser tests. */
+/**
+ * A visible marker that the page is interactive with all of its data, the visitor's own included (a shared
+ * page's per-visitor segments have arrived), for people debugging and for browser tests.
+ */
 function markHydrated() {
   document.documentElement.dataset.hydrated = 'true';
 }

@@ -15,6 +15,7 @@ export {
 } from './actions/action.ts';
 export { type FormTextLines, type FormTextProblem, formTextProblem } from './actions/form-text-problem.ts';
 export type { CachePolicies, CachePolicy } from './caching/cache-policy.ts';
+export { publicCacheControl } from './caching/cache-policy.ts';
 export { type CreateAppOptions, createApp } from './create-app.ts';
 export type {
   DataOfSteps,

@@ -124,9 +124,10 @@ export function keysOnScreen(routes: RouteMatcher, { payload }: ShownPage): stri
   const { page, url } = payload;
   const branch = page.type === 'route' ? routes.branchOf(page.routeId) : undefined;
   if (page.type !== 'route' || !branch) return [];
-  // A per-visitor segment a shared page left out (`later`) has no data to keep until the browser has it.
-  const withData = page.segments.findIndex(
-    (segment) => !('data' in segment) || page.later?.includes(segment.id),
-  );
-  return segmentKeys(branch, page.params, url.search).slice(0, withData === -1 ? undefined : withData);
+  const withData = page.segments.findIndex((segment) => !('data' in segment));
+  // A per-visitor segment a shared page left out (`later`) has no data to keep until the browser has it: its
+  // place holds a key no page has, so the segments below it can still be kept.
+  return segmentKeys(branch, page.params, url.search)
+    .slice(0, withData === -1 ? undefined : withData)
+    .map((key, index) => (page.later?.includes(page.segments[index]!.id) ? '' : key));
 }

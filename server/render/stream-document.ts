@@ -68,7 +68,7 @@ function deferredScriptQueue(options: StreamDocumentOptions) {
   let afterLast: (() => void) | null = null;
   const settled = () => {
     pending -= 1;
-    if (pending === 0) afterLast?.();
+    if (pending === 0 && writer) afterLast?.();
   };
   for (const script of options.deferredScripts) {
     script.then(
@@ -90,9 +90,12 @@ function deferredScriptQueue(options: StreamDocumentOptions) {
     writeTo(target: ResponseWriter) {
       writer = target;
       for (const tag of early.splice(0)) target.writeBetweenFlushes(tag);
+      if (pending === 0) afterLast?.();
     },
+    // A page rendered whole before it is sent (a crawler's, a shared one) has React end inside `pipe`, before
+    // `writeTo`: the end then waits for the scripts that settled early.
     whenAllWritten(done: () => void) {
-      if (pending === 0) done();
+      if (pending === 0 && writer) done();
       else afterLast = done;
     },
   };

@@ -1,5 +1,6 @@
 import type { ServerAppDefinition } from '../index.ts';
 import { storefrontActions } from './actions.ts';
+import { storefrontCache } from './cache.ts';
 import { readShopConfig, type ShopConfig } from './config.ts';
 import { storefrontDataSteps } from './data-steps.ts';
 import { storefrontMiddleware } from './middleware.ts';
@@ -16,6 +17,7 @@ const storefrontServer = {
   dataSteps: storefrontDataSteps,
   actions: storefrontActions,
   resources: storefrontResources,
+  cache: storefrontCache,
   services: storefrontServices,
 } satisfies ServerAppDefinition<ShopServices, ShopConfig>;
 export default storefrontServer;

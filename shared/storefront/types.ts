@@ -77,8 +77,6 @@ export interface ProductData {
   breadcrumbs: readonly CategoryCrumb[];
   /** Deferred: streamed later through Suspense. */
   related: Promise<readonly ProductSummary[]>;
-  /** A fresh key for the add-to-cart form: posting it twice adds once. */
-  idempotencyKey: string;
 }
 
 export interface HelpArticleSummary {

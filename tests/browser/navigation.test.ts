@@ -226,6 +226,8 @@ describeInChromium('client navigation', ({ newPage }) => {
   it('loads the page in full when the server says the build changed', async () => {
     const page = await newPage();
     try {
+      await page.goto(`${server().origin}/`);
+      await waitForHydration(page);
       await page.route('**/_data/**', (route) =>
         route.fulfill({
           status: 409,
@@ -233,8 +235,6 @@ describeInChromium('client navigation', ({ newPage }) => {
           body: '{"type":"build-changed","buildId":"newer000000"}\n',
         }),
       );
-      await page.goto(`${server().origin}/`);
-      await waitForHydration(page);
       await markWindow(page);
       await page.locator(`main a[href="${PRODUCT}"]`).first().click();
       await page.waitForURL(`${server().origin}${PRODUCT}`);

@@ -14,7 +14,7 @@ export function collectPageProblems(page: Page): string[] {
   return problems;
 }
 
-/** Waits until the client entry has hydrated the document (it sets `<html data-hydrated>`). */
+/** Waits until the client entry has hydrated the document with all its data, the visitor's own included (`<html data-hydrated>`). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 10_000 });
 }

@@ -5,6 +5,7 @@ import type { Logger } from '../../server/monitoring/logger.ts';
 import { loadBuildOutput } from '../../server/process/build-output.ts';
 import { startServices } from '../../server/services.ts';
 import { storefrontActions } from '../../server/storefront/actions.ts';
+import { storefrontCache } from '../../server/storefront/cache.ts';
 import { storefrontDataSteps } from '../../server/storefront/data-steps.ts';
 import { storefrontMiddleware } from '../../server/storefront/middleware.ts';
 import { storefrontResources } from '../../server/storefront/resources.ts';
@@ -31,6 +32,7 @@ export function createStorefrontApp(
     dataSteps,
     actions: storefrontActions,
     resources: storefrontResources,
+    cache: storefrontCache,
     services: startServices(
       { ...storefrontServices, start: testShopServices },
       { config, appConfig: undefined, logger },

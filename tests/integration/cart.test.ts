@@ -8,7 +8,6 @@ import { createStorefrontApp } from '../helpers/storefront-app.ts';
 const SECRET = 'test-secret-test-secret-test-secret!';
 const KNIFE = 'chef-knife-20cm';
 const LAMP = 'brass-table-lamp';
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 type App = ReturnType<typeof createStorefrontApp>;
 
 /** The response's `Set-Cookie: cart=…` header, whole. */
@@ -89,8 +88,26 @@ describe('the cart without JavaScript', () => {
   it('shows the item count in the header of every page, and names the lines in the page language', async () => {
     const cookie = await visitorWith(app, KNIFE, 2);
     await add(app, { productId: LAMP, quantity: '3' }, cookie);
-    for (const path of ['/', '/help', '/products/no-such-product', '/fr/shop']) {
+    // Private pages (a 404 too) have it in their HTML.
+    for (const path of ['/cart', '/checkout', '/products/no-such-product']) {
       expect(headerCount((await cartPage(app, cookie, path)).text), path).toBe('5');
+    }
+    // Shared pages leave it out; the browser then asks for the root's data alone, which is private.
+    for (const path of ['/', '/help', '/fr/shop', `/products/${KNIFE}`]) {
+      const page = await cartPage(app, cookie, path);
+      expect(page.headers['cache-control'], path).toMatch(/^public/);
+      expect(headerCount(page.text), path).toBeUndefined();
+      const buildId = /"buildId":"([^"]+)"/.exec(page.text)?.[1];
+      expect(page.text, path).toContain('"later":["root"]');
+      const branch = [...page.text.matchAll(/\{"id":"([^"]+)","data"/g)].map((match) => match[1]);
+      const rootData = await request(app)
+        .get(`/_data/${buildId}${path === '/' ? '' : path}`)
+        .set('Cookie', cookie)
+        .set('X-Keep-Segments', branch.filter((id) => id !== 'root').join(','));
+      expect(rootData.headers['cache-control'], path).toBe('private, no-store');
+      expect(rootData.text.split('\n')[0], path).toContain(
+        '{"id":"root","data":{"cartCount":5,"account":null}}',
+      );
     }
     const german = await cartPage(app, cookie, '/de/cart');
     expect(german.text).toContain('Kochmesser 20 cm');
@@ -225,25 +242,29 @@ describe('carts across instances', () => {
 
 describe('the add-to-cart form’s key', () => {
   const app = createStorefrontApp();
-  it('adds once for a double submit and for a retried post of one form; a new page adds again', async () => {
+  it('adds once for a double submit and for a retried post of one key; a new key adds again', async () => {
     const cookie = await visitorWith(app, LAMP, 1);
-    const key = idempotencyKeyOf((await cartPage(app, cookie, `/products/${KNIFE}`)).text);
-    expect(key).toMatch(UUID_PATTERN);
+    const key = randomUUID();
     const fields = { productId: KNIFE, quantity: '2', [IDEMPOTENCY_FIELD]: key };
     const posts = await Promise.all([add(app, fields, cookie), add(app, fields, cookie)]);
     const retried = await add(app, fields, cookie);
     expect([...posts, retried].map((response) => response.status)).toEqual([303, 303, 303]);
     expect(headerCount((await cartPage(app, cookie)).text)).toBe('3');
 
-    const nextKey = idempotencyKeyOf((await cartPage(app, cookie, `/products/${KNIFE}?added=2`)).text);
-    expect(nextKey).not.toBe(key);
-    expect((await add(app, { ...fields, [IDEMPOTENCY_FIELD]: nextKey }, cookie)).status).toBe(303);
+    expect((await add(app, { ...fields, [IDEMPOTENCY_FIELD]: randomUUID() }, cookie)).status).toBe(303);
     expect(headerCount((await cartPage(app, cookie)).text)).toBe('5');
   });
 
-  it('keeps the key of an invalid post, refuses a malformed one with 400, and takes none from older pages', async () => {
+  it('is never in the shared product page: the browser mints it (one for every visitor would swallow their adds)', async () => {
     const cookie = await visitorWith(app, LAMP, 1);
-    const key = idempotencyKeyOf((await cartPage(app, cookie, `/products/${KNIFE}`)).text);
+    const page = await cartPage(app, cookie, `/products/${KNIFE}`).expect(200);
+    expect(page.headers['cache-control']).toMatch(/^public/);
+    expect(page.text).not.toContain(`name="${IDEMPOTENCY_FIELD}"`);
+  });
+
+  it('keeps the key of an invalid post, refuses a malformed one with 400, and adds without one', async () => {
+    const cookie = await visitorWith(app, LAMP, 1);
+    const key = randomUUID();
     const invalid = await add(app, { productId: KNIFE, quantity: '0', [IDEMPOTENCY_FIELD]: key }, cookie);
     expect(invalid.status).toBe(422);
     expect(idempotencyKeyOf(invalid.text)).toBe(key);

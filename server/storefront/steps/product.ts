@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { notFound } from '../../../shared/index.ts';
 import type { ProductData } from '../../../shared/storefront/types.ts';
 import { categoryCrumbs, productDetail, relatedProducts } from '../db/catalogue-queries.ts';
@@ -29,7 +28,6 @@ export const productStep: Step<'product', ProductData> = async function productS
     product,
     breadcrumbs: await categoryCrumbs(db, product.categoryPath, locale, { signal }),
     related,
-    idempotencyKey: randomUUID(),
   };
 };
 

@@ -5,6 +5,7 @@ import { IDEMPOTENCY_FIELD, MAX_QUANTITY, PRODUCT_FIELD, QUANTITY_FIELD } from '
 import type { ProductDetail } from '../types.ts';
 import { FieldError } from './field-error.tsx';
 import { CheckIcon } from './icons.tsx';
+import { IdempotencyKeyInput } from './idempotency-key-input.tsx';
 
 /** The quantity a successful add redirects with (`?added=2`), when it is one an add could be. */
 function addedQuantity(search: string): number | null {
@@ -47,16 +48,7 @@ export function AddedToCartNotice({ product, messages }: { product: ProductDetai
  * JavaScript too. Validation is the server's (localized, the same with and without JavaScript): an invalid
  * answer shows its errors next to their fields and keeps the typed quantity.
  */
-export function AddToCartForm({
-  product,
-  idempotencyKey,
-  messages,
-}: {
-  product: ProductDetail;
-  /** The form's key for this page (ProductData.idempotencyKey): a repeated post of it adds once. */
-  idempotencyKey: string;
-  messages: Messages;
-}) {
+export function AddToCartForm({ product, messages }: { product: ProductDetail; messages: Messages }) {
   const result = useActionResult('add-to-cart');
   const added = useAddedQuantity();
   const productError = result?.errors[PRODUCT_FIELD];
@@ -71,11 +63,7 @@ export function AddToCartForm({
       noValidate
     >
       <input type="hidden" name={PRODUCT_FIELD} value={product.id} />
-      <input
-        type="hidden"
-        name={IDEMPOTENCY_FIELD}
-        value={result?.values[IDEMPOTENCY_FIELD] ?? idempotencyKey}
-      />
+      <IdempotencyKeyInput kept={result?.values[IDEMPOTENCY_FIELD]} />
       <FieldError id="add-to-cart-error" message={productError} className="add-to-cart__error" />
       <div className="field">
         <label htmlFor="quantity" className="field__label">

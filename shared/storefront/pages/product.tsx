@@ -32,7 +32,7 @@ export default function ProductPage({ data, locale }: Props<'product'>) {
             <span className="product__price-note">{messages.priceNote}</span>
           </p>
           <p className="product__description">{product.description}</p>
-          <AddToCartForm product={product} idempotencyKey={data.idempotencyKey} messages={messages} />
+          <AddToCartForm product={product} messages={messages} />
           <p className="product__delivery">{messages.deliveryNote}</p>
         </div>
       </div>
