@@ -32,7 +32,7 @@ export function reminifyScripts(outputFiles) {
     const map = remapping([result.map, esbuildMap.text], () => null);
     // No `sourceMappingURL` comment: the maps are never served (client-bundle.mjs keeps them in
     // sourcemaps/, each named after its script), so the link only cost every script's download its bytes
-    // (~390 B gzip of the product page's first load, 12 scripts) and a 404 when devtools opened.
+    // (414 B gzip of the product page's first load, 12 scripts) and a 404 when devtools opened.
     return [outputFile(file.path, result.code), outputFile(esbuildMap.path, JSON.stringify(map))];
   });
 }
