@@ -30,9 +30,9 @@ export function reminifyScripts(outputFiles) {
     const outputFile = (filePath, text) => ({ path: filePath, text, contents: Buffer.from(text) });
     if (!esbuildMap) return [outputFile(file.path, result.code)];
     const map = remapping([result.map, esbuildMap.text], () => null);
-    return [
-      outputFile(file.path, `${result.code}\n//# sourceMappingURL=${path.basename(esbuildMap.path)}\n`),
-      outputFile(esbuildMap.path, JSON.stringify(map)),
-    ];
+    // No `sourceMappingURL` comment: the maps are never served (client-bundle.mjs keeps them in
+    // sourcemaps/, each named after its script), so the link only cost every script's download its bytes
+    // (414 B gzip of the product page's first load, 12 scripts) and a 404 when devtools opened.
+    return [outputFile(file.path, result.code), outputFile(esbuildMap.path, JSON.stringify(map))];
   });
 }

@@ -25,8 +25,8 @@ export type FetcherMessage =
   | { type: 'unmount'; key: string };
 
 export type FetcherEffect =
-  | { type: 'post'; token: number; url: string; body: unknown }
-  | { type: 'get'; token: number; url: string }
+  /** Sends a key's request to `url`'s data URL: a post of `body`, or a get without one. */
+  | { type: 'request'; token: number; url: string; body?: unknown }
   | { type: 'abort'; token: number }
   /** An action succeeded: the page on screen fetches its data again (only `segments` when it named them). */
   | { type: 'revalidate'; segments?: readonly string[] };
@@ -49,14 +49,13 @@ export function updateFetchers(
     case 'load': {
       const token = model.lastToken + 1;
       const state = message.type === 'submit' ? 'submitting' : 'loading';
-      const start: FetcherEffect =
-        message.type === 'submit'
-          ? { type: 'post', token, url: message.url, body: message.body }
-          : { type: 'get', token, url: message.url };
       const next = { state, token, result: current.result } as FetcherState;
       return [
         { lastToken: token, fetchers: { ...model.fetchers, [message.key]: next } },
-        [...running, start],
+        [
+          ...running,
+          { type: 'request', token, url: message.url, body: 'body' in message ? message.body : undefined },
+        ],
       ];
     }
     case 'settled': {

@@ -3,7 +3,6 @@ import type {
   FetcherHub,
   FetcherInFlight,
   FetcherResult,
-  FetcherState,
   FetcherSubmission,
 } from '../../shared/ui/navigation-context.ts';
 import { fetchPageData } from './fetch-page-data.ts';
@@ -59,10 +58,9 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
 
   function run(key: string, effect: FetcherEffect): void {
     switch (effect.type) {
-      case 'post':
-      case 'get': {
+      case 'request': {
         const controller = new AbortController();
-        const body = effect.type === 'post' ? (effect.body as FormData | URLSearchParams) : undefined;
+        const body = effect.body as FormData | URLSearchParams | undefined;
         const ended = request(dataHrefOf(resolve(effect.url)), body, controller.signal).then((result) => {
           if (controller.signal.aborted) return undefined;
           requests.delete(effect.token);
@@ -81,6 +79,12 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
     }
   }
 
+  /** Dispatches a submit or load, and returns the `ended` of the request it started. */
+  function start(message: Extract<FetcherMessage, { type: 'submit' | 'load' }>) {
+    dispatch(message);
+    return requests.get(model.lastToken)?.ended ?? Promise.resolve(undefined);
+  }
+
   return {
     subscribe(key, listener) {
       const set = listeners.get(key) ?? new Set();
@@ -94,9 +98,8 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
       };
     },
     stateOf: (key) => fetcherOf(model, key),
-    submit: (key, pageUrl, body) => dispatch({ type: 'submit', key, url: pageUrl, body }),
-    load: (key, pageUrl) => dispatch({ type: 'load', key, url: pageUrl }),
-    settled: async (key) => requests.get(tokenOf(fetcherOf(model, key)))?.ended,
+    submit: (key, pageUrl, body) => start({ type: 'submit', key, url: pageUrl, body }),
+    load: (key, pageUrl) => start({ type: 'load', key, url: pageUrl }),
     subscribeAll(listener) {
       everyKey.add(listener);
       return () => everyKey.delete(listener);
@@ -104,9 +107,6 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
     inFlight: () => inFlight,
   };
 }
-
-/** The token of a fetcher's request in flight; -1, which none has, when it is idle. */
-const tokenOf = (fetcher: FetcherState) => (fetcher.state === 'idle' ? -1 : fetcher.token);
 
 /** The fetchers of `model` that are posting or loading, with what each post sent. */
 function listInFlight(model: FetcherModel, requests: ReadonlyMap<number, Running>): FetcherInFlight[] {

@@ -91,18 +91,13 @@ export function useFetcher({ key }: { key?: string } = {}): Fetcher {
     result,
     Form,
     // Async, so that without a hub (on the server, before hydration) each resolves with undefined.
-    async submit(fields, { action, to }) {
+    submit: async (fields, { action, to }) =>
       hub?.submit(
         fetcherKey,
         actionUrlOf(to, router),
         new URLSearchParams({ ...fields, [ACTION_FIELD]: action }),
-      );
-      return hub?.settled(fetcherKey);
-    },
-    async load(href) {
-      hub?.load(fetcherKey, urlOf(href, router));
-      return hub?.settled(fetcherKey);
-    },
+      ),
+    load: async (href) => hub?.load(fetcherKey, urlOf(href, router)),
   };
 }
 
@@ -129,7 +124,7 @@ function fetcherForm(fetcherKey: string, hub: FetcherHub | null): FunctionCompon
       if (!hub || event.defaultPrevented) return;
       event.preventDefault();
       const form = event.currentTarget;
-      hub.submit(fetcherKey, form.action, formBodyOf(form, event.nativeEvent.submitter));
+      void hub.submit(fetcherKey, form.action, formBodyOf(form, event.nativeEvent.submitter));
     }
     return (
       <form method="post" action={actionUrlOf(to, router)} onSubmit={submit} {...rest}>

@@ -45,12 +45,13 @@ export interface FetcherHub {
   /** Unsubscribing the last listener of a key aborts its request and forgets it (its components are gone). */
   subscribe(key: string, listener: () => void): () => void;
   stateOf(key: string): FetcherState;
-  /** Posts `body` to the data URL of `pageUrl` (a form's action: the page whose action runs). */
-  submit(key: string, pageUrl: string, body: FormData | URLSearchParams): void;
-  /** Gets the data of `pageUrl` (its deepest segment's). */
-  load(key: string, pageUrl: string): void;
-  /** Resolves when `key`'s current request ends: its result, or undefined if it was aborted or none runs. */
-  settled(key: string): Promise<FetcherResult | undefined>;
+  /**
+   * Posts `body` to the data URL of `pageUrl` (a form's action: the page whose action runs). Resolves when
+   * the post ends: its result, or undefined if it was aborted.
+   */
+  submit(key: string, pageUrl: string, body: FormData | URLSearchParams): Promise<FetcherResult | undefined>;
+  /** Gets the data of `pageUrl` (its deepest segment's); resolves as `submit` does. */
+  load(key: string, pageUrl: string): Promise<FetcherResult | undefined>;
   /** Tells `listener` whenever a fetcher, any key, changes. */
   subscribeAll(listener: () => void): () => void;
   /** The fetchers in flight; the same array until one of them changes. */

@@ -179,6 +179,29 @@ describeInChromium('a product card’s add button (useFetcher, useOptimistic)', 
     }
   });
 
+  it("a product page's related card adds with its fetcher once the grid's lazy code has hydrated it", async () => {
+    const page = await newPage();
+    const problems = collectPageProblems(page);
+    try {
+      await page.goto(`${server().origin}/products/chef-knife-20cm`);
+      await waitForHydration(page);
+      const related = page.locator('section[aria-labelledby="related-heading"] .product-card').first();
+      await related.waitFor();
+      // The grid's chunk is not in the page's first load: it is requested when the streamed cards hydrate.
+      await page.waitForLoadState('networkidle');
+      await markWindow(page);
+      const documents = recordDocumentRequests(page);
+      await related.locator('form.quick-add button[type="submit"]').click();
+      await settledCountIs(page, '1');
+      expect(await related.locator('.quick-add__status').textContent()).toContain('added');
+      expect(await hasMarker(page)).toBe(true);
+      expect(documents).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('without JavaScript the card’s button posts add-to-cart and is redirected (303) to the product', async () => {
     const page = await newPage({ javaScriptEnabled: false });
     try {

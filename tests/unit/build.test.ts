@@ -89,11 +89,16 @@ describe('build', () => {
     expect(files.has(legal as string)).toBe(true);
   });
 
-  it('keeps source maps out of the public folder', async () => {
+  it('keeps source maps out of the public folder, and scripts link none', async () => {
     const buildDir = inject('buildDir');
     const publicFiles = await readdir(path.join(buildDir, 'client'));
     const maps = await readdir(path.join(buildDir, 'sourcemaps'));
     expect(publicFiles.some((name) => name.endsWith('.map'))).toBe(false);
     expect(maps.some((name) => name.endsWith('.js.map'))).toBe(true);
+    const scripts = publicFiles.filter((name) => name.endsWith('.js'));
+    for (const script of scripts) {
+      expect(await readFile(path.join(buildDir, 'client', script), 'utf8')).not.toContain('sourceMappingURL');
+      expect(maps).toContain(`${script}.map`);
+    }
   });
 });

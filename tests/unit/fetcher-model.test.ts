@@ -30,7 +30,7 @@ describe('fetcher model', () => {
   it('submit posts with a new token, and a done answer ends idle and revalidates the page', () => {
     const started = run([submit('a')]);
     expect(fetcherOf(started.model, 'a')).toEqual({ state: 'submitting', token: 1, result: undefined });
-    expect(started.effects).toEqual([{ type: 'post', token: 1, url: '/shop', body: 'b' }]);
+    expect(started.effects).toEqual([{ type: 'request', token: 1, url: '/shop', body: 'b' }]);
     const done = run([{ type: 'settled', key: 'a', token: 1, result: { type: 'done' } }], started.model);
     expect(fetcherOf(done.model, 'a')).toEqual({ state: 'idle', result: { type: 'done' } });
     expect(done.effects).toEqual([{ type: 'revalidate' }]);
@@ -42,7 +42,7 @@ describe('fetcher model', () => {
   ] as const)('a %s answer is kept and revalidates nothing', (_name, result) => {
     const { model, effects } = run([submit('a'), { type: 'settled', key: 'a', token: 1, result }]);
     expect(fetcherOf(model, 'a')).toEqual({ state: 'idle', result });
-    expect(effects).toEqual([{ type: 'post', token: 1, url: '/shop', body: 'b' }]);
+    expect(effects).toEqual([{ type: 'request', token: 1, url: '/shop', body: 'b' }]);
   });
 
   it('load gets a URL and keeps its data, without revalidating', () => {
@@ -51,7 +51,7 @@ describe('fetcher model', () => {
       { type: 'settled', key: 'a', token: 1, result: { type: 'loaded', data: 42 } },
     ]);
     expect(fetcherOf(model, 'a')).toEqual({ state: 'idle', result: { type: 'loaded', data: 42 } });
-    expect(effects).toEqual([{ type: 'get', token: 1, url: '/products/x' }]);
+    expect(effects).toEqual([{ type: 'request', token: 1, url: '/products/x', body: undefined }]);
   });
 
   it('timeline: keys a and b run at once, each answer lands on its own key', () => {
@@ -73,9 +73,9 @@ describe('fetcher model', () => {
       { type: 'settled', key: 'a', token: 1, result: { type: 'done' } },
     ]);
     expect(effects).toEqual([
-      { type: 'post', token: 1, url: '/shop', body: 'b' },
+      { type: 'request', token: 1, url: '/shop', body: 'b' },
       { type: 'abort', token: 1 },
-      { type: 'post', token: 2, url: '/shop', body: 'b' },
+      { type: 'request', token: 2, url: '/shop', body: 'b' },
     ]);
     expect(fetcherOf(model, 'a')).toEqual({ state: 'submitting', token: 2, result: undefined });
   });
@@ -96,7 +96,7 @@ describe('fetcher model', () => {
       { type: 'settled', key: 'a', token: 1, result: { type: 'done' } },
     ]);
     expect(effects).toEqual([
-      { type: 'post', token: 1, url: '/shop', body: 'b' },
+      { type: 'request', token: 1, url: '/shop', body: 'b' },
       { type: 'abort', token: 1 },
     ]);
     expect(model.fetchers).toEqual({});

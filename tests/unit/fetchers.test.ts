@@ -165,13 +165,10 @@ describe('createFetchers', () => {
     expect(fetchers.inFlight()[0]?.submission).toEqual({ action: 'review', fields: { text: 'Sharp' } });
   });
 
-  it('settled(key) resolves with the result when the post ends, and with undefined when it is aborted', async () => {
+  it('submit resolves with the result when the post ends, and with undefined when it is aborted', async () => {
     const { calls, fetchers, body } = setUp();
-    expect(await fetchers.settled('a')).toBeUndefined();
-    fetchers.submit('a', '/products/knife', body());
-    const first = fetchers.settled('a');
-    fetchers.submit('a', '/products/knife', body());
-    const second = fetchers.settled('a');
+    const first = fetchers.submit('a', '/products/knife', body());
+    const second = fetchers.submit('a', '/products/knife', body());
     calls[1]?.answer(line({ type: 'redirect', location: '/', status: 303 }));
     expect(await first).toBeUndefined();
     expect(await second).toEqual({ type: 'done' });

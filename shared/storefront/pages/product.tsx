@@ -1,12 +1,21 @@
+import { lazy } from 'react';
 import { Await, type Head, Link } from '../../index.ts';
 import { AddedToCartNotice, AddToCartForm } from '../components/add-to-cart-form.tsx';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
-import { ProductGrid, ProductGridSkeleton } from '../components/product-grid.tsx';
+import { ProductGridSkeleton } from '../components/product-grid-skeleton.tsx';
 import { ProductImage } from '../components/product-image.tsx';
 import { formatPrice } from '../format-price.ts';
 import { categoryHref, href, type Props } from '../href.ts';
 import { messagesFor, pageTitle } from '../messages.ts';
 import type { ProductData } from '../types.ts';
+
+/**
+ * The related products stream in after the page, and so does their grid's code (cards with their quick
+ * add): it is not part of the page's first load. Hydration keeps the server's cards until it has arrived.
+ */
+const ProductGrid = lazy(() =>
+  import('../components/product-grid.tsx').then(({ ProductGrid }) => ({ default: ProductGrid })),
+);
 
 export default function ProductPage({ data, locale }: Props<'product'>) {
   const messages = messagesFor(locale);
