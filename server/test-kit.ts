@@ -25,7 +25,13 @@ import { signedCookieHeader } from './signed-cookie-header.ts';
 
 export { createRouterDriver } from './router-driver.ts';
 
-/** What a test replaces: env values, and middleware, data steps, actions or resource handlers by id. */
+/**
+ * What a test replaces: env values, and middleware, data steps, actions or resource handlers by id (each
+ * map is laid over the app's own, so an id left out keeps the app's handler), and the services.
+ *
+ * @example
+ * createTestApp(app, { dataSteps: { product: () => { throw new Error('catalogue down'); } } });
+ */
 export interface TestOverrides<Services = unknown> {
   /** Env values over the test defaults (a fixed COOKIE_SECRET, production mode); the app's `readConfig` reads them too. */
   env?: Record<string, string>;
@@ -42,17 +48,27 @@ export interface TestOverrides<Services = unknown> {
   services?: Services;
 }
 
+/** One line the app logged (`TestApp.logs`): its level, message and structured details. */
 export interface LogEntry {
   level: 'error' | 'warn' | 'info';
   message: string;
   details: Record<string, unknown>;
 }
 
+/**
+ * One unexpected error monitoring was sent (`TestApp.reported`), with the route pattern of its request
+ * (`GET /products/:id`). Expected outcomes (HttpError, `redirect()`, `notFound()`) are never reported.
+ */
 export interface ReportedError {
   error: unknown;
   routePattern?: string;
 }
 
+/**
+ * The app under test, as `createTestApp()` returns it: the Express app for supertest, what it logged and
+ * reported, and helpers for the requests a browser makes (a page's data, a form post, a chain of
+ * redirects, a signed cookie). Call `stop()` after the tests.
+ */
 export interface TestApp {
   /** The Express app, for supertest: `request(app.server).get('/')`. */
   server: Express;
@@ -85,6 +101,10 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
+/**
+ * A page's data answer (`TestApp.data()`), as a client navigation reads it: the status, the first line
+ * (the page's segments, or a redirect, an error, an invalid answer), and each deferred value as it settled.
+ */
 export interface DataAnswer {
   status: number;
   /** The first line: the page, a redirect, an error, an action's invalid input. */
@@ -93,12 +113,17 @@ export interface DataAnswer {
   deferred: Map<string, { ok: boolean; value: unknown }>;
 }
 
+/** How `TestApp.submit()` posts: as the client router (`javascript: true`) or a plain form, with a cookie. */
 export interface SubmitOptions {
   /** `true`: the client router's post (to the data URL, answered as JSON lines). Default: a plain post. */
   javascript?: boolean;
   cookie?: string;
 }
 
+/**
+ * How a form post ended (`TestApp.submit()`): its status, where it redirected, the cookies it set, and the
+ * answer's body (the data line of a JavaScript post, the HTML of a plain post that was not redirected).
+ */
 export interface Submitted {
   status: number;
   /** A plain post's `Location`, or a JavaScript post's redirect line. */
@@ -110,6 +135,7 @@ export interface Submitted {
   html?: string;
 }
 
+/** Where `TestApp.follow()` ended: the last answer's status and body, and each redirect on the way. */
 export interface Followed {
   status: number;
   text: string;
@@ -119,7 +145,18 @@ export interface Followed {
 /**
  * The real `createApp()` for an app and its server definition, with test defaults: no client build (pages
  * render without scripts), logs and monitoring captured in memory, and data steps, actions and resource
- * handlers replaceable per test.
+ * handlers replaceable per test. It never listens: drive `server` with supertest, or use the helpers. The
+ * env defaults are a fixed COOKIE_SECRET and production mode; without `overrides.services`, the app's own
+ * `services.start()` runs with the test config (await `started()` before timing-sensitive requests).
+ *
+ * @example
+ * const app = createTestApp({ app, server: serverApp }, { env: { DATA_DIR: dataDir } });
+ * afterAll(() => app.stop());
+ *
+ * await request(app.server).get('/notes/first').expect(200, /First note/);
+ * const added = await app.submit('/notes', 'add-note', { text: 'Hello' });
+ * expect(added).toMatchObject({ status: 303, location: '/notes' });
+ * expect((await app.data('/notes')).first).toMatchObject({ type: 'page', routeId: 'notes' });
  */
 export function createTestApp<Services, AppConfig>(
   app: { app: AppDefinition; server: ServerAppDefinition<Services, AppConfig> },
@@ -248,7 +285,11 @@ function dataUrlOf(url: string, basePath: string, locales: Locales): string {
   return dataHref(basePath, DEVELOPMENT_BUILD_ID, locales.prefixOf(target.locale), `${target.path}${search}`);
 }
 
-/** The lines of a data answer: the first, then each deferred value by key. */
+/**
+ * The lines of a data answer's body (JSON lines, as the data endpoint streams them): the first, then each
+ * deferred value by its key (`segment:key`). Throws when the body has no line. `TestApp.data()` uses it; a
+ * test that fetches a data URL itself can too.
+ */
 export function readDataLines(text: string): Omit<DataAnswer, 'status'> {
   const lines = text
     .split('\n')
