@@ -12,8 +12,10 @@ const page = [
   `${fence}tsx`,
   "import { useFetcher, type Fetcher as AnyFetcher } from '../../shared/index.ts';",
   "import { createTestApp } from '../server/test-kit';",
-  "import { useState } from 'react';",
-  "import { href } from '../shared/storefront/href.ts';",
+  "import React, { useState } from 'react';",
+  "import { renderToString } from 'react-dom/server';",
+  "import app, { href } from '../shared/storefront/href.ts';",
+  "import defaults, { Link } from '../../shared/index.ts';",
   'const fetcher = useFetcher(); // `navigate()` in code is no prose claim',
   fence,
   '~~~ts',
@@ -47,9 +49,10 @@ describe('apiNamesInMarkdown', () => {
       { type: 'import', name: 'useFetcher', entry: 'shared/index.ts', line: 5 },
       { type: 'import', name: 'Fetcher', entry: 'shared/index.ts', line: 5 },
       { type: 'import', name: 'createTestApp', entry: 'server/test-kit.ts', line: 6 },
-      { type: 'import', name: 'invalid', entry: 'server/index.ts', line: 12 },
-      { type: 'import', name: 'RouteActions', entry: 'server/index.ts', line: 12 },
-      { type: 'call', name: 'navigate', line: 17 },
+      { type: 'import', name: 'Link', entry: 'shared/index.ts', line: 10 },
+      { type: 'import', name: 'invalid', entry: 'server/index.ts', line: 14 },
+      { type: 'import', name: 'RouteActions', entry: 'server/index.ts', line: 14 },
+      { type: 'call', name: 'navigate', line: 19 },
     ]);
   });
 
@@ -67,6 +70,7 @@ describe('publicEntryOf', () => {
     ['../../shared/routing/href.ts', undefined],
     ['../../shared/storefront/href.ts', undefined],
     ['react', undefined],
+    ['react-dom/server', undefined],
   ])('%s -> %s', (specifier, entry) => {
     expect(publicEntryOf(specifier)).toBe(entry);
   });
@@ -77,8 +81,9 @@ describe('unknownNames', () => {
     expect(unknownNames(apiNamesInMarkdown(page), api)).toEqual([
       'line 2: parent() (no public export, nor a member of one, has this name)',
       'line 6: createTestApp (imported from server/test-kit.ts, not a public entry)',
-      'line 12: RouteActions (imported from server/index.ts, which does not export it)',
-      'line 17: navigate() (no public export, nor a member of one, has this name)',
+      'line 10: Link (imported from shared/index.ts, which does not export it)',
+      'line 14: RouteActions (imported from server/index.ts, which does not export it)',
+      'line 19: navigate() (no public export, nor a member of one, has this name)',
     ]);
   });
 

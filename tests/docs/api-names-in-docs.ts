@@ -11,7 +11,8 @@ export type NamedInDocs =
   | { type: 'call'; name: string; line: number };
 
 const FENCE = /^\s*(`{3,}|~{3,})/;
-const IMPORT = /import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
+/** `import { a, type B as C } from '…'`, also after a default import (`import x, { a } from`), over lines. */
+const IMPORT = /import\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
 /** A relative specifier ending in a side's folder, its index or the test kit, with or without extension. */
 const PUBLIC_SPECIFIER =
   /^\.{1,2}\/(?:.*\/)?(shared|client|server)(?:\/(index|test-kit)(?:\.[cm]?[jt]sx?)?)?$/;
