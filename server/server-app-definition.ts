@@ -24,7 +24,9 @@ export interface ServicesStart<AppConfig = unknown> {
  *
  * @example
  * export const services: ServicesDefinition<{ db: WatchedDatabase }, AppConfig> = {
- *   start: async ({ appConfig, logger }) => ({ db: await openConfiguredDatabase(appConfig, logger, migrations) }),
+ *   start: async ({ appConfig, logger }) => ({
+ *     db: await openConfiguredDatabase(appConfig, logger, migrations),
+ *   }),
  *   isReady: ({ db }) => db.isAvailable(),
  *   stop: ({ db }) => db.close(),
  * };

@@ -57,7 +57,7 @@ export interface LogEntry {
 
 /**
  * One unexpected error monitoring was sent (`TestApp.reported`), with the route pattern of its request
- * (`GET /products/:id`). Expected outcomes (HttpError, `redirect()`, `notFound()`) are never reported.
+ * (`GET /products/:id`). Expected outcomes (a 4xx HttpError, `redirect()`, `notFound()`) are never reported.
  */
 export interface ReportedError {
   error: unknown;

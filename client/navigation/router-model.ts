@@ -22,7 +22,7 @@ import type { Revalidation } from './kept-segments.ts';
 export const PREFETCH_FRESH_MS = 30_000;
 /**
  * After PREFETCH_FRESH_MS, a prefetched entry's code is still reused (its data is fetched again) until this
- * age, in milliseconds, when it expires and a hover or viewport entry prefetches it anew.
+ * age, in milliseconds, when it expires and is fetched whole again.
  */
 export const PREFETCH_EXPIRE_MS = 5 * 60_000;
 /**

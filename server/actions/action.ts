@@ -59,7 +59,8 @@ export class Invalid {
  * @example
  * const text = context.fields.text?.trim() ?? '';
  * if (!text) return invalid({ text: 'Write something first' }, context.fields);
- * return invalid({ password: 'Too many attempts' }, { email }, { status: 429, headers: { 'Retry-After': '60' } });
+ * const tooMany = { status: 429, headers: { 'Retry-After': '60' } };
+ * return invalid({ password: 'Too many attempts' }, { email }, tooMany);
  */
 export function invalid(errors: Record<string, string>, values: FormFields, answer?: InvalidAnswer): Invalid {
   return new Invalid(errors, values, answer);
@@ -70,7 +71,7 @@ type ActionResult = Redirect | Invalid | Promise<Redirect | Invalid>;
 /**
  * A server action: on success it returns `redirect(...)` (post/redirect/get), for bad input `invalid(...)`;
  * it throws `HttpError` for expected failures. `Added` is what the middleware of its branch add to its context.
- * The runtime checks the post's origin before it runs; a thrown error that is not an HttpError answers 500
+ * The runtime checks the post's origin before it runs; a thrown error other than an HttpError answers 500
  * and is reported once.
  *
  * @example
@@ -99,7 +100,8 @@ export type RouteActions<Services = unknown> = Readonly<
  * @example
  * export const actions = {
  *   notes: {
- *     'add-note': ({ fields }) => (fields.text ? redirect(href('notes'), 303) : invalid({ text: 'Required' }, fields)),
+ *     'add-note': ({ fields }) =>
+ *       fields.text ? redirect(href('notes'), 303) : invalid({ text: 'Required' }, fields),
  *   },
  * } satisfies ActionsOf<typeof routes, AppServices>;
  */

@@ -37,7 +37,9 @@ const TAB = 0x09;
  *
  * @example
  * const raw = context.fields.address ?? '';
- * if (formTextProblem(raw, 'multi-line')) return invalid({ address: 'Use only characters you can type' }, context.fields);
+ * if (formTextProblem(raw, 'multi-line')) {
+ *   return invalid({ address: 'Use only characters you can type' }, context.fields);
+ * }
  */
 export function formTextProblem(
   value: string,

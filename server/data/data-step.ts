@@ -31,7 +31,8 @@ export interface DataStepContext<Params = RouteParams, Search = unknown, Service
  * const note: DataStepOf<typeof routes, 'note'> = async ({ params, services, signal }) => {
  *   const found = await findNote(services.db, params.id, { signal });
  *   if (!found) return notFound();
- *   return { note: found, comments: loadComments(services.db, params.id) }; // comments: deferred, streamed later
+ *   // `comments` is a promise: deferred, streamed after the page.
+ *   return { note: found, comments: loadComments(services.db, params.id) };
  * };
  */
 export type DataStep<

@@ -13,9 +13,11 @@ export interface QueryOptions {
  * `Database.transaction()`. Text with NUL or a lone surrogate is refused with RefusedInputError.
  *
  * @example
- * const rows = await db.query<{ id: string; text: string }>('SELECT id, text FROM notes WHERE id = $1', [id], {
- *   signal: context.signal,
- * });
+ * const rows = await db.query<{ id: string; text: string }>(
+ *   'SELECT id, text FROM notes WHERE id = $1',
+ *   [id],
+ *   { signal: context.signal },
+ * );
  */
 export interface Queryable {
   query<Row extends object = Record<string, unknown>>(

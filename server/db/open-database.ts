@@ -26,7 +26,9 @@ export interface DatabaseLocation {
  *
  * @example
  * export const services: ServicesDefinition<{ db: WatchedDatabase }, AppConfig> = {
- *   start: async ({ appConfig, logger }) => ({ db: await openConfiguredDatabase(appConfig, logger, migrations) }),
+ *   start: async ({ appConfig, logger }) => ({
+ *     db: await openConfiguredDatabase(appConfig, logger, migrations),
+ *   }),
  *   isReady: ({ db }) => db.isAvailable(),
  *   stop: ({ db }) => db.close(),
  * };

@@ -62,8 +62,8 @@ export class ConfigError extends Error {
 }
 
 /**
- * The environment as the process has it (`process.env`), or as a test gives it (`createTestApp(…, { env })`):
- * what an app's `readConfig` reads.
+ * The environment as the process has it (`process.env`), or as a test gives it
+ * (`createTestApp(…, { env })`): what an app's `readConfig` reads.
  */
 export type Env = Readonly<Record<string, string | undefined>>;
 

@@ -19,7 +19,7 @@ declare const hrefBrand: unique symbol;
  * without base path or locale prefix. Branded, so a hand-written string is not taken where a route is meant.
  */
 export type Href = string & { readonly [hrefBrand]: true };
-/** A URL outside the app (`https://…`, `mailto:…`, `tel:…`), which links and redirects take as it is. */
+/** A URL outside the app (`https://…`, `mailto:…`, `tel:…`), which links and redirects take as is. */
 export type ExternalUrl = `${string}://${string}` | `mailto:${string}` | `tel:${string}`;
 /** Where a link, a redirect or a form goes: a route through `href()`, or an external URL. */
 export type LinkTarget = Href | ExternalUrl;
@@ -60,7 +60,7 @@ export type HrefArguments<Pattern extends string> = [keyof PathParamsInput<Patte
     ? [params?: PathParamsInput<Pattern>, options?: HrefOptions]
     : [params: PathParamsInput<Pattern>, options?: HrefOptions];
 
-/** `href()` typed for one app's route tree (see `typedHref()`): a wrong route id or param fails the typecheck. */
+/** `href()` typed for one app's route tree (see `typedHref()`): a wrong id or param fails the typecheck. */
 export type TypedHref<Tree> = <Id extends RouteId<Tree>>(
   routeId: Id,
   ...rest: HrefArguments<PatternOf<Tree, Id>>
@@ -78,7 +78,8 @@ type ParamValues = Readonly<Record<string, string | readonly string[] | undefine
  * @example
  * export const href = typedHref(routes);
  * href('product', { id: 'chef-knife' }); // '/products/chef-knife'
- * href('shop', { category: ['kitchen', 'knives'] }, { search: { sort: 'price' } }); // '/shop/kitchen/knives?sort=price'
+ * href('shop', { category: ['kitchen', 'knives'] }, { search: { sort: 'price' } });
+ * // '/shop/kitchen/knives?sort=price'
  */
 export function typedHref<Tree extends RouteNode>(tree: Tree): TypedHref<Tree> {
   const patterns = new Map(routeLeaves([tree]).map(({ branch, path }) => [branch.at(-1)?.id, path]));

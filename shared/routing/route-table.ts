@@ -119,9 +119,9 @@ export interface SegmentModule<Data = unknown, Params = RouteParams, Search = un
 /**
  * One node of the route tree. The tree is plain data shared by server and client; server-only data steps
  * are keyed by `id` in the app's server definition, so they never reach the browser bundle. Only leaves
- * (nodes without children) match URLs; a leaf's pattern is the path pieces of its branch joined. Write the
- * tree `as const`, so `typedHref()` and the `…Of` types read its ids and params. A bad pattern or a repeated
- * id fails when the app starts, never during a request.
+ * (nodes without children) match URLs; a leaf's pattern is the path pieces of its branch joined. Write
+ * the tree `as const`, so `typedHref()` and the `…Of` types read its ids and params. A bad pattern or a
+ * repeated id fails when the app starts, never during a request.
  *
  * @example
  * export const routes = {

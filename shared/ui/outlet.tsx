@@ -5,7 +5,7 @@ export const OutletContext = createContext<ReactNode>(null);
 
 /**
  * Where a layout segment renders its child segment (or the error, not-found or pending component shown in
- * its place). A leaf has no child: there it renders nothing.
+ * its place).
  *
  * @example
  * export default function NotesLayout() {
