@@ -25,13 +25,7 @@ import { signedCookieHeader } from './signed-cookie-header.ts';
 
 export { createRouterDriver } from './router-driver.ts';
 
-/**
- * What a test replaces: env values, and middleware, data steps, actions or resource handlers by id (each
- * map is laid over the app's own, so an id left out keeps the app's handler), and the services.
- *
- * @example
- * createTestApp(app, { dataSteps: { product: () => { throw new Error('catalogue down'); } } });
- */
+/** What a test replaces: env values, services, and middleware, data steps, actions or resources by id. */
 export interface TestOverrides<Services = unknown> {
   /** Env values over the test defaults (a fixed COOKIE_SECRET, production mode); the app's `readConfig` reads them too. */
   env?: Record<string, string>;
@@ -55,20 +49,13 @@ export interface LogEntry {
   details: Record<string, unknown>;
 }
 
-/**
- * One unexpected error monitoring was sent (`TestApp.reported`), with the route pattern of its request
- * (`GET /products/:id`). Expected outcomes (a 4xx HttpError, `redirect()`, `notFound()`) are never reported.
- */
+/** An unexpected error monitoring was sent (`TestApp.reported`), with its route (`GET /products/:id`). */
 export interface ReportedError {
   error: unknown;
   routePattern?: string;
 }
 
-/**
- * The app under test, as `createTestApp()` returns it: the Express app for supertest, what it logged and
- * reported, and helpers for the requests a browser makes (a page's data, a form post, a chain of
- * redirects, a signed cookie). Call `stop()` after the tests.
- */
+/** The app under test (`createTestApp()`): the Express app, what it logged and reported, request helpers. */
 export interface TestApp {
   /** The Express app, for supertest: `request(app.server).get('/')`. */
   server: Express;
@@ -101,10 +88,7 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
-/**
- * A page's data answer (`TestApp.data()`), as a client navigation reads it: the status, the first line
- * (the page's segments, or a redirect, an error, an invalid answer), and each deferred value as it settled.
- */
+/** A page's data answer (`TestApp.data()`), as a client navigation reads it: status, lines, deferred. */
 export interface DataAnswer {
   status: number;
   /** The first line: the page, a redirect, an error, an action's invalid input. */
@@ -120,10 +104,7 @@ export interface SubmitOptions {
   cookie?: string;
 }
 
-/**
- * How a form post ended (`TestApp.submit()`): its status, where it redirected, the cookies it set, and the
- * answer's body (the data line of a JavaScript post, the HTML of a plain post that was not redirected).
- */
+/** How a form post ended (`TestApp.submit()`): status, redirect, cookies set, and the answer's body. */
 export interface Submitted {
   status: number;
   /** A plain post's `Location`, or a JavaScript post's redirect line. */
@@ -145,18 +126,13 @@ export interface Followed {
 /**
  * The real `createApp()` for an app and its server definition, with test defaults: no client build (pages
  * render without scripts), logs and monitoring captured in memory, and data steps, actions and resource
- * handlers replaceable per test. It never listens: drive `server` with supertest, or use the helpers. The
- * env defaults are a fixed COOKIE_SECRET and production mode; without `overrides.services`, the app's own
- * `services.start()` runs with the test config (await `started()` before timing-sensitive requests).
+ * handlers replaceable per test. It never listens; without `overrides.services` it starts the app's own
+ * services with the test config (`await app.started()`, and `await app.stop()` after the tests).
  *
  * @example
  * const app = createTestApp({ app, server: serverApp }, { env: { DATA_DIR: dataDir } });
- * afterAll(() => app.stop());
- *
- * await request(app.server).get('/notes/first').expect(200, /First note/);
- * const added = await app.submit('/notes', 'add-note', { text: 'Hello' });
- * expect(added).toMatchObject({ status: 303, location: '/notes' });
- * expect((await app.data('/notes')).first).toMatchObject({ type: 'page', routeId: 'notes' });
+ * await request(app.server).get('/notes').expect(200, /First note/);
+ * expect(await app.submit('/notes', 'add-note', { text: 'Hi' })).toMatchObject({ status: 303 });
  */
 export function createTestApp<Services, AppConfig>(
   app: { app: AppDefinition; server: ServerAppDefinition<Services, AppConfig> },
@@ -285,11 +261,7 @@ function dataUrlOf(url: string, basePath: string, locales: Locales): string {
   return dataHref(basePath, DEVELOPMENT_BUILD_ID, locales.prefixOf(target.locale), `${target.path}${search}`);
 }
 
-/**
- * The lines of a data answer's body (JSON lines, as the data endpoint streams them): the first, then each
- * deferred value by its key (`segment:key`). Throws when the body has no line. `TestApp.data()` uses it; a
- * test that fetches a data URL itself can too.
- */
+/** The lines of a data answer's body (JSON lines): the first, then each deferred value by key. */
 export function readDataLines(text: string): Omit<DataAnswer, 'status'> {
   const lines = text
     .split('\n')

@@ -15,15 +15,9 @@
 
 import type { Revalidation } from './kept-segments.ts';
 
-/**
- * Prefetched entries (a link's code and data, fetched ahead of a click) are used as they are for this long,
- * in milliseconds; a navigation after it fetches the data again (see PREFETCH_EXPIRE_MS).
- */
+/** Prefetched entries (a link's code and data) are used as they are for this long, in milliseconds… */
 export const PREFETCH_FRESH_MS = 30_000;
-/**
- * After PREFETCH_FRESH_MS, a prefetched entry's code is still reused (its data is fetched again) until this
- * age, in milliseconds, when it expires and is fetched whole again.
- */
+/** …then only their code is reused (data is fetched again) until this age, in milliseconds: they expire. */
 export const PREFETCH_EXPIRE_MS = 5 * 60_000;
 /**
  * At most this many prefetches run at once, each counted until its answer's body has ended (streamed tail
