@@ -121,7 +121,8 @@ export function formatPublicApi(api) {
     lines.push('');
   }
   const undocumented = api.flatMap(({ exports }) => exports.filter((item) => !item.doc));
-  if (undocumented.length) lines.push(`! ${undocumented.length} exports have no doc comment`);
+  if (undocumented.length)
+    lines.push(`! without a doc comment: ${undocumented.map(({ name }) => name).join(', ')}`);
   return lines.join('\n');
 }
 

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_ENTRIES, publicApi } from '../../build/public-api.mjs';
+import { formatPublicApi, PUBLIC_ENTRIES, publicApi } from '../../build/public-api.mjs';
 import { ROOT } from '../helpers/source-files.ts';
 import { apiNamesInMarkdown, unknownNames } from './api-names-in-docs.ts';
 
@@ -37,6 +37,27 @@ describe('the public API listing (npm run api)', () => {
     expect(exportOf('shared/index.ts', 'Head')?.kind).toBe('type');
     expect(exportOf('client/index.ts', 'PREFETCH_CONCURRENCY')?.kind).toBe('const');
     expect(exportOf('server/test-kit.ts', 'createRouterDriver')?.file).toBe('server/router-driver.ts');
+  });
+
+  it('prints each entry’s exports with kind and declaration, and marks those without a doc comment', () => {
+    const listed = (name: string, kind: 'function' | 'type', doc: string) => ({
+      name,
+      kind,
+      file: 'shared/a.ts',
+      line: 3,
+      doc,
+      members: [],
+    });
+    const listing = formatPublicApi([
+      { entry: 'shared/index.ts', exports: [listed('go', 'function', 'Goes.'), listed('Where', 'type', '')] },
+    ]);
+    expect(listing.split('\n')).toEqual([
+      'shared/index.ts (2 exports)',
+      '  function  go     shared/a.ts:3',
+      '! type      Where  shared/a.ts:3',
+      '',
+      '! without a doc comment: Where',
+    ]);
   });
 });
 
