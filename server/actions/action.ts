@@ -96,14 +96,6 @@ export type RouteActions<Services = unknown> = Readonly<
 /**
  * The actions of one route tree, by route id then name, each handler's context with what its branch's
  * middleware add (`Provides`, see MiddlewareOf). Declare them with `satisfies ActionsOf<typeof routes, …>`.
- *
- * @example
- * export const actions = {
- *   notes: {
- *     'add-note': ({ fields }) =>
- *       fields.text ? redirect(href('notes'), 303) : invalid({ text: 'Required' }, fields),
- *   },
- * } satisfies ActionsOf<typeof routes, AppServices>;
  */
 export type ActionsOf<Tree, Services = unknown, Provides = unknown> = {
   readonly [Id in RouteId<Tree>]?: Readonly<
