@@ -18,7 +18,7 @@ const PUBLIC_SPECIFIER =
   /^\.{1,2}\/(?:.*\/)?(shared|client|server)(?:\/(index|test-kit)(?:\.[cm]?[jt]sx?)?)?$/;
 const CODE_SPAN = /`([^`\n]+)`/g;
 const CALL = /^\s*([A-Za-z_$][\w$]*)\(\)\s*$/;
-/** Keywords that read as calls (`import()`, `super()`) but name no export. */
+/** The language's own names that read as calls (`import()`, `super()`, `require()`): no export's. */
 const KEYWORDS = new Set(['import', 'super', 'require', 'typeof', 'void', 'new', 'await', 'function']);
 
 /** Every name a markdown page attributes to the runtime (see NamedInDocs), in page order. */
