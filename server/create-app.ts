@@ -24,6 +24,11 @@ import { type ServicesHandle, startedServices } from './services.ts';
 
 export { MAX_URL_LENGTH } from './pipeline/request-handler.ts';
 
+/**
+ * What `createApp()` builds from: the config, the app's definition and its server handlers (as its
+ * `ServerAppDefinition` holds them), and the process's seams (client build, logger, monitoring, readiness,
+ * services), each with a default fit for tests.
+ */
 export interface CreateAppOptions {
   config: Readonly<Config>;
   /** The route tree, icon and locales (shared/). */
@@ -58,7 +63,16 @@ export interface CreateAppOptions {
   formBodyTimeoutMs?: number;
 }
 
-/** Builds the Express app without listening: the process entry listens, tests drive it with supertest. */
+/**
+ * Builds the Express app without listening: the process entry listens, tests drive it with supertest. It
+ * reads no environment (`config` is given whole) and starts nothing: services come in started
+ * (`options.services`). Route tree errors (a bad pattern, a repeated id) throw here, at start. An app's
+ * tests usually want `createTestApp()` (server/test-kit.ts), which calls it with test defaults.
+ *
+ * @example
+ * const server = createApp({ config, app, dataSteps: serverApp.dataSteps, actions: serverApp.actions });
+ * await request(server).get('/notes').expect(200);
+ */
 export function createApp(options: CreateAppOptions): Express {
   const { config, build } = options;
   const logger = options.logger ?? createConsoleLogger();

@@ -12,7 +12,9 @@ import type { ServicesHandle } from './services.ts';
  * What every handler of a request gets: data steps, actions and resource routes alike (each kind adds only
  * its own: `parent()` and `search` for steps, `fields` for actions). `Services` is the app's own services
  * type, given where the app declares its handlers (DataStepsOf, ActionsOf, ResourcesOf), so
- * `context.services.db` is typed without a cast or a global declaration.
+ * `context.services.db` is typed without a cast or a global declaration. Reading the cookies (or the
+ * `Cookie` or `Authorization` header, or `request`), or setting a cookie, makes the answer private whatever
+ * cache policy its segment has.
  */
 export interface RequestContext<Services = unknown> {
   /** The request as Node has it, for what the context does not carry. */

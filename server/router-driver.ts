@@ -8,7 +8,17 @@ import {
 
 /**
  * Drives the browser router's pure model in Node: send it the named actions and the results its adapter would
- * report, with a clock the test moves. `effects` lists what the adapter would have done, in order.
+ * report, with a clock the test moves. `effects` lists what the adapter would have done, in order. No DOM,
+ * no network, no timers: for tests of navigation rules (stale answers dropped, prefetches reused or expired).
+ *
+ * @example
+ * const router = createRouterDriver('/');
+ * router.prefetch('/shop');
+ * router.prefetchAnswered('/shop');
+ * router.prefetchSettled('/shop');
+ * router.advance(PREFETCH_FRESH_MS + 1_000); // the prefetched data is stale now
+ * const [load] = router.push('/shop'); // { type: 'load', token: 1, url: '/shop', reuseData: false }
+ * router.loaded(1, '/shop'); // [{ type: 'commit', token: 1, kind: 'push', url: '/shop' }]
  */
 export function createRouterDriver(initialUrl = '/') {
   let model: RouterModel = initialModel(initialUrl);

@@ -6,7 +6,10 @@ import type { Logger } from './monitoring/logger.ts';
 import type { ResourceHandlers } from './pipeline/resource-route.ts';
 import type { Config, Env } from './process/config.ts';
 
-/** What an app's services start from: the runtime's config, the app's own (its `readConfig`), a logger. */
+/**
+ * What an app's services start from (`ServicesDefinition.start`): the runtime's config, the app's own (what
+ * its `readConfig` returned), a logger.
+ */
 export interface ServicesStart<AppConfig = unknown> {
   config: Readonly<Config>;
   appConfig: AppConfig;
@@ -15,7 +18,18 @@ export interface ServicesStart<AppConfig = unknown> {
 
 /**
  * How a process starts and stops what an app's server side opens once and hands to every handler as
- * `context.services` (a database pool, a client of another service). server/services.ts runs it.
+ * `context.services` (a database pool, a client of another service). The runtime checks the config, starts
+ * them before it serves (pages wait until they are up), asks `isReady` for /readyz, and stops them last on
+ * shutdown.
+ *
+ * @example
+ * export const services: ServicesDefinition<{ db: WatchedDatabase }, AppConfig> = {
+ *   start: async ({ appConfig, logger }) => ({
+ *     db: await openConfiguredDatabase(appConfig, logger, migrations),
+ *   }),
+ *   isReady: ({ db }) => db.isAvailable(),
+ *   stop: ({ db }) => db.close(),
+ * };
  */
 export interface ServicesDefinition<Services = unknown, AppConfig = unknown> {
   /** Refuses a configuration they cannot run with (throws ConfigError); runs once at start, before any worker. */
@@ -35,6 +49,18 @@ export interface ServicesDefinition<Services = unknown, AppConfig = unknown> {
  * with it (`DataStepsOf<Routes, Services>`, `RouteActions<Services>`, `ResourceHandlers<Services>`) and the
  * definition with `satisfies ServerAppDefinition<Services, AppConfig>`. A type parameter rather than a
  * global declaration to merge: two apps in one process (tests) keep their own types, and nothing is cast.
+ * The app's server module default-exports it; package.json's `ssr.server` (or `--server-app`) names it.
+ *
+ * @example
+ * const serverApp = {
+ *   readConfig: readAppConfig,
+ *   middleware,
+ *   dataSteps,
+ *   actions,
+ *   resources,
+ *   services,
+ * } satisfies ServerAppDefinition<AppServices, AppConfig>;
+ * export default serverApp;
  */
 export interface ServerAppDefinition<Services = unknown, AppConfig = unknown> {
   /**
@@ -53,7 +79,7 @@ export interface ServerAppDefinition<Services = unknown, AppConfig = unknown> {
   /**
    * Which segments' pages shared caches may keep, and how long (CachePolicy), by segment id. A page is public
    * only when every segment of its branch has a policy (the strictest wins) and no handler read what differs
-   * per visitor (cookies, the session): see README, "Caching".
+   * per visitor (cookies, the session): see docs/caching.md.
    */
   cache?: CachePolicies;
   services?: ServicesDefinition<Services, AppConfig>;

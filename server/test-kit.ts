@@ -25,7 +25,7 @@ import { signedCookieHeader } from './signed-cookie-header.ts';
 
 export { createRouterDriver } from './router-driver.ts';
 
-/** What a test replaces: env values, and middleware, data steps, actions or resource handlers by id. */
+/** What a test replaces: env values, services, and middleware, data steps, actions or resources by id. */
 export interface TestOverrides<Services = unknown> {
   /** Env values over the test defaults (a fixed COOKIE_SECRET, production mode); the app's `readConfig` reads them too. */
   env?: Record<string, string>;
@@ -42,17 +42,20 @@ export interface TestOverrides<Services = unknown> {
   services?: Services;
 }
 
+/** One line the app logged (`TestApp.logs`): its level, message and structured details. */
 export interface LogEntry {
   level: 'error' | 'warn' | 'info';
   message: string;
   details: Record<string, unknown>;
 }
 
+/** An unexpected error monitoring was sent (`TestApp.reported`), with its route (`GET /products/:id`). */
 export interface ReportedError {
   error: unknown;
   routePattern?: string;
 }
 
+/** The app under test (`createTestApp()`): the Express app, what it logged and reported, request helpers. */
 export interface TestApp {
   /** The Express app, for supertest: `request(app.server).get('/')`. */
   server: Express;
@@ -85,6 +88,7 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
+/** A page's data answer (`TestApp.data()`), as a client navigation reads it: status, lines, deferred. */
 export interface DataAnswer {
   status: number;
   /** The first line: the page, a redirect, an error, an action's invalid input. */
@@ -93,12 +97,14 @@ export interface DataAnswer {
   deferred: Map<string, { ok: boolean; value: unknown }>;
 }
 
+/** How `TestApp.submit()` posts: as the client router (`javascript: true`) or a plain form, with a cookie. */
 export interface SubmitOptions {
   /** `true`: the client router's post (to the data URL, answered as JSON lines). Default: a plain post. */
   javascript?: boolean;
   cookie?: string;
 }
 
+/** How a form post ended (`TestApp.submit()`): status, redirect, cookies set, and the answer's body. */
 export interface Submitted {
   status: number;
   /** A plain post's `Location`, or a JavaScript post's redirect line. */
@@ -110,6 +116,7 @@ export interface Submitted {
   html?: string;
 }
 
+/** Where `TestApp.follow()` ended: the last answer's status and body, and each redirect on the way. */
 export interface Followed {
   status: number;
   text: string;
@@ -119,7 +126,13 @@ export interface Followed {
 /**
  * The real `createApp()` for an app and its server definition, with test defaults: no client build (pages
  * render without scripts), logs and monitoring captured in memory, and data steps, actions and resource
- * handlers replaceable per test.
+ * handlers replaceable per test. It never listens; without `overrides.services` it starts the app's own
+ * services with the test config (`await app.started()`, and `await app.stop()` after the tests).
+ *
+ * @example
+ * const app = createTestApp({ app, server: serverApp }, { env: { DATA_DIR: dataDir } });
+ * await request(app.server).get('/notes').expect(200, /First note/);
+ * expect(await app.submit('/notes', 'add-note', { text: 'Hi' })).toMatchObject({ status: 303 });
  */
 export function createTestApp<Services, AppConfig>(
   app: { app: AppDefinition; server: ServerAppDefinition<Services, AppConfig> },
@@ -248,7 +261,7 @@ function dataUrlOf(url: string, basePath: string, locales: Locales): string {
   return dataHref(basePath, DEVELOPMENT_BUILD_ID, locales.prefixOf(target.locale), `${target.path}${search}`);
 }
 
-/** The lines of a data answer: the first, then each deferred value by key. */
+/** The lines of a data answer's body (JSON lines): the first, then each deferred value by key. */
 export function readDataLines(text: string): Omit<DataAnswer, 'status'> {
   const lines = text
     .split('\n')

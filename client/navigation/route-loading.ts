@@ -8,9 +8,15 @@ import type { Revalidation } from './kept-segments.ts';
 import { hrefOf, type LoadedPage, type RouteResources } from './route-resources.ts';
 import type { RouterMessage } from './router-model.ts';
 
-/** A navigation whose code and data have not both arrived by then becomes a full page load. */
+/**
+ * A client navigation whose code and data have not both arrived after this many milliseconds becomes a
+ * full page load, so a stalled request never leaves the visitor on the old page.
+ */
 export const ROUTE_LOAD_TIMEOUT_MS = 3800;
-/** A navigation still waiting after this long shows its first changed segment's pending component. */
+/**
+ * A client navigation still waiting after this many milliseconds shows its first changed segment's
+ * `PendingComponent` (a faster one shows none, so quick pages do not flash a spinner).
+ */
 export const PENDING_COMPONENT_DELAY_MS = 150;
 /** Internal redirects followed client-side before giving up to a full load. */
 const MAX_CLIENT_REDIRECTS = 5;

@@ -15,9 +15,9 @@
 
 import type { Revalidation } from './kept-segments.ts';
 
-/** Prefetched entries are used as they are for this long… */
+/** Prefetched entries (a link's code and data) are used as they are for this long, in milliseconds… */
 export const PREFETCH_FRESH_MS = 30_000;
-/** …then only their code is reused (data is fetched again) until this age, when they expire. */
+/** …then only their code is reused (data is fetched again) until this age, in milliseconds: they expire. */
 export const PREFETCH_EXPIRE_MS = 5 * 60_000;
 /**
  * At most this many prefetches run at once, each counted until its answer's body has ended (streamed tail

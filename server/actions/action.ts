@@ -4,10 +4,16 @@ import type { ActionResultState } from '../../shared/ui/ssr-payload.ts';
 import type { ProvidedTo, StoredHandler } from '../middleware/middleware.ts';
 import type { RequestContext } from '../request-context.ts';
 
-/** Form fields by name; a null-prototype object, so `__proto__` or `constructor` fields are plain keys. */
+/**
+ * Form fields by name, as an action gets them (`context.fields`): each a string, a repeated name's last
+ * value. A null-prototype object, so `__proto__` or `constructor` fields are plain keys.
+ */
 export type FormFields = Readonly<Record<string, string>>;
 
-/** What a server action receives: the request's context and the posted form's fields. */
+/**
+ * What a server action receives: the request's context (`RequestContext`), the posted form's fields, and
+ * `revalidate()` to name the segments whose data it changed.
+ */
 export interface ActionContext<Services = unknown> extends RequestContext<Services> {
   fields: FormFields;
   /**
@@ -28,7 +34,10 @@ export interface InvalidAnswer {
   headers?: Readonly<Record<string, string>>;
 }
 
-/** Invalid input: the page is shown again with these errors next to their fields and the values kept. */
+/**
+ * Invalid input: the page is shown again with these errors next to their fields and the values kept. Build
+ * it with `invalid()`; the status must be a 4xx (a TypeError otherwise: a failure is an HttpError).
+ */
 export class Invalid {
   readonly kind = 'invalid';
   constructor(
@@ -44,7 +53,14 @@ export class Invalid {
 
 /**
  * Builds the invalid-input result of an action: 422 with the page again, or `answer.status` (a 4xx) and
- * `answer.headers`. Leave out of `values` what must not come back in the page (a password).
+ * `answer.headers`. Leave out of `values` what must not come back in the page (a password). The form's
+ * components read `errors` and `values` with `useActionResult()` (a fetcher: `fetcher.errors`).
+ *
+ * @example
+ * const text = context.fields.text?.trim() ?? '';
+ * if (!text) return invalid({ text: 'Write something first' }, context.fields);
+ * const tooMany = { status: 429, headers: { 'Retry-After': '60' } };
+ * return invalid({ password: 'Too many attempts' }, { email }, tooMany);
  */
 export function invalid(errors: Record<string, string>, values: FormFields, answer?: InvalidAnswer): Invalid {
   return new Invalid(errors, values, answer);
@@ -55,6 +71,15 @@ type ActionResult = Redirect | Invalid | Promise<Redirect | Invalid>;
 /**
  * A server action: on success it returns `redirect(...)` (post/redirect/get), for bad input `invalid(...)`;
  * it throws `HttpError` for expected failures. `Added` is what the middleware of its branch add to its context.
+ * The runtime checks the post's origin before it runs; a thrown error other than an HttpError answers 500
+ * and is reported once.
+ *
+ * @example
+ * const addNote: ActionHandler<AppServices> = async ({ fields, services, signal }) => {
+ *   if (!fields.text) return invalid({ text: 'Write something first' }, fields);
+ *   const id = await services.notes.add(fields.text, { signal });
+ *   return redirect(href('note', { id }), 303);
+ * };
  */
 export type ActionHandler<Services = unknown, Added = unknown> = (
   context: ActionContext<Services> & Added,

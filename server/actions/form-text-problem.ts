@@ -4,7 +4,10 @@
  * its own words and language.
  */
 
-/** `one-line`: an `<input>`. `multi-line`: a `<textarea>`, which may also hold line breaks and tabs. */
+/**
+ * Which kind of field `formTextProblem()` checks a value for. `one-line`: an `<input>`. `multi-line`: a
+ * `<textarea>`, which may also hold line breaks and tabs.
+ */
 export type FormTextLines = 'one-line' | 'multi-line';
 
 /**
@@ -31,6 +34,12 @@ const TAB = 0x09;
  * U+2029). A multi-line field allows `\n`, `\r\n` (how browsers submit a textarea's line breaks), `\t` and
  * the two Unicode separators; bidi controls are refused there too (Trojan Source, CVE-2021-42574). Bidi
  * marks (U+200E, U+200F, U+061C) and joiners stay allowed: right-to-left and joined scripts type them.
+ *
+ * @example
+ * const raw = context.fields.address ?? '';
+ * if (formTextProblem(raw, 'multi-line')) {
+ *   return invalid({ address: 'Use only characters you can type' }, context.fields);
+ * }
  */
 export function formTextProblem(
   value: string,

@@ -2,6 +2,13 @@
  * How long shared caches (nginx's proxy_cache, a CDN) may keep a segment's pages, declared by the app per
  * segment id in its server definition (`cache`). A segment without one is private: its pages are
  * `private, no-store`, as every page is by default. Times are in seconds.
+ *
+ * @example
+ * const cache = {
+ *   root: { sMaxAge: 60, staleWhileRevalidate: 600 },
+ *   product: { sMaxAge: 60, staleWhileRevalidate: 600 },
+ *   account: 'per-visitor',
+ * } satisfies CachePolicies;
  */
 export interface CachePolicy {
   /** How long a shared cache may serve the page without asking the server (`s-maxage`). */

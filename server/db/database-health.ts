@@ -1,7 +1,10 @@
 import type { Logger } from '../monitoring/logger.ts';
 import { type Database, DatabaseUnavailableError, type Queryable } from './database.ts';
 
-/** A database that knows whether it answers right now, for /readyz. */
+/**
+ * A database that knows whether it answers right now, for /readyz: an app's `services.isReady` returns
+ * `db.isAvailable()`. Closing it stops the watching too.
+ */
 export interface WatchedDatabase extends Database {
   isAvailable(): boolean;
 }
@@ -12,7 +15,8 @@ const PING_INTERVAL_MS = 2_000;
 /**
  * Watches `db`: a ping every two seconds, and every query that finds it unreachable, turn it unavailable
  * (logged once per outage); the next ping that answers turns it available again (logged too). The pool
- * itself reconnects: nothing here restarts anything.
+ * itself reconnects: nothing here restarts anything. `openConfiguredDatabase()` already returns a watched
+ * database; call this for one opened otherwise.
  */
 export function watchDatabase(
   db: Database,

@@ -1,11 +1,24 @@
 import { HttpError } from '../../shared/routing/control-signals.ts';
 
-/** What a query may be given: its request's signal, so a gone client or a deadline stops it. */
+/**
+ * What a query may be given: its request's signal (`context.signal`), so a gone client or a deadline stops
+ * it.
+ */
 export interface QueryOptions {
   signal?: AbortSignal;
 }
 
-/** Runs SQL with `$1`-style parameters and resolves with the rows. */
+/**
+ * Runs SQL with `$1`-style parameters and resolves with the rows: a database, or a transaction inside
+ * `Database.transaction()`. Text with NUL or a lone surrogate is refused with RefusedInputError.
+ *
+ * @example
+ * const rows = await db.query<{ id: string; text: string }>(
+ *   'SELECT id, text FROM notes WHERE id = $1',
+ *   [id],
+ *   { signal: context.signal },
+ * );
+ */
 export interface Queryable {
   query<Row extends object = Record<string, unknown>>(
     sql: string,
@@ -17,8 +30,9 @@ export interface Queryable {
 }
 
 /**
- * The shop's database, whichever engine runs it: embedded Postgres (PGlite, in DATA_DIR) or a Postgres
- * server (DATABASE_URL). The same SQL and migrations run on both.
+ * The app's database, whichever engine runs it: embedded Postgres (PGlite, in DATA_DIR) or a Postgres
+ * server (DATABASE_URL). The same SQL and migrations run on both. `openConfiguredDatabase()` opens it; an
+ * app hands it to its handlers as one of its services.
  */
 export interface Database extends Queryable {
   readonly engine: 'embedded' | 'postgres';

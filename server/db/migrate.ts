@@ -1,6 +1,9 @@
 import { type Database, DatabaseUnavailableError } from './database.ts';
 
-/** A plain SQL migration: `NNNN-what-it-does.sql`, applied in the order of its number. */
+/**
+ * A plain SQL migration: `NNNN-what-it-does.sql`, applied in the order of its number, once per database,
+ * all pending ones in one transaction when the app starts. Made by `defineMigrations()`.
+ */
 export interface Migration {
   version: number;
   name: string;
@@ -15,6 +18,11 @@ const MIGRATION_LOCK = 7_263_001;
  * The migrations from their files' names and texts, by number; throws on a name that is not NNNN-*.sql or a
  * number used twice. Apps import the files' texts (`import schema from './0001-schema.sql?raw'`), so the
  * migrations ship inside the server bundle.
+ *
+ * @example
+ * import schema from './migrations/0001-schema.sql?raw';
+ * import seed from './migrations/0002-seed.sql?raw';
+ * export const migrations = defineMigrations({ '0001-schema.sql': schema, '0002-seed.sql': seed });
  */
 export function defineMigrations(files: Readonly<Record<string, string>>): Migration[] {
   const migrations: Migration[] = [];

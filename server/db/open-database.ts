@@ -9,7 +9,10 @@ import { openPostgresDatabase } from './postgres-database.ts';
 /** The longest wait between two tries to migrate a database that cannot be reached yet. */
 const MAX_RETRY_DELAY_MS = 5_000;
 
-/** Where an app's database is: a Postgres server's URL, else the embedded engine's folder. */
+/**
+ * Where an app's database is: a Postgres server's URL, else the embedded engine's folder. An app reads the
+ * two from its own environment (DATABASE_URL, DATA_DIR) in its `readConfig`.
+ */
 export interface DatabaseLocation {
   databaseUrl: string | undefined;
   dataDir: string;
@@ -18,7 +21,17 @@ export interface DatabaseLocation {
 /**
  * The database `location` names, migrated and watched: the Postgres server at its URL, else the embedded
  * one in its folder. A server that cannot be reached yet (it starts after us) is tried again until it
- * answers; meanwhile /readyz answers 503 and a page waits at most its render deadline (then 503).
+ * answers; meanwhile /readyz answers 503 and a page waits at most its render deadline (then 503). Another
+ * failure (a migration's SQL) rejects, with the database closed. Call it from the app's `services.start()`.
+ *
+ * @example
+ * export const services: ServicesDefinition<{ db: WatchedDatabase }, AppConfig> = {
+ *   start: async ({ appConfig, logger }) => ({
+ *     db: await openConfiguredDatabase(appConfig, logger, migrations),
+ *   }),
+ *   isReady: ({ db }) => db.isAvailable(),
+ *   stop: ({ db }) => db.close(),
+ * };
  */
 export async function openConfiguredDatabase(
   config: DatabaseLocation,

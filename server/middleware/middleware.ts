@@ -4,8 +4,8 @@ import type { BranchOf, ParamsOf, SegmentId } from '../../shared/routing/route-t
 import type { RequestContext } from '../request-context.ts';
 
 /**
- * What a segment's middleware receives: the request's context with its branch's params, plus what the
- * middleware above it added (`Above`).
+ * What a segment's middleware receives: the request's context (`RequestContext`) with its branch's params,
+ * plus what the middleware above it added (`Above`).
  */
 export type MiddlewareContext<Params = RouteParams, Services = unknown, Above = unknown> = Omit<
   RequestContext<Services>,
@@ -16,6 +16,14 @@ export type MiddlewareContext<Params = RouteParams, Services = unknown, Above = 
  * A segment's server middleware. It runs before the data steps, actions and resource handlers of its branch,
  * outermost first, one after the other. It returns the values it adds to their context (an object), or
  * nothing; it returns or throws `redirect()` / `notFound()`, or throws `HttpError(status)`, to end the request.
+ * Declare an app's with `MiddlewareOf`, which types what each adds.
+ *
+ * @example
+ * const requireAccount: Middleware<{ account: Account }> = async ({ signedCookies, services }) => {
+ *   const account = await services.accounts.bySession(signedCookies.session);
+ *   if (!account) throw redirect(href('sign-in'), 303);
+ *   return { account };
+ * };
  */
 export type Middleware<Added = void, Params = RouteParams, Services = unknown, Above = unknown> = (
   context: MiddlewareContext<Params, Services, Above>,
@@ -68,6 +76,19 @@ type MiddlewareAt<Tree, Services, Provides, Id extends SegmentId<Tree>> = Middle
  * adds (`{ account: { account: Account } }`): that segment must have a middleware returning it, and every
  * handler below it sees it (`ProvidedTo`). Declare them with `satisfies MiddlewareOf<typeof routes, Services,
  * Provides>`; a key of `Provides` that names no segment is an error.
+ *
+ * @example
+ * interface Provides {
+ *   account: { account: Account };
+ * }
+ * const middleware = {
+ *   account: async ({ signedCookies, services }) => {
+ *     const account = await services.accounts.bySession(signedCookies.session);
+ *     if (!account) throw redirect(href('sign-in'), 303);
+ *     return { account };
+ *   },
+ * } satisfies MiddlewareOf<typeof routes, AppServices, Provides>;
+ * // Below the `account` segment, data steps, actions and resources get `context.account`.
  */
 export type MiddlewareOf<Tree, Services = unknown, Provides = unknown> = {
   readonly [Id in SegmentId<Tree>]?: MiddlewareAt<Tree, Services, Provides, Id>;

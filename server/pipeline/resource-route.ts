@@ -19,7 +19,13 @@ type ResourceAnswer = globalThis.Response | Promise<globalThis.Response>;
 /**
  * Answers a resource route with a fetch `Response`: its status, headers and body (a string, bytes or a
  * stream). It may throw `notFound()`, `redirect()` or an `HttpError` like a data step. `Added` is what the
- * middleware of its branch add to its context.
+ * middleware of its branch add to its context. It answers the leaf of its id, marked `resource: true`.
+ *
+ * @example
+ * const robots: ResourceHandler = ({ url, urlOf }) =>
+ *   new Response(`User-agent: *\nSitemap: ${url.origin}${urlOf(href('sitemap'))}\n`, {
+ *     headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+ *   });
  */
 export type ResourceHandler<Services = unknown, Added = unknown> = (
   context: ResourceContext<Services> & Added,
@@ -33,7 +39,15 @@ export type ResourceHandlers<Services = unknown> = Readonly<
   Record<string, StoredHandler<ResourceContext<Services>, ResourceAnswer>>
 >;
 
-/** The resource handlers of one route tree, each with what its branch's middleware add (see MiddlewareOf). */
+/**
+ * The resource handlers of one route tree, by route id, each with what its branch's middleware add (see
+ * MiddlewareOf). Declare them with `satisfies ResourcesOf<typeof routes, Services, Provides>`.
+ *
+ * @example
+ * const resources = {
+ *   sitemap: async ({ url, urlOf }) => new Response(sitemapXml(url.origin, urlOf)),
+ * } satisfies ResourcesOf<typeof routes, AppServices>;
+ */
 export type ResourcesOf<Tree, Services = unknown, Provides = unknown> = {
   readonly [Id in RouteId<Tree>]?: ResourceHandler<Services, ProvidedTo<Tree, Provides, Id>>;
 };

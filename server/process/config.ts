@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { parseDsn } from '../monitoring/sentry-dsn.ts';
 
-/** The server's whole configuration, read once from the environment at start and frozen. */
+/**
+ * The server's whole configuration, read once from the environment at start and frozen: each field's
+ * variable and default is written beside it. An app reads it in `services.checkConfig` and
+ * `services.start`; its own variables go in its `readConfig`.
+ */
 export interface Config {
   /** default 3000 */
   port: number;
@@ -42,7 +46,14 @@ export interface Config {
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Thrown for an invalid environment variable; the message names the variable, the value and the rule. */
+/**
+ * Thrown for an invalid environment variable; the message names the variable, the value and the rule. At
+ * start it stops the process before it listens. `readVariable()` throws it for an app's own variables; an
+ * app's `services.checkConfig` throws it for a combination it cannot run with.
+ *
+ * @example
+ * throw new ConfigError('WEB_CONCURRENCY', String(config.webConcurrency), 'workers need DATABASE_URL');
+ */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
   constructor(variable: string, value: string, rule: string) {
@@ -50,7 +61,10 @@ export class ConfigError extends Error {
   }
 }
 
-/** The environment as the process has it (`process.env`), or as a test gives it. */
+/**
+ * The environment as the process has it (`process.env`), or as a test gives it
+ * (`createTestApp(…, { env })`): what an app's `readConfig` reads.
+ */
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** Reads and validates the environment. Only the process entry calls this with `process.env`. */
@@ -103,6 +117,15 @@ export function configWarnings(config: Readonly<Config>, env: Env): string[] {
  * Runs `parse` on a set, non-empty variable; a thrown string (the rule) becomes a ConfigError naming the
  * variable, its value and the rule. Undefined when the variable is unset or empty. An app's `readConfig`
  * reads its own variables with it, so a bad value stops the process with the runtime's kind of message.
+ *
+ * @example
+ * function readAppConfig(env: Env): AppConfig {
+ *   const pageSize = readVariable(env, 'PAGE_SIZE', (value) => {
+ *     if (!/^\d+$/.test(value) || Number(value) < 1) throw 'must be a whole number from 1';
+ *     return Number(value);
+ *   });
+ *   return Object.freeze({ pageSize: pageSize ?? 20 });
+ * }
  */
 export function readVariable<T>(env: Env, variable: string, parse: (value: string) => T): T | undefined {
   const value = env[variable];

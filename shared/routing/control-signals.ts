@@ -24,7 +24,18 @@ export class NotFound {
   readonly kind = 'not-found';
 }
 
-/** An expected failure with a status and a message that is safe to show to the visitor. */
+/**
+ * An expected failure with a status and a message that is safe to show to the visitor. Throw it from a data
+ * step, middleware, action or resource handler: the request answers `status` with the nearest
+ * `ErrorComponent` (which gets `status`; a 404 shows the nearest `NotFoundComponent`). Monitoring does not
+ * report a 4xx; a 5xx (a service down) is reported like a failure. `publicMessage` may reach the page;
+ * anything secret belongs in the logs. The status must be an integer from 400 to 599 (a RangeError
+ * otherwise).
+ *
+ * @example
+ * if (!order) throw new HttpError(404, 'No such order');
+ * if (order.owner !== account.id) throw new HttpError(403);
+ */
 export class HttpError extends Error {
   override readonly name: string = 'HttpError';
   constructor(
@@ -42,14 +53,29 @@ export type ControlSignal = Redirect | NotFound;
 
 /**
  * Builds a redirect signal to `href('cart')` or an external URL; refuses targets that could leave our origin
- * by accident (`//x`, `/\x`, `javascript:`).
+ * by accident (`//x`, `/\x`, `javascript:`). A data step, middleware or resource handler returns or throws
+ * it, an action returns it on success (post/redirect/get: use 303). The runtime adds the base path and the
+ * request's locale prefix to an app path; a client navigation follows it without a reload. Default status:
+ * 302.
+ *
+ * @example
+ * if (!account) throw redirect(href('sign-in', {}, { search: { next: href('account') } }), 303);
+ * return redirect(href('order', { id: order.id }), 303);
  */
 export function redirect(location: LinkTarget, status: RedirectStatus = 302): Redirect {
   assertSafeRedirectTarget(location);
   return new Redirect(location, status);
 }
 
-/** Builds a not-found signal (renders the 404 page). */
+/**
+ * Builds a not-found signal: the request answers 404 with the nearest `NotFoundComponent` at or above the
+ * segment (the runtime's plain 404 page without one), and monitoring does not report it. Return or throw
+ * it from a data step, middleware or resource handler when the URL names nothing.
+ *
+ * @example
+ * const product = await findProduct(context.services.db, context.params.id);
+ * if (!product) return notFound();
+ */
 export function notFound(): NotFound {
   return new NotFound();
 }

@@ -14,9 +14,12 @@ export function buildHref(basePath: string, localePrefix: LocalePrefix, appPath:
 }
 
 declare const hrefBrand: unique symbol;
-/** An app path built by `href()`: the route's path, search and hash, without base path or locale prefix. */
+/**
+ * An app path built by `href()` (the function `typedHref()` makes): the route's path, search and hash,
+ * without base path or locale prefix. Branded, so a hand-written string is not taken where a route is meant.
+ */
 export type Href = string & { readonly [hrefBrand]: true };
-/** A URL outside the app, which links, redirects and forms take as it is. */
+/** A URL outside the app (`https://…`, `mailto:…`, `tel:…`), which links and redirects take as is. */
 export type ExternalUrl = `${string}://${string}` | `mailto:${string}` | `tel:${string}`;
 /** Where a link, a redirect or a form goes: a route through `href()`, or an external URL. */
 export type LinkTarget = Href | ExternalUrl;
@@ -57,7 +60,7 @@ export type HrefArguments<Pattern extends string> = [keyof PathParamsInput<Patte
     ? [params?: PathParamsInput<Pattern>, options?: HrefOptions]
     : [params: PathParamsInput<Pattern>, options?: HrefOptions];
 
-/** `href()` typed for one app's route tree (see `typedHref`). */
+/** `href()` typed for one app's route tree (see `typedHref()`): a wrong id or param fails the typecheck. */
 export type TypedHref<Tree> = <Id extends RouteId<Tree>>(
   routeId: Id,
   ...rest: HrefArguments<PatternOf<Tree, Id>>
@@ -70,7 +73,13 @@ type ParamValues = Readonly<Record<string, string | readonly string[] | undefine
  * is the route's pattern filled with `params` (each value encoded, a catch-all's segments joined by `/`),
  * then `search` and `hash`: `/products/chef-knife`. It is the app path, the same anywhere (no request, no
  * base path, no locale prefix): those are added where the URL leaves the app (see `urlOf`). The types are
- * read off the tree, so a wrong id or param fails the typecheck.
+ * read off the tree, so a wrong id or param fails the typecheck. An unknown id throws a TypeError.
+ *
+ * @example
+ * export const href = typedHref(routes);
+ * href('product', { id: 'chef-knife' }); // '/products/chef-knife'
+ * href('shop', { category: ['kitchen', 'knives'] }, { search: { sort: 'price' } });
+ * // '/shop/kitchen/knives?sort=price'
  */
 export function typedHref<Tree extends RouteNode>(tree: Tree): TypedHref<Tree> {
   const patterns = new Map(routeLeaves([tree]).map(({ branch, path }) => [branch.at(-1)?.id, path]));

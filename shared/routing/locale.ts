@@ -5,7 +5,10 @@
  */
 export type Locale = string;
 
-/** The locales an app serves, as it declares them in its definition. */
+/**
+ * The locales an app serves, as it declares them in its definition (`AppDefinition.locales`):
+ * `{ list: ['en', 'fr'], default: 'en' }` serves English at `/shop` and French at `/fr/shop`.
+ */
 export interface LocalesDeclaration {
   /** Every locale, each a lower-case language tag (`en`, `fr`, `pt-br`); one locale means no prefixes at all. */
   list: readonly Locale[];

@@ -58,7 +58,15 @@ export function assetHref(basePath: string, file: string): string {
   return `${basePath}/_assets/${file}`;
 }
 
-/** The locale switcher's URL: stores the choice in a cookie, then redirects to `next` (an app path) in that locale. */
+/**
+ * The locale switcher's URL: stores the choice in a cookie, then redirects to `next` (an app path) in that
+ * locale. A plain `<a href>` (not a `<Link>`): the page changes language with a full load. `basePath` comes
+ * from `useRouter()`.
+ *
+ * @example
+ * const { basePath, pathname, search } = useRouter();
+ * <a href={localeSwitchHref(basePath, 'fr', `${pathname}${search}`)} hrefLang="fr">Français</a>
+ */
 export function localeSwitchHref(basePath: string, locale: Locale, next: string): string {
   return `${basePath}/_locale/${locale}?next=${encodeURIComponent(next)}`;
 }

@@ -1,10 +1,19 @@
 import type { ComponentType } from 'react';
 import type { Locale } from './locale.ts';
 
-/** Route params: a string per `:name`, an array of decoded segments per `*name`. */
+/**
+ * Route params: a string per `:name`, an array of decoded segments per `*name` (`/*slug` on
+ * `/help/a/b` gives `{ slug: ['a', 'b'] }`). Typed per route with `ParamsOf`.
+ */
 export type RouteParams = Record<string, string | string[]>;
 
-/** What a page's `<head>` says; rendered by the document and updated on client navigation. */
+/**
+ * What a page's `<head>` says; rendered by the document and updated on client navigation. A segment module
+ * exports `head`, a function of its props; the deepest segment on the page that has one decides.
+ *
+ * @example
+ * export const head = ({ data }: Props<'product'>): Head => ({ title: data.product.name });
+ */
 export interface Head {
   title: string;
   description?: string;
@@ -26,7 +35,19 @@ export interface SegmentProps<Data = unknown, Params = RouteParams, Search = unk
 /**
  * How a segment reads its search params. `parse` turns them into a typed value, which the segment's data
  * step (`search`) and component (`search`) get; it throws `invalidSearch(key, reason)` for a value it
- * cannot read. Only the segments that read a changed key run again on a client navigation.
+ * cannot read. Only the segments that read a changed key run again on a client navigation. Set it as the
+ * route node's `search`.
+ *
+ * @example
+ * export const pageSearch: SearchReader<{ page: number }> = {
+ *   keys: ['page'],
+ *   parse(params) {
+ *     const page = Number(params.get('page') ?? '1');
+ *     if (!Number.isInteger(page) || page < 1) throw invalidSearch('page', 'a whole number from 1');
+ *     return { page };
+ *   },
+ *   format: ({ page }) => ({ page: page === 1 ? undefined : String(page) }),
+ * };
  */
 export interface SearchReader<Value> {
   /** The keys this segment reads. */
@@ -40,7 +61,10 @@ export interface SearchReader<Value> {
   format?(value: Value): Readonly<Record<string, string | undefined>>;
 }
 
-/** A search value `parse` could not read: 400, or dropped from the normalised URL. */
+/**
+ * A search value `parse` could not read: 400, or dropped from the normalised URL when the reader has
+ * `format`. Build it with `invalidSearch()`; `key` and `reason` name the value and the rule.
+ */
 export class InvalidSearch extends Error {
   override readonly name = 'InvalidSearch';
   constructor(
@@ -51,12 +75,21 @@ export class InvalidSearch extends Error {
   }
 }
 
-/** Thrown by a search reader's `parse` for a value it cannot read. */
+/**
+ * Thrown by a search reader's `parse` for a value it cannot read: `key` is the search param, `reason` the
+ * rule it breaks. The request answers 400, or 308 to the URL without that key when the reader has `format`.
+ *
+ * @example
+ * if (!SORTS.includes(sort)) throw invalidSearch('sort', `one of ${SORTS.join(', ')}`);
+ */
 export function invalidSearch(key: string, reason: string): InvalidSearch {
   return new InvalidSearch(key, reason);
 }
 
-/** What an error component gets: the status of an expected error (a 4xx HttpError), none for a failure. */
+/**
+ * What an error component (a segment module's `ErrorComponent`) gets: the status of an expected error (an
+ * HttpError), none for an unexpected failure, whose details never reach the page.
+ */
 export interface ErrorComponentProps {
   status?: number;
 }
@@ -64,6 +97,12 @@ export interface ErrorComponentProps {
 /**
  * What a segment's module exports. The component renders the segment (a layout renders its child through
  * `<Outlet />`); the others are optional. Each is lazily imported, so each segment is its own chunk.
+ *
+ * @example
+ * export default function ProductPage({ data }: Props<'product'>) { … }
+ * export const head = ({ data }: Props<'product'>): Head => ({ title: data.product.name });
+ * export function ErrorComponent({ status }: ErrorComponentProps) { … }
+ * export function PendingComponent() { return <p aria-busy="true">Loading…</p>; }
  */
 export interface SegmentModule<Data = unknown, Params = RouteParams, Search = unknown> {
   default?: ComponentType<SegmentProps<Data, Params, Search>>;
@@ -80,7 +119,20 @@ export interface SegmentModule<Data = unknown, Params = RouteParams, Search = un
 /**
  * One node of the route tree. The tree is plain data shared by server and client; server-only data steps
  * are keyed by `id` in the app's server definition, so they never reach the browser bundle. Only leaves
- * (nodes without children) match URLs; a leaf's pattern is the path pieces of its branch joined.
+ * (nodes without children) match URLs; a leaf's pattern is the path pieces of its branch joined. Write
+ * the tree `as const`, so `typedHref()` and the `…Of` types read its ids and params. A bad pattern or a
+ * repeated id fails when the app starts, never during a request.
+ *
+ * @example
+ * export const routes = {
+ *   id: 'root',
+ *   module: () => import('./root-layout.tsx'),
+ *   children: [
+ *     { id: 'home', path: '/', module: () => import('./home.tsx') },
+ *     { id: 'note', path: '/notes/:id', module: () => import('./note.tsx') },
+ *     { id: 'sitemap', path: '/sitemap.xml', resource: true },
+ *   ],
+ * } as const;
  */
 export interface RouteNode {
   /** Unique in the tree; keys the node's data step, and names the matched route (leaves). */

@@ -44,13 +44,22 @@ type NodesOf<Node, Prefix extends string = '', Above extends string = never> = N
 type NodeEntry<Tree> = NodesOf<Tree>;
 type EntryOf<Tree, Id> = Extract<NodeEntry<Tree>, { id: Id }>;
 
-/** The id of any segment of the tree (layouts included). */
+/**
+ * The id of any segment of the tree (layouts included): what data steps, middleware and cache policies are
+ * keyed by. `SegmentId<typeof routes>` is a union of string literals.
+ */
 export type SegmentId<Tree> = NodeEntry<Tree>['id'];
-/** The id of a leaf: what `href()` and the router name a route by. */
+/**
+ * The id of a leaf: what `href()` and the router name a route by, and what actions and resource handlers
+ * are keyed by.
+ */
 export type RouteId<Tree> = Extract<NodeEntry<Tree>, { leaf: true }>['id'];
 /** The whole pattern of a segment (for a layout: its branch's pieces up to it). */
 export type PatternOf<Tree, Id extends SegmentId<Tree>> = EntryOf<Tree, Id>['path'];
-/** The typed value a segment reads from the search params (`undefined` without a reader). */
+/**
+ * The typed value a segment reads from the search params: what its `search` reader's `parse` returns
+ * (`undefined` without a reader).
+ */
 export type SearchOf<Tree, Id extends SegmentId<Tree>> = EntryOf<Tree, Id>['search'];
 /** The ids of a segment's branch: its own and those of every segment above it, the root's included. */
 export type BranchOf<Tree, Id extends SegmentId<Tree>> = EntryOf<Tree, Id>['branch'];
@@ -158,7 +167,10 @@ export type PathParamsInput<Pattern extends string> = ParamsFrom<
   readonly string[]
 >;
 
-/** The params a segment sees: those captured by its branch up to it. */
+/**
+ * The params a segment sees: those captured by its branch up to it, typed from its pattern
+ * (`ParamsOf<typeof routes, 'product'>` is `{ id: string }` for `/products/:id`).
+ */
 export type ParamsOf<Tree, Id extends SegmentId<Tree>> = PathParams<PatternOf<Tree, Id>>;
 
 /** A segment's data as its app declares it (see `SegmentPropsOf`); `null` for a segment without a data step. */
@@ -168,6 +180,12 @@ type DataOf<DataMap, Id> = Id extends keyof DataMap ? DataMap[Id] : null;
  * The props of one segment's component, typed from the tree (params, search) and from the app's data map,
  * an interface the app's server data steps fill in by declaration merging (`DataOfSteps`), so a component's
  * data is what its step returns.
+ *
+ * @example
+ * // routes.ts: an empty data map, filled in from the server's data steps.
+ * export interface AppData {}
+ * export type Props<Id extends SegmentId<typeof routes>> = SegmentPropsOf<typeof routes, AppData, Id>;
+ * // a page: export default function NotePage({ data, params }: Props<'note'>) { … }
  */
 export type SegmentPropsOf<Tree, DataMap, Id extends SegmentId<Tree>> = SegmentProps<
   DataOf<DataMap, Id>,

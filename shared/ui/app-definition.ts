@@ -1,7 +1,18 @@
 import type { Locale, LocalesDeclaration } from '../routing/locale.ts';
 import type { RouteNode } from '../routing/route-table.ts';
 
-/** An app built on the runtime, as both sides see it (its server-only parts are in its server definition). */
+/**
+ * An app built on the runtime, as both sides see it (its server-only parts are in its server definition,
+ * `ServerAppDefinition`). The app's isomorphic module default-exports it; package.json's `ssr.app` (or
+ * `node build.mjs --app`) names that module.
+ *
+ * @example
+ * const app: AppDefinition = {
+ *   root: routes,
+ *   locales: { list: ['en'], default: 'en' },
+ * };
+ * export default app;
+ */
 export interface AppDefinition {
   /**
    * The root of the route tree: a pathless layout around every page, error pages included. Its data step

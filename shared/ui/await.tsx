@@ -29,7 +29,14 @@ export interface AwaitProps<T> {
 
 /**
  * Renders a deferred value inside its own Suspense boundary. A failure renders `errorElement` on the server
- * and in the browser alike, so the page stays consistent with JavaScript off.
+ * and in the browser alike, so the page stays consistent with JavaScript off. A data step defers a value by
+ * returning a promise at the top level of its result: the page streams with `fallback` in its place, and
+ * the value follows in the same response (or the same data answer, on a client navigation).
+ *
+ * @example
+ * <Await resolve={data.related} fallback={<p>Loading…</p>} errorElement={<p>Not available now.</p>}>
+ *   {(related) => <ProductGrid products={related} />}
+ * </Await>
  */
 export function Await<T>({ resolve, fallback, errorElement, children }: AwaitProps<T>) {
   return (

@@ -18,6 +18,7 @@ import {
 } from './navigation-context.ts';
 import { useRouter } from './router-context.tsx';
 
+/** The props of a fetcher's `Form`: a `<form>`'s, with the action to run and, optionally, whose page's. */
 export interface FetcherFormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'action' | 'method'> {
   /** The route action to run. */
   action: string;
@@ -25,13 +26,18 @@ export interface FetcherFormProps extends Omit<FormHTMLAttributes<HTMLFormElemen
   to?: Href;
 }
 
+/** What `fetcher.submit()` posts to: the route action to run (its name), and whose page's. */
 export interface SubmitOptions {
   action: string;
   /** The page whose action runs, from `href()`; the current page by default. */
   to?: Href;
 }
 
-/** A component's own post or load, beside navigations: see useFetcher. */
+/**
+ * A component's own post or load, beside navigations: see `useFetcher()`. `state` is `idle` until it posts
+ * (`submitting`) or loads (`loading`); `result` says how its last request ended, and stays until it starts
+ * again; `errors` and `values` are the last invalid answer's.
+ */
 export interface Fetcher {
   state: 'idle' | 'submitting' | 'loading';
   /** The last `load()`'s data (the page's deepest segment's). */
@@ -65,6 +71,17 @@ const NONE_IN_FLIGHT: readonly FetcherInFlight[] = [];
  * navigations; one that posts again, or whose last component unmounts, aborts its request. `key` shares
  * one fetcher between components; each call has its own otherwise. On the server and before hydration it is idle, and its
  * `Form` posts natively.
+ *
+ * @example
+ * const fetcher = useFetcher();
+ * <fetcher.Form action="add-to-cart" to={href('product', { id })}>
+ *   <input type="hidden" name="quantity" value="1" />
+ *   <button disabled={fetcher.state === 'submitting'}>Add</button>
+ *   {fetcher.errors?.quantity ? <p role="alert">{fetcher.errors.quantity}</p> : null}
+ * </fetcher.Form>
+ *
+ * // Or from an event handler; it resolves when the post ends, before the revalidated page lands:
+ * const result = await fetcher.submit({ quantity: '1' }, { action: 'add-to-cart', to: href('cart') });
  */
 export function useFetcher({ key }: { key?: string } = {}): Fetcher {
   const ownKey = useId();
@@ -105,6 +122,9 @@ export function useFetcher({ key }: { key?: string } = {}): Fetcher {
  * Every fetcher in flight (posting or loading), whichever component started it, with what each post sent:
  * for a pending or optimistic UI away from the form, like a header's "saving…". Empty on the server and
  * before hydration. A fetcher leaves the list when its answer arrives, before the page's revalidation lands.
+ *
+ * @example
+ * const saving = useFetchers().some((fetcher) => fetcher.submission?.action === 'add-to-cart');
  */
 export function useFetchers(): readonly FetcherInFlight[] {
   const hub = useContext(NavigationContext)?.fetchers;

@@ -49,7 +49,17 @@ export interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'ac
  * A real `<form method="post">` to the current page with a hidden `_action` field, so it works without
  * JavaScript (303 on success, the page again with 422 and field errors otherwise). With the client router
  * it posts with fetch, shows a pending state, and applies the answer without a full reload; a second
- * submit while one is pending is ignored.
+ * submit while one is pending is ignored. `action` names the route action (the server definition's
+ * `actions[routeId][action]`), `to` the page whose action runs (the current page by default);
+ * `failureMessage` shows when the post itself fails (network, 5xx). Other props go to the `<form>`.
+ *
+ * @example
+ * const result = useActionResult('add-note');
+ * <Form action="add-note">
+ *   <input name="text" defaultValue={result?.values.text} aria-invalid={Boolean(result?.errors.text)} />
+ *   {result?.errors.text ? <p role="alert">{result.errors.text}</p> : null}
+ *   <SubmitButton>Add</SubmitButton>
+ * </Form>
  */
 export function Form({
   action,
@@ -99,13 +109,27 @@ export function Form({
   );
 }
 
-/** A submit button that is disabled while its form's post is pending. */
+/**
+ * A submit button that is disabled while its `<Form>`'s post is pending (with the client router; without
+ * JavaScript the browser's own page load shows it). Takes a `<button>`'s props.
+ *
+ * @example
+ * <SubmitButton className="button">Add to cart</SubmitButton>
+ */
 export function SubmitButton({ disabled, ...rest }: ButtonHTMLAttributes<HTMLButtonElement>) {
   const pending = useContext(FormPendingContext);
   return <button type="submit" disabled={disabled || pending} {...rest} />;
 }
 
-/** The invalid-input answer of the last post of `action` on this page, if that is what is shown. */
+/**
+ * The invalid-input answer of the last post of `action` on this page, if that is what is shown: its field
+ * errors and the values as posted (what the action's `invalid()` returned), else null. The same on the
+ * server (a post without JavaScript answers 422 with the page) and after a client-side post.
+ *
+ * @example
+ * const result = useActionResult('sign-in');
+ * const emailError = result?.errors.email;
+ */
 export function useActionResult(action: string): ActionResultState | null {
   const { actionResult } = useRouter();
   return actionResult?.action === action ? actionResult : null;

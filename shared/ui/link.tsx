@@ -16,7 +16,13 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 /**
  * A real `<a href>`, so it works with JavaScript off; an app path gets the base path and the locale prefix
  * here (`urlOf`). Once the client router runs, qualifying clicks navigate without a reload, and the target
- * is prefetched when the link nears the viewport, on hover (after a short rest), focus and touch.
+ * is prefetched when the link nears the viewport, on hover (after a short rest), focus and touch. A click
+ * qualifies when it is a plain left click (no modifier key, not prevented) on a link without `download`
+ * or another `target`, to a URL of this app; any other is the browser's own. Other props go to the `<a>`.
+ *
+ * @example
+ * <Link to={href('product', { id: product.slug })}>{product.name}</Link>
+ * <Link to={href('home')} locale="fr">Français</Link>
  */
 export function Link({
   to,

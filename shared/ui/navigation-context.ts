@@ -18,7 +18,10 @@ export interface LinkNavigator {
   fetchers: FetcherHub;
 }
 
-/** What a fetcher shows after its request: the last result stays until its key starts again. */
+/**
+ * What a fetcher shows after its request (`fetcher.result`, and what `submit()` and `load()` resolve with):
+ * the last result stays until its key starts again. Switch on `type`.
+ */
 export type FetcherResult =
   /**
    * The action succeeded (its redirect is not followed: the page stays, and is revalidated: only the
@@ -64,7 +67,7 @@ export interface FetcherSubmission {
   fields: Readonly<Record<string, string>>;
 }
 
-/** A fetcher in flight, as `useFetchers()` lists it. */
+/** A fetcher in flight, as `useFetchers()` lists it: its key, whether it posts or loads, what it posted. */
 export interface FetcherInFlight {
   key: string;
   state: 'submitting' | 'loading';

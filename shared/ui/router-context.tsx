@@ -22,14 +22,28 @@ export interface RouterState extends UrlBase {
 
 export const RouterContext = createContext<RouterState | null>(null);
 
-/** The current router state; throws when used outside the app root. */
+/**
+ * The current router state: the page's app path and search, its route id and params, its locale and the
+ * app's locales, the base path and the build id, and the invalid-input answer it shows, if any. The same on
+ * the server and in the browser; throws when used outside the app root.
+ *
+ * @example
+ * const { pathname, locale, basePath } = useRouter();
+ */
 export function useRouter(): RouterState {
   const state = useContext(RouterContext);
   if (!state) throw new Error('useRouter() must be used inside <AppRoot>');
   return state;
 }
 
-/** Whether `to` (from `href()`) is the page on screen, search aside: for `aria-current="page"`. */
+/**
+ * Returns a test of whether `to` (from `href()`) is the page on screen, search aside: for
+ * `aria-current="page"`.
+ *
+ * @example
+ * const isCurrent = useIsCurrentPage();
+ * <Link to={href('cart')} aria-current={isCurrent(href('cart')) ? 'page' : undefined}>Cart</Link>
+ */
 export function useIsCurrentPage(): (to: Href) => boolean {
   const { pathname } = useRouter();
   return (to) => to.split(/[?#]/, 1)[0] === pathname;

@@ -1,7 +1,10 @@
 import type { Locale } from '../routing/locale.ts';
 import type { Head, RouteParams } from '../routing/route-table.ts';
 
-/** The outcome of a form post with invalid input: errors by field and the values as submitted. */
+/**
+ * The outcome of a form post with invalid input: the action's name, errors by field and the values as
+ * submitted (those the action chose to send back). `useActionResult()` gives it to the form's components.
+ */
 export interface ActionResultState {
   action: string;
   errors: Readonly<Record<string, string>>;
