@@ -11,6 +11,7 @@ import { abortableDelay } from './abortable-delay.ts';
  */
 export const RELATED_PRODUCTS_DELAY_MS = 500;
 
+// #region product-step
 export const productStep: Step<'product', ProductData> = async function productStep({
   params,
   locale,
@@ -32,5 +33,6 @@ export const productStep: Step<'product', ProductData> = async function productS
     idempotencyKey: randomUUID(),
   };
 };
+// #endregion product-step
 
 function ignoreRejection(): void {}
