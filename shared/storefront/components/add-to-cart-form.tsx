@@ -47,6 +47,7 @@ export function AddedToCartNotice({ product, messages }: { product: ProductDetai
  * JavaScript too. Validation is the server's (localized, the same with and without JavaScript): an invalid
  * answer shows its errors next to their fields and keeps the typed quantity.
  */
+// #region add-to-cart-form
 export function AddToCartForm({
   product,
   idempotencyKey,
@@ -104,3 +105,4 @@ export function AddToCartForm({
     </Form>
   );
 }
+// #endregion add-to-cart-form
