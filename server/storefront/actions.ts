@@ -70,6 +70,7 @@ async function refusalErrors(
 }
 
 /** Adds to the visitor's cart in one statement (a cart is made for a visitor without one). */
+// #region add-to-cart-action
 const addToCartAction: ShopAction = async function addToCartAction(context) {
   const read = readLine(context, { withQuantity: true });
   if (read.errors) return invalid(read.errors, context.fields);
@@ -90,6 +91,7 @@ const addToCartAction: ShopAction = async function addToCartAction(context) {
   context.revalidate('root');
   return redirect(href('product', { id: productId }, { search: { added: quantity } }), 303);
 };
+// #endregion add-to-cart-action
 
 /** Sets (`update`) or removes (`remove`) a line the visitor's cart has. */
 function changeLineAction(remove: boolean): ShopAction {

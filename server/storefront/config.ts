@@ -10,12 +10,14 @@ export interface ShopConfig extends DatabaseLocation {
 }
 
 /** Reads and validates DATABASE_URL and DATA_DIR at start (a bad value stops the process, naming it). */
+// #region read-shop-config
 export function readShopConfig(env: Env): ShopConfig {
   return Object.freeze({
     databaseUrl: readVariable(env, 'DATABASE_URL', parseDatabaseUrl),
     dataDir: readVariable(env, 'DATA_DIR', parseDataDir) ?? path.resolve('data'),
   });
 }
+// #endregion read-shop-config
 
 /**
  * Refuses, at start, workers that would share the embedded database: PGlite runs in one process, and the

@@ -13,6 +13,7 @@ import { rootStep } from './steps/root.ts';
 import { shopStep } from './steps/shop.ts';
 
 /** The storefront's server data steps, keyed by segment id (see shared/storefront/routes.ts). */
+// #region storefront-data-steps
 export const storefrontDataSteps = {
   root: rootStep,
   'shop-layout': shopLayoutStep,
@@ -34,3 +35,4 @@ export const storefrontDataSteps = {
 declare module '../../shared/storefront/href.ts' {
   interface StorefrontData extends DataOfSteps<typeof storefrontDataSteps> {}
 }
+// #endregion storefront-data-steps

@@ -12,6 +12,7 @@ import { visitorLookup } from './visitor.ts';
  * costs no query; a database outage fails only the handlers that ask). `/account`'s lets only a signed-in
  * visitor through, for its page, its data answer and its actions alike, and adds `account`.
  */
+// #region storefront-middleware
 export const storefrontMiddleware = {
   root: function lookUpVisitor(context) {
     return { visitor: visitorLookup(context) };
@@ -22,3 +23,4 @@ export const storefrontMiddleware = {
     return { account };
   },
 } satisfies MiddlewareOf<StorefrontRoutes, ShopServices, ShopProvides>;
+// #endregion storefront-middleware

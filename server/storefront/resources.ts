@@ -61,6 +61,7 @@ const PRIVATE_PAGES = [
   href('account'),
 ];
 
+// #region robots
 /** `/robots.txt`: everything may be crawled but the private pages, in every locale; the sitemap's absolute URL. */
 function robots({ url: { origin }, urlOf }: ShopContext): Response {
   const inDefault = (path: Href) => urlOf(path, storefrontLocales.default);
@@ -72,6 +73,7 @@ function robots({ url: { origin }, urlOf }: ShopContext): Response {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CATALOGUE_CACHE_CONTROL },
   });
 }
+// #endregion robots
 
 /** The storefront's resource routes by route id (see shared/storefront/routes.ts). */
 export const storefrontResources: ResourceHandlers<ShopServices> = { sitemap, robots };

@@ -11,6 +11,7 @@ import { type ShopServices, storefrontServices } from './services.ts';
  * The storefront's server definition: its middleware (who is asking; /account for signed-in visitors only),
  * data steps, cart, checkout and account actions, sitemap.xml and robots.txt, its database.
  */
+// #region storefront-server
 const storefrontServer = {
   readConfig: readShopConfig,
   middleware: storefrontMiddleware,
@@ -20,4 +21,5 @@ const storefrontServer = {
   cache: storefrontCache,
   services: storefrontServices,
 } satisfies ServerAppDefinition<ShopServices, ShopConfig>;
+// #endregion storefront-server
 export default storefrontServer;

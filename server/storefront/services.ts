@@ -12,6 +12,7 @@ export interface ShopServices {
  * The storefront's database, opened and migrated once per process: embedded (DATA_DIR) by default, the
  * Postgres server at DATABASE_URL when set. /readyz follows whether it answers; SIGTERM closes it last.
  */
+// #region storefront-services
 export const storefrontServices: ServicesDefinition<ShopServices, ShopConfig> = {
   checkConfig: refuseSharedEmbeddedDatabase,
   start: async ({ appConfig, logger }) => ({
@@ -20,3 +21,4 @@ export const storefrontServices: ServicesDefinition<ShopServices, ShopConfig> = 
   isReady: ({ db }) => db.isAvailable(),
   stop: ({ db }) => db.close(),
 };
+// #endregion storefront-services

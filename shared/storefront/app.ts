@@ -13,6 +13,7 @@ const LOGO_SVG =
  * The example storefront: route tree, icon, locales and their strings. Its server data steps live in
  * server/storefront/.
  */
+// #region storefront-app
 export const storefront: AppDefinition = {
   root: storefrontRoutes,
   icon: `data:image/svg+xml,${encodeURIComponent(LOGO_SVG)}`,
@@ -21,5 +22,6 @@ export const storefront: AppDefinition = {
   // A card's image morphs into the product page's (ProductImage's `morph`).
   viewTransitions: true,
 };
+// #endregion storefront-app
 
 export default storefront;

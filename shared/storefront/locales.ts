@@ -1,11 +1,13 @@
 import type { Locale, LocalesDeclaration } from '../index.ts';
 
 /** The storefront's locales: English by default at `/shop`, French at `/fr/shop`, German at `/de/shop`. */
+// #region storefront-locales
 export const storefrontLocales = {
   list: ['en', 'fr', 'de'],
   default: 'en',
   prefixDefault: false,
 } as const satisfies LocalesDeclaration;
+// #endregion storefront-locales
 
 /** A locale the storefront has strings for: the key of its message tables. */
 export type StorefrontLocale = (typeof storefrontLocales.list)[number];

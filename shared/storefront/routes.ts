@@ -10,6 +10,7 @@ import { shopSearch } from './shop-search.ts';
  * every page; the shop's category tree around its product lists; the help centre's article navigation around
  * its index and articles; the account pages (`/account` only for a signed-in visitor). Data steps are keyed by these ids in server/storefront/.
  */
+// #region storefront-routes
 export const storefrontRoutes = {
   id: 'root',
   module: async () => rootLayout,
@@ -48,6 +49,7 @@ export const storefrontRoutes = {
     { id: 'robots', path: '/robots.txt', resource: true },
   ],
 } as const;
+// #endregion storefront-routes
 
 /**
  * Every internal URL of the storefront as an app path: `href('product', { id })` is `/products/chef-knife`,

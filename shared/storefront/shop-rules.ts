@@ -8,11 +8,13 @@
  * tests/integration/database-embedded.test.ts fails until both agree.
  */
 
+// #region cart-caps
 /** Units of one product a cart may hold (and the least is 1). */
 export const MAX_QUANTITY = 99;
 
 /** Distinct products a cart may hold. */
 export const MAX_CART_LINES = 50;
+// #endregion cart-caps
 
 /**
  * A catalogue or help slug, and each segment of a category path: lower-case words of letters and digits

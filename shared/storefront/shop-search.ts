@@ -21,6 +21,7 @@ const MAX_PAGE = 10_000;
  * The shop's search reader: an unknown sort or a page that is not a whole number from 1 answers 400. Only
  * the product list reads these keys, so sorting or paging keeps the category tree beside it.
  */
+// #region shop-search
 export const shopSearch: SearchReader<ShopSearch> = {
   keys: ['sort', 'page'],
   parse(params) {
@@ -35,6 +36,7 @@ export const shopSearch: SearchReader<ShopSearch> = {
     return { sort: sort as ShopSort | null, page: page === null ? 1 : Number(page) };
   },
 };
+// #endregion shop-search
 
 /** The search of a list page, defaults left out, so each list has one URL per page and order. */
 export function shopSearchParams({ sort, page }: ShopSearch): Record<string, string | undefined> {

@@ -1,5 +1,5 @@
-// Route middleware (README "Middleware"): order, refusals, failures reported once, aborts, the error page's
-// frame, and branches without middleware left alone.
+// Route middleware (docs/middleware-and-sessions.md): order, refusals, failures reported once, aborts, the
+// error page's frame, and branches without middleware left alone.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { MiddlewareError } from '../../server/middleware/run-middleware.ts';

@@ -1,5 +1,6 @@
-// Route middleware (README "Middleware"): a guard on a branch holds for every way into it, a document, its
-// data answer (kept segments too), an action post (with and without JavaScript) and a resource route.
+// Route middleware (docs/middleware-and-sessions.md): a guard on a branch holds for every way into it, a
+// document, its data answer (kept segments too), an action post (with and without JavaScript) and a resource
+// route.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { guardedTestApp } from '../helpers/guarded-test-app.ts';

@@ -13,8 +13,9 @@ import { testShopServices } from '../helpers/shop-database.ts';
 const shop = { app: storefront, server: storefrontServer };
 
 describe('the test kit, on the storefront', () => {
-  it('tests a route: 200, 404, a redirect and an action (the README example)', async () => {
+  it('tests a route: 200, 404, a redirect and an action (the docs example, docs/testing.md)', async () => {
     // The app's own services (its readConfig reads the env): its embedded database in a temporary DATA_DIR.
+    // #region test-a-route
     const dataDir = await mkdtemp(path.join(tmpdir(), 'test-kit-'));
     const app = createTestApp(shop, { env: { DATA_DIR: dataDir } });
     onTestFinished(async () => {
@@ -35,6 +36,7 @@ describe('the test kit, on the storefront', () => {
     expect(added).toMatchObject({ status: 303, location: '/products/chef-knife-20cm?added=2' });
     const cart = await app.follow('/cart', { cookie: added.cookies.join('; ') });
     expect(cart.text).toContain('Chef knife 20 cm');
+    // #endregion test-a-route
   });
 
   it('reads a data answer: the first line, kept segments, and each deferred value', async () => {

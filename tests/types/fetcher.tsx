@@ -1,9 +1,8 @@
 /**
- * The fetcher example of the README ("Fetchers: mutations without navigation"), quoted there from the start
- * marker to the end marker: `npm run typecheck` checks it against useFetcher, and
- * tests/unit/readme-examples.test.ts keeps the quote the same as this file.
+ * The smallest fetcher, quoted by docs/actions-forms-fetchers.md from its region: `npm run typecheck` checks
+ * it against useFetcher, and tests/docs/snippets.test.ts keeps the quote the same as this file.
  */
-// README example: start
+// #region fetcher
 import { useFetcher } from '../../shared/index.ts';
 import { href } from '../../shared/storefront/href.ts';
 
@@ -20,4 +19,4 @@ export function QuickAdd({ id }: { id: string }) {
     </fetcher.Form>
   );
 }
-// README example: end
+// #endregion fetcher

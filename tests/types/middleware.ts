@@ -1,9 +1,9 @@
 /**
- * Type tests of route middleware (checked by `npm run typecheck`, never run). The part between the markers is
- * the README's example ("Middleware"), which tests/unit/readme-examples.test.ts keeps the same as its quote;
- * below it, each `@ts-expect-error` line must stay an error.
+ * Type tests of route middleware (checked by `npm run typecheck`, never run). The region is the example of
+ * docs/middleware-and-sessions.md, which tests/docs/snippets.test.ts keeps the same as its quote; below it,
+ * each `@ts-expect-error` line must stay an error.
  */
-// README example: start
+// #region middleware
 import type {
   ActionsOf,
   DataStepsOf,
@@ -75,7 +75,7 @@ export const resources = {
 } satisfies ResourcesOf<typeof routes, Services, Provides>;
 
 export default { middleware, dataSteps, actions, resources } satisfies ServerAppDefinition<Services>;
-// README example: end
+// #endregion middleware
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assertType = <_ extends true>() => {};

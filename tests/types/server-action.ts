@@ -1,9 +1,7 @@
 /**
- * The server action example of the README ("Server actions and forms"), quoted there from the start marker
- * to the end marker: `npm run typecheck` checks it against the actions API, and
- * tests/unit/readme-examples.test.ts keeps the quote the same as this file.
+ * A server action as an app writes it, checked by `npm run typecheck` against the actions API: what it may
+ * return (a redirect, `invalid()`) and throw (`HttpError`).
  */
-// README example: start
 import { invalid, type RouteActions } from '../../server/actions/action.ts';
 import { HttpError, redirect } from '../../shared/routing/control-signals.ts';
 import { href } from '../../shared/storefront/href.ts';
@@ -23,4 +21,3 @@ export const storefrontActions: RouteActions = {
     },
   },
 };
-// README example: end

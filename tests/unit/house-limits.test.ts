@@ -1,4 +1,4 @@
-// The limits the codebase keeps (README "Layout"): no source file over 300 lines, no function over 60
+// The limits the codebase keeps (docs/README.md): no source file over 300 lines, no function over 60
 // without a written reason (a `long function:` comment just above it), and imports that go one way only:
 // shared/ imports neither server/ nor client/, and client/ never imports server/.
 import { readFileSync } from 'node:fs';

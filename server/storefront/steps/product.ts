@@ -10,6 +10,7 @@ import { abortableDelay } from './abortable-delay.ts';
  */
 export const RELATED_PRODUCTS_DELAY_MS = 500;
 
+// #region product-step
 export const productStep: Step<'product', ProductData> = async function productStep({
   params,
   locale,
@@ -30,5 +31,6 @@ export const productStep: Step<'product', ProductData> = async function productS
     related,
   };
 };
+// #endregion product-step
 
 function ignoreRejection(): void {}

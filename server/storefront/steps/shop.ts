@@ -22,10 +22,12 @@ export const shopStep: Step<'shop', ShopData> = async function shopStep(context)
   const path = slugPath(params.category);
   if (path === null) return notFound();
   const at = path === '' ? null : path;
+  // #region shop-parent
   const [{ categories }, products] = await Promise.all([
     context.parent() as Promise<ShopLayoutData>,
     productsUnder(context.services.db, at, locale, { signal }),
   ]);
+  // #endregion shop-parent
   const place = placeIn(categories, at);
   if (!place) return notFound();
   const pageCount = Math.max(1, Math.ceil(products.length / PRODUCTS_PER_PAGE));

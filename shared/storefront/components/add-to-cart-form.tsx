@@ -48,6 +48,7 @@ export function AddedToCartNotice({ product, messages }: { product: ProductDetai
  * JavaScript too. Validation is the server's (localized, the same with and without JavaScript): an invalid
  * answer shows its errors next to their fields and keeps the typed quantity.
  */
+// #region add-to-cart-form
 export function AddToCartForm({ product, messages }: { product: ProductDetail; messages: Messages }) {
   const result = useActionResult('add-to-cart');
   const added = useAddedQuantity();
@@ -92,3 +93,4 @@ export function AddToCartForm({ product, messages }: { product: ProductDetail; m
     </Form>
   );
 }
+// #endregion add-to-cart-form

@@ -98,6 +98,7 @@ export function useCartCount(): CartCount {
  * optimistic state, posts, and when the post succeeded waits for the revalidated data. Until then the
  * optimistic state stays; a refused or failed post ends the transition, and React rolls it back.
  */
+// #region cart-change
 export function useCartChange(): (change: CartChange) => void {
   const changes = useContext(ChangesContext);
   return ({ delta, show, post }) => {
@@ -109,3 +110,4 @@ export function useCartChange(): (change: CartChange) => void {
     });
   };
 }
+// #endregion cart-change

@@ -41,6 +41,7 @@ export function head({ data }: { data: HelpArticleData }): Head {
   return { title: pageTitle(data.article.title), description: data.article.summary };
 }
 
+// #region pending-and-not-found
 /** Shown in place of this page while a slow navigation to another one waits for its data. */
 export const PendingComponent = LoadingSection;
 
@@ -57,3 +58,4 @@ export function NotFoundComponent() {
     </div>
   );
 }
+// #endregion pending-and-not-found

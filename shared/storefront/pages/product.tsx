@@ -52,6 +52,7 @@ export default function ProductPage({ data, locale }: Props<'product'>) {
             {messages.relatedProducts}
           </h2>
         </div>
+        {/* #region related-products */}
         <Await
           resolve={data.related}
           fallback={<ProductGridSkeleton label={messages.loading} />}
@@ -59,6 +60,7 @@ export default function ProductPage({ data, locale }: Props<'product'>) {
         >
           {(related) => <ProductGrid products={related} locale={locale} headingLevel={3} />}
         </Await>
+        {/* #endregion related-products */}
       </section>
     </div>
   );

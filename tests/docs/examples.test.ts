@@ -1,0 +1,53 @@
+// The docs' own examples (docs/examples/), run for real: what the pages say they do, they do.
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { basketApp } from '../../docs/examples/basket-routes.ts';
+import { cachingServer } from '../../docs/examples/caching.ts';
+import { knivesByName, productPage, shippingTop } from '../../docs/examples/links.ts';
+import { brokenOffers, reportingServer } from '../../docs/examples/reporting.ts';
+import { createTestApp } from '../../server/test-kit.ts';
+
+describe('docs/examples/links.ts', () => {
+  it('fills each pattern as its comment says', () => {
+    expect([productPage, knivesByName, shippingTop]).toEqual([
+      '/products/chef-knife-20cm',
+      '/shop/kitchen/knives?sort=name',
+      '/help/shipping#top',
+    ]);
+  });
+});
+
+describe('docs/examples/caching.ts', () => {
+  const app = createTestApp({ app: basketApp, server: cachingServer });
+
+  it('answers the offers as public, without the per-visitor basket count, with a weak ETag', async () => {
+    const offers = await request(app.server).get('/offers').expect(200);
+    expect(offers.headers['cache-control']).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=600',
+    );
+    expect(offers.headers.etag).toMatch(/^W\//);
+    expect(offers.text).toContain('Basket (…)');
+    await request(app.server).get('/offers').set('If-None-Match', String(offers.headers.etag)).expect(304);
+  });
+
+  it('keeps the basket private (no policy), with the count rendered on the server', async () => {
+    const basket = await request(app.server).get('/basket').set('Cookie', 'basket=knife,board').expect(200);
+    expect(basket.headers['cache-control']).toMatch(/^private/);
+    expect(basket.text).toContain('Basket (2)');
+  });
+});
+
+describe('docs/examples/reporting.ts', () => {
+  it('reports only the unexpected error, once, with its route', async () => {
+    const app = createTestApp({ app: basketApp, server: reportingServer });
+    await request(app.server).get('/offers').expect(404);
+    await request(app.server)
+      .get('/basket')
+      .expect(409, /409: Error/);
+    expect(app.reported).toEqual([]);
+
+    const broken = createTestApp({ app: basketApp, server: reportingServer }, { dataSteps: brokenOffers });
+    await request(broken.server).get('/offers').expect(500);
+    expect(broken.reported.map(({ routePattern }) => routePattern)).toEqual(['GET /offers']);
+  });
+});
