@@ -1,0 +1,54 @@
+// The tutorial's app (docs/tutorial/, docs/tutorial.md) built with the real build and served by the real
+// server, as its reader builds and serves it: so the tutorial cannot go stale. Its own tests (with the test
+// kit) are docs/tutorial/shelf.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltApp, buildAndStart } from '../helpers/built-app.ts';
+
+const TUTORIAL_APP = { app: 'docs/tutorial/app.ts', serverApp: 'docs/tutorial/server-app.ts' };
+
+describe('the tutorial’s app, built and served', () => {
+  let built: BuiltApp;
+  let origin: string;
+
+  beforeAll(async () => {
+    built = await buildAndStart(TUTORIAL_APP);
+    origin = built.server.origin;
+  }, 60_000);
+  afterAll(() => built?.stop());
+
+  it('builds one chunk per page and serves the list with its links and a script to hydrate', async () => {
+    expect(built.manifest.routes).toHaveProperty('books');
+    expect(built.manifest.routes).toHaveProperty('book');
+    const response = await fetch(`${origin}/`);
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain('<a href="/books/dune">Dune</a>');
+    expect(html).toMatch(/<script[^>]+type="module"/);
+  });
+
+  it('serves a book, and 404 inside the layout for one that is not on the shelf', async () => {
+    const book = await fetch(`${origin}/books/middlemarch`);
+    expect(book.status).toBe(200);
+    expect(await book.text()).toContain('George Eliot');
+    const missing = await fetch(`${origin}/books/no-such-book`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toMatch(/My shelf[\s\S]*No such book on the shelf/);
+  });
+
+  it('takes a form post: 303 for a note, 422 with the error for an empty one', async () => {
+    const post = (note: string) =>
+      fetch(`${origin}/books/dune`, {
+        method: 'POST',
+        headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ _action: 'add-note', note }),
+        redirect: 'manual',
+      });
+    const added = await post('Read it twice');
+    expect(added.status).toBe(303);
+    expect(added.headers.get('location')).toBe('/books/dune');
+    expect(await (await fetch(`${origin}/books/dune`)).text()).toContain('<li>Read it twice</li>');
+    const refused = await post('');
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain('Write a note first.');
+  });
+});
