@@ -10,12 +10,11 @@ export const MAX_NOTE_LENGTH = 140;
 export const shelfActions = {
   book: {
     'add-note': ({ params, fields, services }) => {
+      const id = params.id; // typed from the pattern '/books/:id', as in the data step
       const text = (fields.note ?? '').trim();
       if (text === '') return invalid({ note: 'Write a note first.' }, fields);
       if (text.length > MAX_NOTE_LENGTH)
         return invalid({ note: `A note has at most ${MAX_NOTE_LENGTH} characters.` }, fields);
-      // An action's params are not typed from the pattern (a data step's are): check the shape here.
-      const id = typeof params.id === 'string' ? params.id : '';
       if (!services.shelf.addNote(id, text)) throw new HttpError(404, 'No such book');
       // Post/redirect/get: reloading the page after adding a note does not add it twice.
       return redirect(href('book', { id }), 303);
