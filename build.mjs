@@ -25,6 +25,7 @@ export {
 export { relaxCspForDevScript } from './build/dev/csp.mjs';
 export { reminifyScripts } from './build/reminify.mjs';
 export { buildServer } from './build/server-bundle.mjs';
+export { isUpToDate } from './build/up-to-date.mjs';
 
 /**
  * The full build: client, manifest, server. `app` names the app's definitions ({ app, serverApp }, paths

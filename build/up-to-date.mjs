@@ -7,12 +7,12 @@ import { DIST, ROOT } from './paths.mjs';
 const SOURCE_DIRS = ['client', 'shared', 'server', 'build'];
 
 /**
- * True when dist/ is newer than every source, build.mjs, package.json (it names the app) and the lock file.
- * The sources include the folders of the app's two definitions (`app`, else package.json's "ssr" field), so
+ * True when the build in `outdir` (dist/) is newer than every source, build.mjs, package.json (it names the
+ * app) and the lock file. The sources include the folders of the app's two definitions (`app`, else package.json's "ssr" field), so
  * an app kept outside shared/ and server/ (my-app/ beside them) is rebuilt when it changes.
  */
-export async function isUpToDate(app) {
-  const built = await stat(path.join(DIST, 'manifest.json')).catch(() => null);
+export async function isUpToDate(app, outdir = DIST) {
+  const built = await stat(path.join(outdir, 'manifest.json')).catch(() => null);
   if (!built) return false;
   const { app: appFile, serverApp } = await appEntries(ROOT, app);
   const appDirs = [appFile, serverApp].map((file) => path.dirname(path.resolve(ROOT, file)));
