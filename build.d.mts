@@ -18,6 +18,11 @@ export function buildClient(options?: {
 export function buildServer(options?: { outdir?: string; app?: AppModules }): Promise<void>;
 export function build(options?: { outdir?: string; app?: AppModules }): Promise<BuildManifest>;
 /**
+ * `node build.mjs --if-needed`: whether the build in `outdir` (dist/ by default) is newer than every source,
+ * the folders of `app`'s definitions (package.json's "ssr" field by default) included.
+ */
+export function isUpToDate(app?: AppModules, outdir?: string): Promise<boolean>;
+/**
  * Dev mode only: makes a page's Content-Security-Policy allow the dev proxy's same-origin reload script and
  * its EventSource; returns the header to send and the nonce for the script tag, if any.
  */

@@ -3,7 +3,7 @@
 // server bundle into dist/ and prints the size table; `node build.mjs --if-needed` skips when dist/ is newer
 // than every source; `node build.mjs --dev` (npm run dev) serves a dev build with React Fast Refresh,
 // rebuilding and restarting the server on change (build/dev/dev.mjs); `--app <file> --server-app <file>`
-// name another app than package.json's "ssr" field.
+// name another app than package.json's "ssr" field, for every one of them.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +25,7 @@ export {
 export { relaxCspForDevScript } from './build/dev/csp.mjs';
 export { reminifyScripts } from './build/reminify.mjs';
 export { buildServer } from './build/server-bundle.mjs';
+export { isUpToDate } from './build/up-to-date.mjs';
 
 /**
  * The full build: client, manifest, server. `app` names the app's definitions ({ app, serverApp }, paths
@@ -69,11 +70,12 @@ if (isMain && process.argv.includes('--dev')) {
   });
 } else if (isMain) {
   try {
-    if (process.argv.includes('--if-needed') && (await isUpToDate())) {
+    const app = appOption();
+    if (process.argv.includes('--if-needed') && (await isUpToDate(app))) {
       console.log('build: dist/ is up to date');
     } else {
       const started = performance.now();
-      const manifest = await build();
+      const manifest = await build({ app });
       console.log(`build ${manifest.buildId} in ${Math.round(performance.now() - started)} ms\n`);
       console.log(await sizeTable(manifest));
     }

@@ -4,7 +4,9 @@ export default defineConfig({
   // Production JSX runtime: React's production build has no jsxDEV.
   oxc: { jsx: { runtime: 'automatic', development: false } },
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
+    // docs/: the tutorial's app and its tests, so the tutorial cannot go stale; apps/: where the tutorial
+    // has its reader write their own app.
+    include: ['tests/**/*.test.{ts,tsx}', 'docs/**/*.test.{ts,tsx}', 'apps/**/*.test.{ts,tsx}'],
     // Test what ships: React's production builds, which never put error messages or stacks in the HTML.
     env: { NODE_ENV: 'production' },
     globalSetup: ['tests/helpers/global-setup.ts'],

@@ -1,5 +1,5 @@
 import type { Redirect } from '../../shared/routing/control-signals.ts';
-import type { RouteId } from '../../shared/routing/route-types.ts';
+import type { ParamsOf, RouteId } from '../../shared/routing/route-types.ts';
 import type { ActionResultState } from '../../shared/ui/ssr-payload.ts';
 import type { ProvidedTo, StoredHandler } from '../middleware/middleware.ts';
 import type { RequestContext } from '../request-context.ts';
@@ -94,12 +94,13 @@ export type RouteActions<Services = unknown> = Readonly<
 >;
 
 /**
- * The actions of one route tree, by route id then name, each handler's context with what its branch's
- * middleware add (`Provides`, see MiddlewareOf). Declare them with `satisfies ActionsOf<typeof routes, …>`.
+ * The actions of one route tree, by route id then name, each handler's context with its route's params typed
+ * from its pattern (as a data step's are) and what its branch's middleware add (`Provides`, see MiddlewareOf).
+ * Declare them with `satisfies ActionsOf<typeof routes, …>`.
  */
 export type ActionsOf<Tree, Services = unknown, Provides = unknown> = {
   readonly [Id in RouteId<Tree>]?: Readonly<
-    Record<string, ActionHandler<Services, ProvidedTo<Tree, Provides, Id>>>
+    Record<string, ActionHandler<Services, ProvidedTo<Tree, Provides, Id> & { params: ParamsOf<Tree, Id> }>>
   >;
 };
 

@@ -10,13 +10,18 @@ declare module 'vitest' {
   }
 }
 
+/** The app the run's build serves: the storefront, whichever app package.json names. */
+const STOREFRONT = { app: 'shared/storefront/app.ts', serverApp: 'server/storefront/server-app.ts' };
+
 /** Builds the client once into a temporary folder, so tests never depend on (or clobber) dist/. */
 export default async function setup(project: TestProject) {
   // Inside the project, so the server bundle resolves its npm packages from node_modules/.
   const cacheDir = path.resolve(import.meta.dirname, '../../node_modules/.cache');
   await mkdir(cacheDir, { recursive: true });
   const buildDir = await mkdtemp(path.join(cacheDir, 'test-build-'));
-  await build({ outdir: buildDir });
+  // Named here, not read from package.json's "ssr" field: an engineer who points that at their own app
+  // (docs/tutorial.md) still tests the storefront.
+  await build({ outdir: buildDir, app: STOREFRONT });
   project.provide('buildDir', buildDir);
   return async () => {
     await rm(buildDir, { recursive: true, force: true });

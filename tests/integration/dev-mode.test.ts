@@ -87,7 +87,14 @@ describe('dev mode (npm run dev)', () => {
     scratch = await mkdtemp(path.join(cacheDir, 'dev-mode-'));
     extraModule = path.join(scratch, 'extra.ts');
     await writeFile(extraModule, 'export {};\n');
-    dev = spawn(process.execPath, ['build.mjs', '--dev'], {
+    // The storefront named here, not read from package.json's "ssr" field, which may name the reader's app.
+    const storefront = [
+      '--app',
+      'shared/storefront/app.ts',
+      '--server-app',
+      'server/storefront/server-app.ts',
+    ];
+    dev = spawn(process.execPath, ['build.mjs', '--dev', ...storefront], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH,

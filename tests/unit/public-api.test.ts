@@ -5,6 +5,8 @@ import { importsOf, parse, sourceFiles } from '../helpers/source-files.ts';
 
 /** What an app may import of the runtime: one entry per side. The test kit is for an app's tests. */
 const PUBLIC_ENTRIES = ['shared/index.ts', 'client/index.ts', 'server/index.ts'];
+const TEST_KIT = 'server/test-kit.ts';
+const isTestFile = (file: string) => /\.test\.tsx?$/.test(file);
 /** The apps in this repository, each a folder (or two: its isomorphic and its server side). */
 const APPS: readonly (readonly string[])[] = [
   ['shared/storefront/', 'server/storefront/'],
@@ -13,9 +15,11 @@ const APPS: readonly (readonly string[])[] = [
   ['tests/fixtures/dev-app/'],
   ['tests/fixtures/guarded-app/'],
   ['bench/light/'],
+  ['docs/tutorial/'],
 ];
 const RUNTIME_FOLDERS = ['server/', 'client/', 'shared/', 'build/'];
-const APP_NAMES = /(shared|server)\/storefront|tiny-app|bilingual-app|dev-app|guarded-app|bench\/light/;
+const APP_NAMES =
+  /(shared|server)\/storefront|tiny-app|bilingual-app|dev-app|guarded-app|bench\/light|docs\/tutorial/;
 
 const files = sourceFiles();
 const isRuntime = (file: string) =>
@@ -23,7 +27,7 @@ const isRuntime = (file: string) =>
   !APPS.flat().some((folder) => file.startsWith(folder));
 
 describe('the public API', () => {
-  it('is what apps import of the runtime: shared/index.ts, client/index.ts and server/index.ts only', () => {
+  it('is what apps import of the runtime: shared/index.ts, client/index.ts and server/index.ts only (and their tests the kit)', () => {
     const deep = APPS.flatMap((folders) =>
       files
         .filter((file) => folders.some((folder) => file.startsWith(folder)))
@@ -32,7 +36,8 @@ describe('the public API', () => {
             .filter(
               (target) =>
                 isRuntime(target) &&
-                !PUBLIC_ENTRIES.some((entry) => target.startsWith(entry.replace(/\.ts$/, ''))),
+                !PUBLIC_ENTRIES.some((entry) => target.startsWith(entry.replace(/\.ts$/, ''))) &&
+                !(isTestFile(file) && target.startsWith(TEST_KIT.replace(/\.ts$/, ''))),
             )
             .map((target) => `${file} -> ${target}`),
         ),

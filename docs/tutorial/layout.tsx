@@ -1,0 +1,18 @@
+// #region layout
+import { Link, Outlet } from '../../shared/index.ts';
+import { href } from './routes.ts';
+
+/** Around every page, error pages included: the header stays on screen while pages change below it. */
+export default function ShelfLayout() {
+  return (
+    <>
+      <header>
+        <Link to={href('books')}>My shelf</Link>
+      </header>
+      <main>
+        <Outlet />
+      </main>
+    </>
+  );
+}
+// #endregion layout

@@ -1,0 +1,29 @@
+// #region routes
+import { type SegmentId, type SegmentPropsOf, typedHref } from '../../shared/index.ts';
+
+/** The shelf's pages: the list of books at `/`, and one book at `/books/:id`, both inside the layout. */
+export const shelfRoutes = {
+  id: 'root',
+  module: () => import('./layout.tsx'),
+  children: [
+    { id: 'books', path: '/', module: () => import('./book-list.tsx') },
+    { id: 'book', path: '/books/:id', module: () => import('./book-page.tsx') },
+  ],
+} as const;
+
+/** Every URL of the app comes from here: `href('book', { id: 'dune' })` is `/books/dune`. */
+export const href = typedHref(shelfRoutes);
+// #endregion routes
+
+// #region props
+/** Each segment's data, filled in from the data steps (data-steps.ts) by declaration merging. */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging.
+export interface ShelfData {}
+
+/** A segment's props (`data`, `params`, `locale`), typed from the tree and its data step. */
+export type Props<Id extends SegmentId<typeof shelfRoutes>> = SegmentPropsOf<
+  typeof shelfRoutes,
+  ShelfData,
+  Id
+>;
+// #endregion props

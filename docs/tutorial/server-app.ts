@@ -1,0 +1,14 @@
+// #region server-app
+import type { ServerAppDefinition } from '../../server/index.ts';
+import { shelfActions } from './actions.ts';
+import { shelfDataSteps } from './data-steps.ts';
+import { type ShelfServices, shelfServices } from './services.ts';
+
+/** The shelf's server side: it never reaches the browser bundle. */
+const shelfServer = {
+  dataSteps: shelfDataSteps,
+  actions: shelfActions,
+  services: shelfServices,
+} satisfies ServerAppDefinition<ShelfServices>;
+export default shelfServer;
+// #endregion server-app

@@ -1,0 +1,89 @@
+// The tutorial's app (docs/tutorial/, docs/tutorial.md) built with the real build and served by the real
+// server, as its reader builds and serves it, then used in Chromium: so the tutorial cannot go stale. Its own tests (with the test
+// kit) are docs/tutorial/shelf.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltApp, buildAndStart } from '../helpers/built-app.ts';
+import { describeInChromium } from '../helpers/chromium.ts';
+import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
+import { hasMarker, markWindow } from '../helpers/window-marker.ts';
+
+const TUTORIAL_APP = { app: 'docs/tutorial/app.ts', serverApp: 'docs/tutorial/server-app.ts' };
+
+describe('the tutorial’s app, built and served', () => {
+  let built: BuiltApp;
+  let origin: string;
+
+  beforeAll(async () => {
+    built = await buildAndStart(TUTORIAL_APP);
+    origin = built.server.origin;
+  }, 60_000);
+  afterAll(() => built?.stop());
+
+  it('builds one chunk per page and serves the list with its links and a script to hydrate', async () => {
+    expect(built.manifest.routes).toHaveProperty('books');
+    expect(built.manifest.routes).toHaveProperty('book');
+    const response = await fetch(`${origin}/`);
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain('<a href="/books/dune">Dune</a>');
+    expect(html).toMatch(/<script[^>]+type="module"/);
+  });
+
+  it('serves a book, and 404 inside the layout for one that is not on the shelf', async () => {
+    const book = await fetch(`${origin}/books/middlemarch`);
+    expect(book.status).toBe(200);
+    expect(await book.text()).toContain('George Eliot');
+    const missing = await fetch(`${origin}/books/no-such-book`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toMatch(/My shelf[\s\S]*No such book on the shelf/);
+  });
+
+  it('takes a form post: 303 for a note, 422 with the error for an empty one', async () => {
+    const post = (note: string) =>
+      fetch(`${origin}/books/dune`, {
+        method: 'POST',
+        headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ _action: 'add-note', note }),
+        redirect: 'manual',
+      });
+    const added = await post('Read it twice');
+    expect(added.status).toBe(303);
+    expect(added.headers.get('location')).toBe('/books/dune');
+    expect(await (await fetch(`${origin}/books/dune`)).text()).toContain('<li>Read it twice</li>');
+    const refused = await post('');
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain('Write a note first.');
+  });
+
+  describeInChromium('the tutorial’s app in a browser', ({ newPage }) => {
+    it('navigates without a page load and shows a refused note in place, as the tutorial says', async () => {
+      const page = await newPage();
+      try {
+        const problems = collectPageProblems(page);
+        await page.goto(`${origin}/`);
+        await waitForHydration(page);
+        await markWindow(page);
+        await page.getByRole('link', { name: 'The Dispossessed' }).click();
+        await page.waitForSelector('text=by Ursula K. Le Guin');
+        expect(await page.title()).toBe('The Dispossessed');
+
+        await page.getByRole('button', { name: 'Add note' }).click();
+        await page.getByRole('alert').filter({ hasText: 'Write a note first.' }).waitFor();
+        expect(new URL(page.url()).pathname).toBe('/books/the-dispossessed');
+
+        await page.getByLabel('Note').fill('Anarres');
+        await page.getByRole('button', { name: 'Add note' }).click();
+        await page.locator('li', { hasText: 'Anarres' }).waitFor();
+        expect(await page.getByLabel('Note').inputValue()).toBe('');
+        await page.getByRole('link', { name: 'My shelf' }).click();
+        await page.waitForSelector('text=Ursula K. Le Guin (1 note)');
+        expect(await hasMarker(page)).toBe(true);
+        // The refused post's data answer carries its 422 status, which Chromium logs as a failed resource.
+        const refusedPost = 'error: Failed to load resource: the server responded with a status of 422';
+        expect(problems.filter((problem) => !problem.startsWith(refusedPost))).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  });
+});
