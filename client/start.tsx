@@ -79,11 +79,10 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
     const snapshot = useSyncExternalStore(router.subscribe, router.getSnapshot, router.getSnapshot);
     useEffect(() => {
       // A page every visitor shares left out what is this visitor's (a cart count): ask for it now.
-      const { page } = initialPage.payload;
       if (page.type === 'route' && page.later) router.refresh(page.later);
     }, []);
-    const { page } = snapshot.payload;
-    const complete = page.type !== 'route' || !page.later;
+    const shown = snapshot.payload.page;
+    const complete = shown.type !== 'route' || !shown.later;
     useEffect(() => {
       if (complete) markHydrated();
     }, [complete]);
