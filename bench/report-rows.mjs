@@ -194,6 +194,52 @@ function runtimeRows(r, add) {
   );
 }
 
+/** nginx's page cache against none, and a 304 against a full render (bench/run/cache.mjs). */
+function cachingRows(caching, add) {
+  if (caching.skipped) {
+    add(`skipped: ${caching.skipped}`, ['', '', '', '', '', ''], 'caching.skipped', 0);
+    return;
+  }
+  for (const [routeId, label] of [
+    ['shop', '/shop'],
+    ['product', 'product page'],
+  ]) {
+    const { cached, uncached, ratio } = caching.throughput[routeId];
+    add(
+      `${label} through nginx: page cache / none, req/s`,
+      [
+        `${cached.requestsPerSecond.toFixed(0)} / ${uncached.requestsPerSecond.toFixed(0)}`,
+        '',
+        '',
+        `x${ratio.toFixed(1)}`,
+        `>= x${TARGETS.cacheThroughputRatio}`,
+        verdict(ratio >= TARGETS.cacheThroughputRatio),
+      ],
+      `caching.throughput.${routeId}.ratio`,
+      ratio,
+    );
+  }
+  for (const [routeId, label] of [
+    ['shop', '/shop'],
+    ['product', 'product page'],
+  ]) {
+    const { renderCpuUs, notModifiedCpuUs, cpuRatio } = caching.revalidation[routeId];
+    add(
+      `${label}: CPU per request, full render / 304`,
+      [
+        `${renderCpuUs.toFixed(0)} / ${notModifiedCpuUs.toFixed(0)} µs`,
+        '',
+        '',
+        `x${cpuRatio.toFixed(1)} less`,
+        `>= x${TARGETS.notModifiedCpuRatio}`,
+        verdict(cpuRatio >= TARGETS.notModifiedCpuRatio),
+      ],
+      `caching.revalidation.${routeId}.cpuRatio`,
+      cpuRatio,
+    );
+  }
+}
+
 function buildAndMemoryRows(r, add, section) {
   section(`4. Build (node build.mjs, median of ${r.build.runs.length})`);
   add(
@@ -253,6 +299,11 @@ export function rows(r) {
   section('3. Client JavaScript (gzip -9 / brotli 11 of dist/client files)');
   firstLoadRows(r.clientJs, add);
   runtimeRows(r, add);
+  // Runs from before caching have none.
+  if (r.caching) {
+    section('3c. Caching (bench/run/cache.mjs): nginx page cache, and 304 revalidation');
+    cachingRows(r.caching, add);
+  }
   buildAndMemoryRows(r, add, section);
   return out;
 }

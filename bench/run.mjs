@@ -12,6 +12,8 @@
 //      connections: at 32 it is bound by its 500 ms deferred value on both sides, not by the CPU;
 //   4. TTFB of the streamed shell and time of the final byte of the product page (median of N requests);
 //   4b. what the database costs: the CPU of each page's data steps on the embedded engine, per request;
+//   4c. caching: /shop and the product page through nginx with its page cache against without, and the CPU
+//      of a 304 revalidation against a full render (bench/run/cache.mjs; skipped without nginx);
 //   5. RSS of a fresh server after 10k and 100k requests of /shop (--quick: 2k and 20k): each the median of
 //      100 ms samples over the second half of a stretch of load, since single readings swing with GC.
 //
@@ -42,6 +44,7 @@ import {
   stopChild,
 } from './lib.mjs';
 import { save } from './report.mjs';
+import { measureCaching } from './run/cache.mjs';
 import { measureDatabaseCost } from './run/database-cost.mjs';
 import { lightServerOptions, measureLightPair } from './run/light.mjs';
 import { measureMemory } from './run/memory.mjs';
@@ -89,6 +92,8 @@ async function main() {
   results.light = await measureLightPair(pin, capture.dsn, SETTINGS, log);
   results.sentryCapture = { ...capture.stats };
   await capture.close();
+  // 3c. What caching buys: nginx's page cache against none, and a 304 against a full render.
+  results.caching = await measureCaching(pin, SETTINGS, log);
   // 5. Memory under load, on a fresh server.
   results.memory = await measureMemory(pin, SETTINGS.memory, log);
   results.lightMemory = await measureMemory(pin, SETTINGS.memory, log, {

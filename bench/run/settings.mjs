@@ -44,4 +44,8 @@ export const TARGETS = {
   hydrationRatio: 1.15,
   /** Sentry on at its default sample rate (0.1) costs at most this share of Sentry off's req/s. */
   sentryCost: 0.1,
+  /** nginx's page cache against none, req/s of /shop and the product page. */
+  cacheThroughputRatio: 10,
+  /** A 304 revalidation against a full render of the same page, our server's CPU per request. */
+  notModifiedCpuRatio: 5,
 };

@@ -13,6 +13,8 @@ export interface CachingFacts {
   segments: readonly SegmentState[];
   /** The rest of what the body is made from: build, representation, route, locale, URL… */
   made: readonly unknown[];
+  /** The shown segments' versions (CachePolicy.version): the ETag's basis instead of their data. */
+  version: readonly unknown[] | undefined;
 }
 
 /** How an answer may be stored; `not-modified`: the 304 has been sent. */
@@ -29,19 +31,41 @@ export type Caching = 'public' | 'private' | 'not-modified';
 export async function decideCaching(
   request: Request,
   response: Response,
-  { policy, status, segments, made }: CachingFacts,
+  { policy, status, segments, made, version }: CachingFacts,
 ): Promise<Caching> {
   if (!policy || !mayBePublic(request, response, status)) return beingPrivate(response);
-  const data = await Promise.all(segments.map((state) => ('data' in state ? settled(state.data) : state)));
+  const basis = version
+    ? ['version', version]
+    : await Promise.all(segments.map((state) => ('data' in state ? settled(state.data) : state)));
   // A deferred value may have read a cookie while it settled.
   if (!mayBePublic(request, response, status)) return beingPrivate(response);
   response.setHeader('Cache-Control', publicCacheControl(policy.cache));
-  response.setHeader('ETag', `W/"${digest([...made, status, data])}"`);
+  response.setHeader('ETag', etagOf(made, status, basis));
   if (request.fresh) {
     response.status(304).end();
     return 'not-modified';
   }
   return 'public';
+}
+
+/**
+ * A revalidation answered before any data step runs: the route's shown segments all have versions, nothing
+ * read so far makes the answer private, and the request's If-None-Match matches the ETag those versions
+ * give. Then the 304 is sent (true); otherwise the public headers stay set for decideCaching to confirm.
+ */
+export function answeredByVersion(
+  request: Request,
+  response: Response,
+  policy: RoutePolicy,
+  made: readonly unknown[],
+  version: readonly unknown[],
+): boolean {
+  if (!mayBePublic(request, response, 200)) return false;
+  response.setHeader('Cache-Control', publicCacheControl(policy.cache));
+  response.setHeader('ETag', etagOf(made, 200, ['version', version]));
+  if (!request.fresh) return false;
+  response.status(304).end();
+  return true;
 }
 
 /**
@@ -61,15 +85,18 @@ export function cachingFacts(
     status,
     routeId,
     segments,
+    version,
   }: {
     policy: RoutePolicy | undefined;
     status: number;
     routeId: string;
     segments: readonly { state: SegmentState }[];
+    version?: readonly unknown[] | undefined;
   },
   made: readonly unknown[],
 ): CachingFacts {
-  return { policy, status, segments: segments.map(({ state }) => state), made: [...made, routeId] };
+  const shown = segments.map(({ state }) => state);
+  return { policy, status, segments: shown, made: [...made, routeId], version };
 }
 
 function mayBePublic(request: Request, response: Response, status: number): boolean {
@@ -98,6 +125,10 @@ async function settled(data: unknown): Promise<unknown> {
     }),
   );
   return Object.fromEntries(entries);
+}
+
+function etagOf(made: readonly unknown[], status: number, basis: unknown): string {
+  return `W/"${digest([...made, status, basis])}"`;
 }
 
 function digest(parts: readonly unknown[]): string {

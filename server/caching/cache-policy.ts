@@ -1,3 +1,5 @@
+import type { RequestContext } from '../request-context.ts';
+
 /**
  * How long shared caches (nginx's proxy_cache, a CDN) may keep a segment's pages, declared by the app per
  * segment id in its server definition (`cache`). A segment without one is private: its pages are
@@ -17,6 +19,14 @@ export interface CachePolicy {
   staleWhileRevalidate?: number;
   /** How long a browser may keep it without asking (`max-age`); 0 by default: it revalidates by ETag. */
   maxAge?: number;
+  /**
+   * What the segment's data is made from, cheaper to learn than the data itself (a counter the database
+   * bumps on every change, a file's mtime). When every segment a public answer shows has one, its ETag is a
+   * digest of these instead of its data, and a revalidation whose ETag still matches answers 304 before any
+   * data step runs. It must change whenever the data does; reading cookies in it makes the answer private.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: the app's own services; each app types its function itself
+  version?: (context: RequestContext<any>) => unknown;
 }
 
 /**
@@ -28,8 +38,10 @@ export type CachePolicies = Readonly<Record<string, CachePolicy | 'per-visitor'>
 
 /** A route's caching: the strictest policy of its branch, and the per-visitor segments its pages leave out. */
 export interface RoutePolicy {
-  cache: CachePolicy;
+  cache: Required<Omit<CachePolicy, 'version'>>;
   perVisitor: ReadonlySet<string>;
+  /** Every segment's version but the per-visitor ones', in branch order; none unless each has one. */
+  versions: readonly NonNullable<CachePolicy['version']>[] | undefined;
 }
 
 /** What every private answer says: no cache, shared or the browser's, may store it. */
@@ -43,8 +55,9 @@ export function branchPolicy(
   segmentIds: readonly string[],
   policies: CachePolicies,
 ): RoutePolicy | undefined {
-  let strictest: Required<CachePolicy> | undefined;
+  let strictest: RoutePolicy['cache'] | undefined;
   const perVisitor = new Set<string>();
+  let versions: NonNullable<CachePolicy['version']>[] | undefined = [];
   for (const id of segmentIds) {
     const policy = Object.hasOwn(policies, id) ? policies[id] : undefined;
     if (!policy) return undefined;
@@ -52,14 +65,15 @@ export function branchPolicy(
       perVisitor.add(id);
       continue;
     }
-    const { sMaxAge, staleWhileRevalidate = 0, maxAge = 0 } = policy;
+    const { sMaxAge, staleWhileRevalidate = 0, maxAge = 0, version } = policy;
+    versions = version && versions ? [...versions, version] : undefined;
     strictest = {
       sMaxAge: Math.min(sMaxAge, strictest?.sMaxAge ?? sMaxAge),
       staleWhileRevalidate: Math.min(staleWhileRevalidate, strictest?.staleWhileRevalidate ?? Infinity),
       maxAge: Math.min(maxAge, strictest?.maxAge ?? Infinity),
     };
   }
-  return strictest && { cache: strictest, perVisitor };
+  return strictest && { cache: strictest, perVisitor, versions };
 }
 
 /** The `Cache-Control` value of a public answer. */
@@ -75,7 +89,13 @@ export function checkCachePolicies(policies: CachePolicies): void {
     if (typeof policy !== 'object' || policy === null || typeof policy.sMaxAge !== 'number') {
       throw new TypeError(`Cache policy of segment "${id}": give { sMaxAge, … } or 'per-visitor'`);
     }
+    if (policy.version !== undefined && typeof policy.version !== 'function') {
+      throw new TypeError(
+        `Cache policy of segment "${id}": version must be a function of the request context`,
+      );
+    }
     for (const [name, seconds] of Object.entries(policy)) {
+      if (name === 'version') continue;
       if (!Number.isInteger(seconds) || (seconds as number) < 0) {
         throw new TypeError(
           `Cache policy of segment "${id}": ${name} must be a whole number of seconds from 0, got ${String(seconds)}`,

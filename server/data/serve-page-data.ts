@@ -58,8 +58,15 @@ export function servePageData({
     if (request.method === 'POST') return handleAction(request, response, pageRequest, 'data');
     const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
     try {
-      const keep = new Set(request.get(KEEP_SEGMENTS_HEADER)?.split(','));
-      const resolution = await resolvePage(request, response, pageRequest, abortController.signal, keep);
+      const keepHeader = request.get(KEEP_SEGMENTS_HEADER);
+      const keep = new Set(keepHeader?.split(','));
+      // What the answer is made from besides its data: the segments the browser keeps change it too.
+      response.vary(KEEP_SEGMENTS_HEADER);
+      const { locale, appPath, search } = pageRequest;
+      const made = ['data', buildId, locale, appPath, search, keepHeader ?? ''];
+      const { signal } = abortController;
+      const resolution = await resolvePage(request, response, pageRequest, signal, keep, made);
+      if (resolution.type === 'not-modified') return;
       if (resolution.type === 'redirect') {
         return sendDataLine(response, 200, {
           type: 'redirect',
@@ -78,10 +85,6 @@ export function servePageData({
         );
       }
 
-      // What the answer is made from besides its data: the segments the browser keeps change it too.
-      response.vary(KEEP_SEGMENTS_HEADER);
-      const { locale, appPath, search } = pageRequest;
-      const made = ['data', buildId, locale, appPath, search, [...resolution.kept]];
       const caching = await decideCaching(request, response, cachingFacts(resolution, made));
       if (caching === 'not-modified') return;
       if (caching === 'public') notePublicAnswer(response);

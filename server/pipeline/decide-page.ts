@@ -12,6 +12,8 @@ import type { PageResolution } from './resolve-page.ts';
 interface DecideContext {
   /** The route's cache policy, carried to the answer. */
   policy: RoutePolicy | undefined;
+  /** The shown segments' versions, carried to the answer's ETag. */
+  version: readonly unknown[] | undefined;
   searchValues: readonly unknown[];
   routeId: string;
   params: RouteParams;
@@ -26,7 +28,7 @@ export function decide(
   branch: readonly MatchedSegment[],
   modules: SegmentModule[],
   outcomes: Outcome[],
-  { policy, searchValues, routeId, params, pageRequest, urlOf, onFailure }: DecideContext,
+  { policy, version, searchValues, routeId, params, pageRequest, urlOf, onFailure }: DecideContext,
 ): PageResolution {
   const segments: ShownSegment[] = [];
   // The deepest segment with a `head` decides it; when that one is kept, so is the head on screen.
@@ -73,7 +75,7 @@ export function decide(
     const keptAbove = new Set([...kept].filter((above) => above < boundary));
     return { ...page, head: errorHead(status), headKept: false, kept: keptAbove };
   }
-  return { type: 'page', routeId, params, segments, kept, head, headKept, status: 200, policy };
+  return { type: 'page', routeId, params, segments, kept, head, headKept, status: 200, policy, version };
 }
 
 /** The not-found or error component shown in place of the segment at `boundary` and those below it. */

@@ -5,6 +5,7 @@ import type { Locales } from '../../shared/routing/locale.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
 import type { Head, RouteNode, RouteParams, SegmentModule } from '../../shared/routing/route-table.ts';
 import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
+import { answeredByVersion } from '../caching/answer-caching.ts';
 import { branchPolicy, type CachePolicies, type RoutePolicy } from '../caching/cache-policy.ts';
 import type { DataSteps } from '../data/data-step.ts';
 import { isThenable } from '../data/deferred-data.ts';
@@ -37,7 +38,11 @@ export type PageResolution =
       status: number;
       /** The route's cache policy (the strictest of its branch), none when it is private. */
       policy: RoutePolicy | undefined;
+      /** The shown segments' versions, when each has one (CachePolicy.version): the basis of the ETag. */
+      version?: readonly unknown[];
     }
+  /** A revalidation the versions answered: the 304 has been sent. */
+  | { type: 'not-modified' }
   /** A resource route: its handler answers with this context (its middleware ran; no data steps, no document). */
   | { type: 'resource'; routeId: string; params: RouteParams; context: RequestContext }
   /** `location` is final: base path and locale prefix added to an app path (`urlOf`), or external. */
@@ -139,6 +144,8 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
      * which, when every visitor may share it, leaves out its per-visitor segments for the browser to ask for.
      */
     keep?: ReadonlySet<string>,
+    /** The representation's parts of its ETag (caller's), for a revalidation answered from versions. */
+    made?: readonly unknown[],
   ): Promise<PageResolution> {
     const match = routes.match(pageRequest.appPath);
     if (!match) return { type: 'error', status: 404 };
@@ -166,6 +173,14 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     const policy = policyOf(match.route.id, match.branch);
     const shared = keep === undefined && (request.method === 'GET' || request.method === 'HEAD');
     const left = keep ?? (shared ? policy?.perVisitor : undefined);
+    let version: readonly unknown[] | undefined;
+    // Only when the answer shows no per-visitor segment: then its versions say all it is made from.
+    if (made && policy?.versions && [...policy.perVisitor].every((id) => left?.has(id))) {
+      version = await untilAborted(Promise.all(policy.versions.map((of) => of(context))), signal);
+      if (answeredByVersion(request, response, policy, [...made, match.route.id], version)) {
+        return { type: 'not-modified' };
+      }
+    }
     const outcomes = runDataSteps(match.branch, dataSteps, context, left, reading.values);
     const settling = settle(
       match.branch.map(({ node }) => loadModule(node)),
@@ -176,6 +191,7 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     const settled = isLoaded(settling) ? settling : await settling;
     return decide(match.branch, settled.modules, settled.outcomes, {
       policy,
+      version,
       searchValues: reading.values,
       routeId: match.route.id,
       params: match.params,

@@ -30,14 +30,17 @@ export function servePage({ resolvePage, renderer, renderTimeoutMs, resources, b
   ): Promise<void> {
     const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
     try {
-      const resolution = await resolvePage(request, response, pageRequest, abortController.signal);
+      const made = ['document', buildId, pageRequest.locale, pageRequest.appPath, pageRequest.search];
+      const { signal } = abortController;
+      const resolution = await resolvePage(request, response, pageRequest, signal, undefined, made);
       switch (resolution.type) {
+        case 'not-modified':
+          return;
         case 'redirect':
           return sendRedirect(response, resolution.location, resolution.status);
         case 'error':
           return renderer.renderError(request, response, pageRequest, resolution.status);
         case 'page': {
-          const made = ['document', buildId, pageRequest.locale, pageRequest.appPath, pageRequest.search];
           const caching = await decideCaching(request, response, cachingFacts(resolution, made));
           if (caching === 'not-modified') return;
           const render = { ...resolution, abortController, shared: caching === 'public' };

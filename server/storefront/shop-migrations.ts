@@ -6,6 +6,7 @@ import addKeys from './migrations/0004-cart-add-keys.sql?raw';
 import lineOrder from './migrations/0005-line-order.sql?raw';
 import constraintNames from './migrations/0006-cart-constraint-names.sql?raw';
 import accounts from './migrations/0007-accounts.sql?raw';
+import catalogueVersion from './migrations/0008-catalogue-version.sql?raw';
 
 /** The shop's schema and catalogue, then accounts, applied at start in order (a test checks every file here is listed). */
 export const shopMigrations = defineMigrations({
@@ -16,4 +17,5 @@ export const shopMigrations = defineMigrations({
   '0005-line-order.sql': lineOrder,
   '0006-cart-constraint-names.sql': constraintNames,
   '0007-accounts.sql': accounts,
+  '0008-catalogue-version.sql': catalogueVersion,
 });

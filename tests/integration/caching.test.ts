@@ -139,6 +139,77 @@ describe('revalidation by ETag', () => {
   });
 });
 
+describe('versions: revalidation before any data step', () => {
+  function versioned(version: () => unknown) {
+    const steps = { runs: 0 };
+    const policy = { ...MINUTE, version };
+    const app = tinyWith(
+      { root: policy, notes: policy, first: policy },
+      {
+        notes: () => {
+          steps.runs += 1;
+          return { count: 2 };
+        },
+      },
+    );
+    return { app, steps };
+  }
+
+  it('answers a matching If-None-Match with 304 without running a data step, for documents and data', async () => {
+    let version = 1;
+    const { app, steps } = versioned(() => version);
+    for (const path of ['/notes/first', `${DATA}/notes/first`]) {
+      const first = await request(app).get(path).expect(200);
+      expect(first.headers['cache-control'], path).toBe(PUBLIC_MINUTE);
+      const runs = steps.runs;
+      const again = await request(app)
+        .get(path)
+        .set('If-None-Match', first.headers.etag as string);
+      expect(again.status, path).toBe(304);
+      expect(steps.runs, path).toBe(runs);
+      version += 1;
+      const changed = await request(app)
+        .get(path)
+        .set('If-None-Match', first.headers.etag as string);
+      expect(changed.status, path).toBe(200);
+      expect(changed.headers.etag, path).not.toBe(first.headers.etag);
+      expect(steps.runs, path).toBe(runs + 1);
+    }
+  });
+
+  it('keeps an answer whose version read a cookie private, and never answers it 304', async () => {
+    const constant = { ...MINUTE, version: () => 1 };
+    const app = tinyWith({
+      root: constant,
+      notes: { ...MINUTE, version: ({ cookies }: { cookies: object }) => Object.keys(cookies).length },
+      first: constant,
+    });
+    const page = await request(app).get('/notes/first').set('Cookie', 'seen=1').expect(200);
+    expect(page.headers['cache-control']).toBe(DOCUMENT_PRIVATE);
+    expect(page.headers.etag).toBeUndefined();
+  });
+
+  it('changes the storefront’s catalogue ETags when a price changes in the database', async () => {
+    const services = await testShopServices();
+    const app = createTestApp({ app: storefront, server: storefrontServer }, { services }).server;
+    const path = '/products/oak-serving-board';
+    const before = await request(app).get(path).expect(200);
+    await request(app)
+      .get(path)
+      .set('If-None-Match', before.headers.etag as string)
+      .expect(304);
+    const [changed] = await services.db.query<{ price: number }>(
+      'update products set price_cents = price_cents + 100 where id = $1 returning price_cents as price',
+      ['oak-serving-board'],
+    );
+    const after = await request(app)
+      .get(path)
+      .set('If-None-Match', before.headers.etag as string);
+    expect(after.status).toBe(200);
+    expect(after.text).toContain(`€${((changed?.price ?? 0) / 100).toFixed(2)}`);
+  });
+});
+
 describe('resource routes', () => {
   it('keeps a resource private when its handler read a cookie, whatever Cache-Control it says', async () => {
     const services = await testShopServices();
@@ -158,7 +229,7 @@ describe('resource routes', () => {
     expect(answer.headers['cache-control']).toBe('private, no-store');
     const sitemap = await request(app).get('/sitemap.xml').expect(200);
     expect(sitemap.headers['cache-control']).toBe(
-      'public, max-age=0, s-maxage=60, stale-while-revalidate=600',
+      'public, max-age=0, s-maxage=10, stale-while-revalidate=300',
     );
   });
 });
