@@ -42,7 +42,7 @@ export async function decideCaching(
   response.setHeader('Cache-Control', publicCacheControl(policy.cache));
   response.setHeader('ETag', etagOf(made, status, basis));
   if (request.fresh) {
-    response.status(304).end();
+    sendNotModified(response);
     return 'not-modified';
   }
   return 'public';
@@ -64,7 +64,7 @@ export function answeredByVersion(
   response.setHeader('Cache-Control', publicCacheControl(policy.cache));
   response.setHeader('ETag', etagOf(made, 200, ['version', version]));
   if (!request.fresh) return false;
-  response.status(304).end();
+  sendNotModified(response);
   return true;
 }
 
@@ -125,6 +125,15 @@ async function settled(data: unknown): Promise<unknown> {
     }),
   );
   return Object.fromEntries(entries);
+}
+
+/**
+ * The 304, without this response's Content-Security-Policy: a cache (the browser's) updates the stored
+ * headers with a 304's, and a new nonce would then block every inline script of the stored page.
+ */
+function sendNotModified(response: Response): void {
+  response.removeHeader('Content-Security-Policy');
+  response.status(304).end();
 }
 
 function etagOf(made: readonly unknown[], status: number, basis: unknown): string {

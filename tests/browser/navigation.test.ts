@@ -226,15 +226,21 @@ describeInChromium('client navigation', ({ newPage }) => {
   it('loads the page in full when the server says the build changed', async () => {
     const page = await newPage();
     try {
-      await page.goto(`${server().origin}/`);
-      await waitForHydration(page);
-      await page.route('**/_data/**', (route) =>
-        route.fulfill({
+      // The product's data requests (its prefetch, the click's) hear of a new build, until the full load.
+      let loadedInFull = false;
+      page.on('request', (request) => {
+        if (request.isNavigationRequest() && request.url().endsWith(PRODUCT)) loadedInFull = true;
+      });
+      await page.route(`**/_data/*${PRODUCT}`, (route) => {
+        if (loadedInFull) return route.continue();
+        return route.fulfill({
           status: 409,
           contentType: 'application/x-ndjson; charset=utf-8',
           body: '{"type":"build-changed","buildId":"newer000000"}\n',
-        }),
-      );
+        });
+      });
+      await page.goto(`${server().origin}/`);
+      await waitForHydration(page);
       await markWindow(page);
       await page.locator(`main a[href="${PRODUCT}"]`).first().click();
       await page.waitForURL(`${server().origin}${PRODUCT}`);

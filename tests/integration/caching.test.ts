@@ -104,6 +104,9 @@ describe('revalidation by ETag', () => {
       .set('If-None-Match', headers.etag as string);
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
+    // A browser updates its stored headers with a 304's: a new CSP nonce would block the stored page's scripts.
+    expect(headers['content-security-policy']).toContain('nonce-');
+    expect(again.headers['content-security-policy']).toBeUndefined();
     expect(again.headers.etag).toBe(headers.etag);
     expect(again.headers['cache-control']).toBe(PUBLIC_MINUTE);
     await request(app)
