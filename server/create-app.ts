@@ -62,7 +62,8 @@ export interface CreateAppOptions {
 export function createApp(options: CreateAppOptions): Express {
   const { config, build } = options;
   const logger = options.logger ?? createConsoleLogger();
-  const reportError = createErrorReporter(logger, options.monitoring ?? noMonitoring);
+  const monitoring = options.monitoring ?? noMonitoring;
+  const reportError = createErrorReporter(logger, monitoring);
   const services = options.services ?? startedServices({});
   const { locales, servePage, handleAction, pageMethodsOf, sendPageData, renderError } = createPageParts(
     options,
@@ -83,6 +84,7 @@ export function createApp(options: CreateAppOptions): Express {
     createRequestHandler({
       basePath: config.basePath,
       publicOrigin: config.publicOrigin,
+      traceRequest: monitoring.traceRequest,
       logRequest: requestLog(logger, server),
       setSecurityHeaders: securityHeaders(),
       compressWhenAccepted: compressResponses(),

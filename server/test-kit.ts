@@ -273,6 +273,7 @@ function memoryLogger(logs: LogEntry[]): Logger {
 function memoryMonitoring(reported: ReportedError[]): Monitoring {
   let routePattern: string | undefined;
   return {
+    traceRequest: (_request, _response, answer) => answer(),
     captureException(error: unknown, facts: RequestFacts) {
       reported.push({ error, routePattern: facts.routePattern ?? routePattern });
       return `test-event-${reported.length}`;
