@@ -35,6 +35,9 @@ async function main() {
       cpuPerRequestVsBare: bare.cpuUsPerRequest / ours.cpuUsPerRequest,
       p99VsBare: ours.p99Ms / bare.p99Ms,
       hydratedVsBare: light.hydration ? light.hydration.ours.medianMs / light.hydration.bare.medianMs : null,
+      hydratedVsBareWithoutHeaders: light.hydration
+        ? light.hydration.ours.medianMs / light.hydration.bareWithoutHeaders.medianMs
+        : null,
     };
     const result = { date: new Date().toISOString(), loadAtStart, loadAtEnd: os.loadavg(), ratios, light };
     await writeFile(path.join(RESULTS_DIR, 'light-pair.json'), `${JSON.stringify(result, null, 2)}\n`);

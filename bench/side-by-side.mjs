@@ -9,7 +9,7 @@
 // another build of ours (build.mjs's `build({ outdir })`, under this repository so node_modules resolves).
 // The light pair's sides (`--path /products`): `light` (bench/results/light-dist as `npm run bench` serves
 // it), `bare`, or a directory of another light build. A `+sentry` suffix runs that side with Sentry on at
-// its default rate 0.1, against a local capture endpoint.
+// its default rate 0.1, against a local capture endpoint (`+sentry-full`: the full SDK, SENTRY_SDK=full).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -73,18 +73,21 @@ let capture;
 
 async function startSide(side) {
   if (side === 'ours' || side === 'baseline' || side === 'bare') return startServer(side, { pin });
-  const withSentry = side.endsWith('+sentry');
-  const name = withSentry ? side.slice(0, -'+sentry'.length) : side;
+  const [name, sentry] = side.split('+');
   const distDir = name === 'light' ? LIGHT_DIST : path.resolve(name);
   if (!existsSync(path.join(distDir, 'server', 'index.mjs'))) throw new Error(`${side}: no server build`);
   const options = isLightPair ? { ...lightServerOptions(), distDir } : { distDir, env: {} };
-  if (!withSentry) return startServer('ours', { pin, ...options });
+  if (!sentry) return startServer('ours', { pin, ...options });
   capture ??= await startSentryCapture();
   return startServer('ours', {
     pin,
     ...options,
     sentryDsn: capture.dsn,
-    env: { ...options.env, SENTRY_TRACES_SAMPLE_RATE: '0.1' },
+    env: {
+      ...options.env,
+      SENTRY_TRACES_SAMPLE_RATE: '0.1',
+      SENTRY_SDK: sentry === 'sentry-full' ? 'full' : 'light',
+    },
   });
 }
 

@@ -105,7 +105,7 @@ export async function startServer(
     env.BASELINE_DATA_DIR = dataDir;
     args = [...nodeArgs, BASELINE_BUNDLE];
   } else if (kind === 'bare') {
-    env.BARE_CLIENT = BARE_CLIENT_BUNDLE;
+    Object.assign(env, extraEnv, { BARE_CLIENT: BARE_CLIENT_BUNDLE });
     args = [...nodeArgs, BARE_SERVER_BUNDLE];
   } else {
     Object.assign(env, { LOG_LEVEL: BENCH_LOG_LEVEL, COOKIE_SECRET, DATA_DIR: dataDir });
