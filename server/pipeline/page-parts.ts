@@ -67,6 +67,7 @@ export function createPageParts(
     build,
     resolveFrame,
     browserSentry: browserSentryOf(options),
+    debugRoutes: config.enableDebugRoutes,
   });
   const actions = config.enableDebugRoutes
     ? { ...options.actions, ...debugActions }

@@ -81,6 +81,8 @@ export interface DocumentRendererOptions {
   /** The trace to continue in the browser, and the browser's Sentry settings (null when off). */
   monitoring: Monitoring;
   browserSentry: BrowserSentryConfig | null;
+  /** ENABLE_DEBUG_ROUTES, told to the browser (SsrPayload.debugRoutes). */
+  debugRoutes: boolean;
 }
 
 /**
@@ -107,6 +109,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
       crawler: !shared && isCrawler(request.get('user-agent')),
       trace: shared ? null : (monitoring.traceMeta() ?? null),
       sentry: options.browserSentry,
+      debugRoutes: options.debugRoutes,
       buildId,
       basePath,
       locale: pageRequest.locale,
