@@ -69,7 +69,7 @@ function hydrationRow(hydration, add) {
   }
   const ratio = hydration.ours.medianMs / hydration.bare.medianMs;
   add(
-    `light page time to hydrated (Chromium, median of ${hydration.ours.loads} cold loads)`,
+    `light page time to hydrated (Chromium, median of ${hydration.ours.loads} cold loads; bare with helmet's headers)`,
     [
       ms(hydration.ours.medianMs),
       '',
@@ -80,5 +80,13 @@ function hydrationRow(hydration, add) {
     ],
     'light.hydration.ours.medianMs',
     hydration.ours.medianMs,
+  );
+  if (!hydration.bareWithoutHeaders) return;
+  const plain = hydration.bareWithoutHeaders.medianMs;
+  add(
+    'light page time to hydrated, bare without security headers',
+    [ms(hydration.ours.medianMs), '', ms(plain), (hydration.ours.medianMs / plain).toFixed(2), '', ''],
+    'light.hydration.bareWithoutHeaders.medianMs',
+    plain,
   );
 }

@@ -7,13 +7,19 @@
 //          [--connections 200] [--path /products/chef-knife-20cm]
 // A side is `ours` or `baseline` (both from bench/results/dist, built when missing), or a directory holding
 // another build of ours (build.mjs's `build({ outdir })`, under this repository so node_modules resolves).
+// The light pair's sides (`--path /products`): `light` (bench/results/light-dist as `npm run bench` serves
+// it), `bare`, or a directory of another light build. A `+sentry` suffix runs that side with Sentry on at
+// its default rate 0.1, against a local capture endpoint (`+sentry-full`: the full SDK, SENTRY_SDK=full).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   BASELINE_BUNDLE,
   BROWSER_UA,
   buildBaseline,
+  buildLightPair,
   cliOption,
+  LIGHT_DIST,
+  LIGHT_PATH,
   median,
   PRODUCT_PATH,
   pinning,
@@ -23,14 +29,17 @@ import {
   SNAPSHOT_DIR,
   snapshotBuild,
   spawnTracked,
+  startSentryCapture,
   startServer,
 } from './lib.mjs';
+import { lightServerOptions } from './run/light.mjs';
 
 const sides = [cliOption('--a', 'ours'), cliOption('--b', 'baseline')];
 const rounds = Number(cliOption('--rounds', '8'));
 const seconds = Number(cliOption('--seconds', '8'));
 const connections = Number(cliOption('--connections', '200'));
 const urlPath = cliOption('--path', PRODUCT_PATH);
+const isLightPair = urlPath === LIGHT_PATH;
 
 const pin = pinning();
 
@@ -60,16 +69,32 @@ function startLoadWorker() {
     });
 }
 
-function startSide(side) {
-  if (side === 'ours' || side === 'baseline') return startServer(side, { pin });
-  const distDir = path.resolve(side);
+let capture;
+
+async function startSide(side) {
+  if (side === 'ours' || side === 'baseline' || side === 'bare') return startServer(side, { pin });
+  const [name, sentry] = side.split('+');
+  const distDir = name === 'light' ? LIGHT_DIST : path.resolve(name);
   if (!existsSync(path.join(distDir, 'server', 'index.mjs'))) throw new Error(`${side}: no server build`);
-  return startServer('ours', { pin, distDir });
+  const options = isLightPair ? { ...lightServerOptions(), distDir } : { distDir, env: {} };
+  if (!sentry) return startServer('ours', { pin, ...options });
+  capture ??= await startSentryCapture();
+  return startServer('ours', {
+    pin,
+    ...options,
+    sentryDsn: capture.dsn,
+    env: {
+      ...options.env,
+      SENTRY_TRACES_SAMPLE_RATE: '0.1',
+      SENTRY_SDK: sentry === 'sentry-full' ? 'full' : 'light',
+    },
+  });
 }
 
 async function main() {
   if (!existsSync(path.join(SNAPSHOT_DIR, 'server', 'index.mjs'))) await snapshotBuild();
   if (!existsSync(BASELINE_BUNDLE)) await buildBaseline();
+  if (isLightPair && !existsSync(path.join(LIGHT_DIST, 'server', 'index.mjs'))) await buildLightPair();
   pin.pinSelf(1);
   const servers = [];
   for (const side of sides) servers.push(await startSide(side));
@@ -77,7 +102,8 @@ async function main() {
   const loadBoth = (url, load) =>
     Promise.all(servers.map((server, index) => loads[index]({ url: `${server.origin}${url}`, ...load })));
   // Warm up as the bench does: both routes at 32 connections, then the measured route.
-  for (const url of [PRODUCT_PATH, SHOP_PATH]) await loadBoth(url, { connections: 32, duration: 3 });
+  for (const url of isLightPair ? [] : [PRODUCT_PATH, SHOP_PATH])
+    await loadBoth(url, { connections: 32, duration: 3 });
   await loadBoth(urlPath, { connections, duration: 4 });
   console.log(
     `${sides[0]} vs ${sides[1]}: ${urlPath}, ${connections} connections each, ${rounds} × ${seconds} s`,
@@ -103,6 +129,7 @@ async function main() {
   console.log(
     `throughput of ${sides[0]} relative to ${sides[1]} once the CPU is the limit (median of the rounds' ratios): ${median(ratios).toFixed(3)} (rounds from ${sorted[0].toFixed(3)} to ${sorted.at(-1).toFixed(3)})`,
   );
+  await capture?.close();
 }
 
 // Last, so that every helper above is initialised.

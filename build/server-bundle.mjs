@@ -35,6 +35,8 @@ export function serverOptions({ outdir, entries }) {
       'busboy',
       'path-to-regexp',
       '@sentry/node',
+      '@sentry/node-core',
+      '@sentry/core',
       'pino',
       'pino-pretty',
       'helmet',

@@ -3,9 +3,9 @@ import app from 'virtual:ssr-app';
 import routePatterns from 'virtual:ssr-route-patterns';
 import { useEffect, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { withDebugRoutes } from '../shared/debug/routes.ts';
 import { compileLocales } from '../shared/routing/locale.ts';
-import { createRouteMatcher } from '../shared/routing/route-matcher.ts';
+import { createRouteMatcher, type RouteMatcher } from '../shared/routing/route-matcher.ts';
+import type { RouteNode } from '../shared/routing/route-table.ts';
 import { AppRoot } from '../shared/ui/app-root.tsx';
 import { NavigationContext } from '../shared/ui/navigation-context.ts';
 import { type PageState, SSR_PAYLOAD_GLOBAL, type SsrPayload } from '../shared/ui/ssr-payload.ts';
@@ -19,13 +19,29 @@ declare global {
   }
 }
 
-// The server's tree, ranked and compiled to regular expressions at build time; matched by the same code.
-const routes = createRouteMatcher([withDebugRoutes(app.root, true)], routePatterns);
 /** The app's locales, compiled from its definition as the server compiles them (the build checked them). */
 const locales = compileLocales(app.locales);
 
-/** The route pattern of a page (`/products/:id`), which monitoring names spans and errors by. */
-const patternOf = (page: PageState) => (page.type === 'route' ? routes.pathOf(page.routeId) : undefined);
+/**
+ * The server's tree, ranked and compiled to regular expressions at build time (debug routes included);
+ * matched by the same code. The debug routes and their chunks join it only when the server serves them,
+ * from a chunk of their own.
+ */
+async function routeMatcherFor(payload: SsrPayload): Promise<RouteMatcher> {
+  const root: RouteNode = payload.debugRoutes
+    ? (await import('../shared/debug/routes.ts')).withDebugRoutes(app.root, true)
+    : app.root;
+  const ids = new Set<string>();
+  const index = (node: RouteNode) => {
+    ids.add(node.id);
+    node.children?.forEach(index);
+  };
+  index(root);
+  return createRouteMatcher(
+    [root],
+    routePatterns.filter((pattern) => ids.has(pattern.id)),
+  );
+}
 
 export type ClientRouter = ReturnType<typeof createRouter>;
 
@@ -42,6 +58,9 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
   const { page } = payload;
   // The locale's module was preloaded with the page (modulepreload), so this waits on no extra round trip.
   const localeLoaded = app.loadLocale?.(payload.locale);
+  const routes = await routeMatcherFor(payload);
+  /** The route pattern of a page (`/products/:id`), which monitoring names spans and errors by. */
+  const patternOf = (page: PageState) => (page.type === 'route' ? routes.pathOf(page.routeId) : undefined);
   const { segments, revived } = reviveSegments(page.segments);
   settleFromInlineScripts(revived);
   // The segments' chunks were preloaded with the page (modulepreload).
@@ -77,15 +96,7 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
    */
   function ClientApp() {
     const snapshot = useSyncExternalStore(router.subscribe, router.getSnapshot, router.getSnapshot);
-    useEffect(() => {
-      // A page every visitor shares left out what is this visitor's (a cart count): ask for it now.
-      if (page.type === 'route' && page.later) router.refresh(page.later);
-    }, []);
-    const shown = snapshot.payload.page;
-    const complete = shown.type !== 'route' || !shown.later;
-    useEffect(() => {
-      if (complete) markHydrated();
-    }, [complete]);
+    useVisitorsOwnData(router, page, snapshot.payload.page);
     return (
       <NavigationContext.Provider value={router.navigator}>
         <AppRoot app={app} locales={locales} {...snapshot} onRenderError={reportRenderError} />
@@ -97,6 +108,20 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
     onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error),
   });
   return router;
+}
+
+/**
+ * A page every visitor shares left out what is this visitor's (a cart count): asks for it once hydrated, and
+ * marks the document hydrated once the page on screen has all its data.
+ */
+function useVisitorsOwnData(router: ClientRouter, initial: PageState, shown: PageState): void {
+  useEffect(() => {
+    if (initial.type === 'route' && initial.later) router.refresh(initial.later);
+  }, [router, initial]);
+  const complete = shown.type !== 'route' || !shown.later;
+  useEffect(() => {
+    if (complete) markHydrated();
+  }, [complete]);
 }
 
 /**

@@ -76,13 +76,12 @@ export interface CreateAppOptions {
 export function createApp(options: CreateAppOptions): Express {
   const { config, build } = options;
   const logger = options.logger ?? createConsoleLogger();
-  const reportError = createErrorReporter(logger, options.monitoring ?? noMonitoring);
+  const monitoring = options.monitoring ?? noMonitoring;
+  const reportError = createErrorReporter(logger, monitoring);
   const services = options.services ?? startedServices({});
-  const { locales, servePage, handleAction, pageMethodsOf, sendPageData, renderError } = createPageParts(
-    options,
-    reportError,
-    services,
-  );
+  // The pages' parts (servePage, handleAction, pageMethodsOf, sendPageData, renderError), for the handler.
+  const pageParts = createPageParts(options, reportError, services);
+  const { locales, renderError } = pageParts;
 
   const server = express();
   server.disable('x-powered-by');
@@ -95,31 +94,27 @@ export function createApp(options: CreateAppOptions): Express {
   const homeRequest = defaultPageRequest(locales);
   server.use(
     createRequestHandler({
+      ...pageParts,
       basePath: config.basePath,
       publicOrigin: config.publicOrigin,
+      traceRequest: monitoring.traceRequest,
       logRequest: requestLog(logger, server),
       setSecurityHeaders: securityHeaders(),
       compressWhenAccepted: compressResponses(),
       isDraining: options.isDraining ?? (() => false),
       isReady: options.isReady ?? (() => true),
-      locales,
       localesLoaded: loadLocales(options.app),
       services,
       startWaitMs: options.renderTimeoutMs ?? RENDER_TIMEOUT_MS,
       parseCookies: cookieParser(config.cookieSecret),
       sendAsset: serveAssets(build),
       forwardToSentry: sentryTunnel(config.sentryDsn),
-      sendPageData,
       sendLocaleSwitch: switchLocale(config.basePath, locales),
       resolvePageRequest: resolveLocale({
         basePath: config.basePath,
         locales,
         renderError: (request, response, status) => renderError(request, response, homeRequest, status),
       }),
-      servePage,
-      handleAction,
-      pageMethodsOf,
-      renderError,
     }),
   );
   server.use(function handleError(error: unknown, request: Request, response: Response, _next: NextFunction) {

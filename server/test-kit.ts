@@ -1,7 +1,6 @@
 /**
- * The test kit for apps on this runtime: the real app with test defaults, helpers for the data endpoint, form
- * posts and redirects over supertest, and a driver for the browser router's pure model. README "Testing your
- * app" shows it in use; tests/integration/test-kit.test.ts pins it.
+ * The test kit for apps on this runtime: the real app with test defaults, supertest helpers for the data
+ * endpoint, form posts and redirects, and a driver for the browser router's model (docs/testing.md).
  */
 import type { Express } from 'express';
 import request from 'supertest';
@@ -286,6 +285,7 @@ function memoryLogger(logs: LogEntry[]): Logger {
 function memoryMonitoring(reported: ReportedError[]): Monitoring {
   let routePattern: string | undefined;
   return {
+    traceRequest: (_request, _response, answer) => answer(),
     captureException(error: unknown, facts: RequestFacts) {
       reported.push({ error, routePattern: facts.routePattern ?? routePattern });
       return `test-event-${reported.length}`;

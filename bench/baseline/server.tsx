@@ -168,6 +168,7 @@ function payloadOf(route: Route, data: unknown[], url: URL): SsrPayload {
     crawler: false,
     trace: null,
     sentry: null,
+    debugRoutes: false,
     buildId: manifest.buildId,
     basePath: '',
     locale,

@@ -3,9 +3,13 @@
 // as one JSON script and one client script; it shares none of our runtime's code (no router, no Express, no
 // logging, no headers beyond the content type; its process plumbing is the bench's serveUntilSignal). bench/lib/builds.mjs bundles it (React bundled, production).
 //
-// Environment: PORT (default 0 = any; prints `listening <port>`), BARE_CLIENT (the bundled client script).
+// Environment: PORT (default 0 = any; prints `listening <port>`), BARE_CLIENT (the bundled client script),
+// BARE_SECURITY_HEADERS=1: helmet's default headers on every response (Cross-Origin-Opener-Policy and a CSP
+// among them), its inline script allowed by a nonce, so the time to hydrated compares like with like.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import helmet from 'helmet';
 import { renderToPipeableStream } from 'react-dom/server';
 import { serveUntilSignal } from '../lib/serve-until-signal.ts';
 import { BareDocument } from './bare-document.tsx';
@@ -14,7 +18,20 @@ import { LIGHT_ROWS } from './rows.ts';
 
 const client = readFileSync(process.env.BARE_CLIENT ?? 'bare-client.js');
 
-function renderPage(response: http.ServerResponse) {
+type NoncedResponse = http.ServerResponse & { nonce?: string };
+
+const setSecurityHeaders =
+  process.env.BARE_SECURITY_HEADERS === '1'
+    ? helmet({
+        contentSecurityPolicy: {
+          directives: {
+            scriptSrc: ["'self'", (_request, response) => `'nonce-${(response as NoncedResponse).nonce}'`],
+          },
+        },
+      })
+    : null;
+
+function renderPage(response: NoncedResponse) {
   // Per request, as a page whose data comes from a database would be; `<` escaped, so no value can close
   // the script.
   const dataScript = `window.__DATA=${JSON.stringify(LIGHT_ROWS).replace(/</g, '\\u003c')}`;
@@ -25,6 +42,7 @@ function renderPage(response: http.ServerResponse) {
     {
       bootstrapScriptContent: dataScript,
       bootstrapModules: ['/client.js'],
+      nonce: response.nonce,
       onShellReady() {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         stream.pipe(response);
@@ -37,12 +55,18 @@ function renderPage(response: http.ServerResponse) {
   response.once('close', () => stream.abort());
 }
 
-const server = http.createServer((request, response) => {
+function answer(request: http.IncomingMessage, response: NoncedResponse) {
   if (request.url === '/products') return renderPage(response);
   if (request.url === '/client.js') {
     response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(client);
     return;
   }
   response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+}
+
+const server = http.createServer((request, response: NoncedResponse) => {
+  if (!setSecurityHeaders) return answer(request, response);
+  response.nonce = randomBytes(16).toString('base64');
+  setSecurityHeaders(request, response, () => answer(request, response));
 });
 serveUntilSignal(server);

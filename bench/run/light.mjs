@@ -48,8 +48,11 @@ export async function measureLightPair(pin, sentryDsn, settings, log) {
       Object.entries(servers).map(([name, server]) => [name, readMemory(server.pid)?.hwm]),
     );
     log('light pair: timing hydration in Chromium');
+    // Ours sends helmet's headers (COOP among them, which gives the page a browsing context group of its
+    // own); `bare` here is the bare renderer with the same kind of headers, `bareWithoutHeaders` the plain one.
+    servers.bareWithHeaders = await startServer('bare', { pin, env: { BARE_SECURITY_HEADERS: '1' } });
     const hydration = await measureHydration(
-      { ours: servers.ours, bare: servers.bare },
+      { ours: servers.ours, bare: servers.bareWithHeaders, bareWithoutHeaders: servers.bare },
       settings.hydrationLoads,
     );
     return { pages, throughput, peakRss, hydration };

@@ -56,16 +56,16 @@ export function servePageData({
     if (!pageRequest) return;
     setPageRequest(response, pageRequest);
     if (request.method === 'POST') return handleAction(request, response, pageRequest, 'data');
-    const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
+    const { signal } = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
     try {
-      const keepHeader = request.get(KEEP_SEGMENTS_HEADER);
-      const keep = new Set(keepHeader?.split(','));
+      const keepHeader = request.get(KEEP_SEGMENTS_HEADER) ?? '';
       // What the answer is made from besides its data: the segments the browser keeps change it too.
       response.vary(KEEP_SEGMENTS_HEADER);
-      const { locale, appPath, search } = pageRequest;
-      const made = ['data', buildId, locale, appPath, search, keepHeader ?? ''];
-      const { signal } = abortController;
+      const made = ['data', buildId, pageRequest.locale, pageRequest.appPath, pageRequest.search, keepHeader];
+      const keep = new Set(keepHeader ? keepHeader.split(',') : undefined);
       const resolution = await resolvePage(request, response, pageRequest, signal, keep, made);
+      // A resource route has no page to show: the browser loads it in full.
+      if (resolution.type === 'resource') return sendDataLine(response, 200, { type: 'resource' });
       if (resolution.type === 'not-modified') return;
       if (resolution.type === 'redirect') {
         return sendDataLine(response, 200, {
@@ -74,10 +74,8 @@ export function servePageData({
           status: resolution.status,
         });
       }
-      // A resource route has no page to show: the browser loads it in full.
-      if (resolution.type === 'resource') return sendDataLine(response, 200, { type: 'resource' });
       if (resolution.type === 'error') {
-        const frame = await resolveFrame(request, response, pageRequest, abortController.signal);
+        const frame = await resolveFrame(request, response, pageRequest, signal);
         return sendErrorLine(
           response,
           resolution.status,
@@ -88,7 +86,7 @@ export function servePageData({
       const caching = await decideCaching(request, response, cachingFacts(resolution, made));
       if (caching === 'not-modified') return;
       if (caching === 'public') notePublicAnswer(response);
-      await sendPageLines(request, response, resolution, abortController.signal, reportError);
+      await sendPageLines(request, response, resolution, signal, reportError);
     } catch (error) {
       if (error instanceof ClientDisconnectedError) return;
       reportError(error, request);

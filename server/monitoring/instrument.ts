@@ -1,6 +1,6 @@
 // Loaded with `node --import ./dist/server/instrument.mjs` before the app, as @sentry/node documents for
-// ES modules, so its http and Express instrumentation are in place before Express is imported. Without
-// SENTRY_DSN it loads nothing.
+// ES modules, so with SENTRY_SDK=full its http and Express instrumentation are in place before Express is
+// imported (the default light mode needs no such order). Without SENTRY_DSN it loads nothing.
 import { distDirOf, readManifest } from '../process/build-output.ts';
 import { type Config, loadConfig } from '../process/config.ts';
 
@@ -23,11 +23,12 @@ function buildId(): string | undefined {
 const config = configOrNull();
 if (config?.sentryDsn) {
   const { initServerSentry } = await import('./sentry-server.ts');
-  initServerSentry({
+  await initServerSentry({
     dsn: config.sentryDsn,
     environment: config.sentryEnvironment,
     release: config.sentryRelease ?? buildId() ?? 'unknown',
     tracesSampleRate: config.sentryTracesSampleRate,
     basePath: config.basePath,
+    sdk: config.sentrySdk,
   });
 }

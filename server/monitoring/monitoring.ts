@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { Locale } from '../../shared/routing/locale.ts';
 import type { ReservedPaths } from '../../shared/routing/reserved-paths.ts';
 
@@ -22,6 +22,11 @@ export interface TraceMeta {
  * SENTRY_DSN is set, `noMonitoring` otherwise, so an app without a DSN does no SDK work at all.
  */
 export interface Monitoring {
+  /**
+   * Runs `answer` as one monitored request: the light SDK opens its isolation scope and transaction here
+   * (server/monitoring/sentry-light.ts); the others just call it.
+   */
+  traceRequest(request: Request, response: Response, answer: () => void): void;
   /** Reports an unexpected error; returns the event id ops can search for. */
   captureException(error: unknown, facts: RequestFacts): string | undefined;
   /** Names the request's transaction by route pattern (`GET /products/:id`). */
@@ -33,6 +38,7 @@ export interface Monitoring {
 }
 
 export const noMonitoring: Monitoring = {
+  traceRequest: (_request, _response, answer) => answer(),
   captureException: () => undefined,
   nameTransaction: () => {},
   traceMeta: () => undefined,

@@ -66,7 +66,7 @@ export function createPageParts(
     app: options.app,
     build,
     resolveFrame,
-    browserSentry: browserSentryOf(options),
+    browser: { sentry: browserSentryOf(options), debugRoutes: config.enableDebugRoutes },
   });
   const actions = config.enableDebugRoutes
     ? { ...options.actions, ...debugActions }

@@ -22,6 +22,8 @@ export interface RequestHandlerParts {
   basePath: string;
   /** PUBLIC_ORIGIN: an absolute-form request target must name its host (else the Host header's). */
   publicOrigin: string | undefined;
+  /** Wraps everything else: a request's monitoring scope and transaction (Monitoring.traceRequest). */
+  traceRequest: (request: Request, response: Response, answer: () => void) => void;
   /** Runs first, so every request gets an id and a log line (before compression: bytes are bytes sent). */
   logRequest: Handler;
   setSecurityHeaders: Handler;
@@ -63,16 +65,18 @@ export function createRequestHandler(parts: RequestHandlerParts) {
   const started = () => isStarted(parts);
 
   return function serveRequest(request: Request, response: Response, next: NextFunction): void {
-    parts.logRequest(request, response);
-    parts.setSecurityHeaders(request, response);
-    if (parts.isDraining()) response.setHeader('Connection', 'close');
-    parts.compressWhenAccepted(request, response, () => {
-      try {
-        const waiting = answer(request, response, next);
-        if (waiting) waiting.catch(next);
-      } catch (error) {
-        next(error);
-      }
+    parts.traceRequest(request, response, () => {
+      parts.logRequest(request, response);
+      parts.setSecurityHeaders(request, response);
+      if (parts.isDraining()) response.setHeader('Connection', 'close');
+      parts.compressWhenAccepted(request, response, () => {
+        try {
+          const waiting = answer(request, response, next);
+          if (waiting) waiting.catch(next);
+        } catch (error) {
+          next(error);
+        }
+      });
     });
   };
 

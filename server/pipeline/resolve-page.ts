@@ -5,8 +5,8 @@ import type { Locales } from '../../shared/routing/locale.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
 import type { Head, RouteNode, RouteParams, SegmentModule } from '../../shared/routing/route-table.ts';
 import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
-import { answeredByVersion } from '../caching/answer-caching.ts';
 import { branchPolicy, type CachePolicies, type RoutePolicy } from '../caching/cache-policy.ts';
+import { versionsFor } from '../caching/versions.ts';
 import type { DataSteps } from '../data/data-step.ts';
 import { isThenable } from '../data/deferred-data.ts';
 import { readSearch, type SearchReading } from '../data/read-search.ts';
@@ -139,10 +139,7 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     response: Response,
     pageRequest: PageRequest,
     signal: AbortSignal,
-    /**
-     * A data answer's: the ids of the segments the browser shows with data it keeps. None for a document,
-     * which, when every visitor may share it, leaves out its per-visitor segments for the browser to ask for.
-     */
+    /** A data answer's kept segment ids; none for a document (a shared one leaves per-visitor ones out). */
     keep?: ReadonlySet<string>,
     /** The representation's parts of its ETag (caller's), for a revalidation answered from versions. */
     made?: readonly unknown[],
@@ -157,11 +154,8 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     const reading = resource ? NO_SEARCH : readBranchSearch(match.branch, pageRequest, basePath, locales);
     if (reading.type !== 'read') return reading;
 
-    const context = options.createRequestContext(
-      request,
-      response,
-      factsOf(pageRequest, match.params, signal),
-    );
+    const facts = factsOf(pageRequest, match.params, signal);
+    const context = options.createRequestContext(request, response, facts);
     // Before any data step or resource handler of the branch, kept segments' included: guards never skip.
     const chain = options.middleware.chainOf(match.route.id);
     if (chain) {
@@ -173,14 +167,9 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     const policy = policyOf(match.route.id, match.branch);
     const shared = keep === undefined && (request.method === 'GET' || request.method === 'HEAD');
     const left = keep ?? (shared ? policy?.perVisitor : undefined);
-    let version: readonly unknown[] | undefined;
-    // Only when the answer shows no per-visitor segment: then its versions say all it is made from.
-    if (made && policy?.versions && [...policy.perVisitor].every((id) => left?.has(id))) {
-      version = await untilAborted(Promise.all(policy.versions.map((of) => of(context))), signal);
-      if (answeredByVersion(request, response, policy, [...made, match.route.id], version)) {
-        return { type: 'not-modified' };
-      }
-    }
+    const ids = made && [...made, match.route.id];
+    const version = ids && (await versionsFor(request, response, { policy, left, context, made: ids }));
+    if (version === 'not-modified') return { type: 'not-modified' };
     const outcomes = runDataSteps(match.branch, dataSteps, context, left, reading.values);
     const settling = settle(
       match.branch.map(({ node }) => loadModule(node)),

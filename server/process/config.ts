@@ -33,6 +33,8 @@ export interface Config {
   sentryRelease: string | undefined;
   /** default 0.1 */
   sentryTracesSampleRate: number;
+  /** default 'light' (Sentry's lightweight mode); 'full': @sentry/node with OpenTelemetry's automatic spans */
+  sentrySdk: SentrySdk;
   /** default 1 */
   webConcurrency: number;
   /** default 'info' */
@@ -42,6 +44,9 @@ export interface Config {
   /** default 10000: how long in-flight requests may take to finish on shutdown */
   shutdownTimeoutMs: number;
 }
+
+export const SENTRY_SDKS = ['light', 'full'] as const;
+export type SentrySdk = (typeof SENTRY_SDKS)[number];
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -87,6 +92,7 @@ export function loadConfig(env: Env, cpuCount = 1): Readonly<Config> {
       readVariable(env, 'SENTRY_ENVIRONMENT', (value) => value) ?? env.NODE_ENV ?? 'development',
     sentryRelease: readVariable(env, 'SENTRY_RELEASE', (value) => value),
     sentryTracesSampleRate: readVariable(env, 'SENTRY_TRACES_SAMPLE_RATE', parseRate) ?? 0.1,
+    sentrySdk: readVariable(env, 'SENTRY_SDK', parseSentrySdk) ?? 'light',
     webConcurrency: readVariable(env, 'WEB_CONCURRENCY', (value) => parseConcurrency(value, cpuCount)) ?? 1,
     logLevel: readVariable(env, 'LOG_LEVEL', parseLogLevel) ?? 'info',
     enableDebugRoutes: readVariable(env, 'ENABLE_DEBUG_ROUTES', parseFlag) ?? false,
@@ -209,6 +215,11 @@ function parseConcurrency(value: string, cpuCount: number): number {
 function parseLogLevel(value: string): LogLevel {
   if (!(LOG_LEVELS as readonly string[]).includes(value)) throw `must be one of ${LOG_LEVELS.join(', ')}`;
   return value as LogLevel;
+}
+
+function parseSentrySdk(value: string): SentrySdk {
+  if (!(SENTRY_SDKS as readonly string[]).includes(value)) throw `must be one of ${SENTRY_SDKS.join(', ')}`;
+  return value as SentrySdk;
 }
 
 function parseFlag(value: string): boolean {

@@ -45,7 +45,10 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
   const build = loadBuildOutput(distDirOf(import.meta.url));
   // Sentry was started by instrument.mjs (loaded with --import); without a DSN its code is never loaded.
   const monitoring = config.sentryDsn
-    ? (await import('../monitoring/sentry-server.ts')).sentryMonitoring
+    ? await (await import('../monitoring/sentry-server.ts')).sentryMonitoring(
+        config.sentrySdk,
+        config.basePath,
+      )
     : noMonitoring;
 
   const { services: servicesDefinition, readConfig: _readAtStart, ...serverParts } = serverApp;

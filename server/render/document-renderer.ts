@@ -9,7 +9,6 @@ import { AppRoot } from '../../shared/ui/app-root.tsx';
 import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
 import {
   type ActionResultState,
-  type BrowserSentryConfig,
   type DeferredEntry,
   type PageState,
   type SegmentState,
@@ -78,9 +77,10 @@ export interface DocumentRendererOptions {
   resolveFrame: ResolveFrame;
   /** Reports an unexpected error once (log + monitoring). */
   reportError: ReportError;
-  /** The trace to continue in the browser, and the browser's Sentry settings (null when off). */
+  /** The trace to continue in the browser. */
   monitoring: Monitoring;
-  browserSentry: BrowserSentryConfig | null;
+  /** What every page tells the browser: its Sentry settings (null when off), whether debug routes are served. */
+  browser: Pick<SsrPayload, 'sentry' | 'debugRoutes'>;
 }
 
 /**
@@ -106,7 +106,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
     return {
       crawler: !shared && isCrawler(request.get('user-agent')),
       trace: shared ? null : (monitoring.traceMeta() ?? null),
-      sentry: options.browserSentry,
+      ...options.browser,
       buildId,
       basePath,
       locale: pageRequest.locale,

@@ -75,6 +75,8 @@ export interface SsrPayload {
   sentry: BrowserSentryConfig | null;
   /** The request came from a crawler (isbot): the client then never prefetches. */
   crawler: boolean;
+  /** The server serves the debug routes (ENABLE_DEBUG_ROUTES): only then does the browser's route tree hold them. */
+  debugRoutes: boolean;
 }
 
 /** Name of the global that holds the payload. Written by server/render/document-renderer.ts, read by client/start.tsx. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEBUG_SLOW_MAX_MS, debugSlowDelayMs } from '../../server/data/debug-data-steps.ts';
 import { captureLogger } from '../helpers/capture-logger.ts';
 import { createFixtureApp } from '../helpers/fixture-app.tsx';
+import { createStorefrontApp } from '../helpers/storefront-app.ts';
 
 describe('ENABLE_DEBUG_ROUTES', () => {
   it('is off by default: the debug pages do not exist', async () => {
@@ -38,5 +39,16 @@ describe('ENABLE_DEBUG_ROUTES', () => {
     ['99999999', DEBUG_SLOW_MAX_MS],
   ])('/debug/slow bounds ms=%s to %s', (requested, expected) => {
     expect(debugSlowDelayMs(requested)).toBe(expected);
+  });
+});
+
+describe("the browser's route tree", () => {
+  it.each([
+    ['unset', {}, false],
+    ['1', { ENABLE_DEBUG_ROUTES: '1' }, true],
+  ])('holds the debug routes only when they are served (ENABLE_DEBUG_ROUTES=%s)', async (_, env, served) => {
+    const response = await request(createStorefrontApp(env)).get('/help');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain(`"debugRoutes":${served}`);
   });
 });

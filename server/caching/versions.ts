@@ -1,0 +1,28 @@
+import type { Request, Response } from 'express';
+import { untilAborted } from '../pipeline/request-abort.ts';
+import type { RequestContext } from '../request-context.ts';
+import { answeredByVersion } from './answer-caching.ts';
+import type { RoutePolicy } from './cache-policy.ts';
+
+/**
+ * The versions of the segments an answer shows (CachePolicy.version), read at once, when each has one and
+ * none of them is per visitor; `not-modified` when they answered the request's revalidation with a 304.
+ */
+export async function versionsFor(
+  request: Request,
+  response: Response,
+  { policy, left, context, made }: VersionFacts,
+): Promise<readonly unknown[] | 'not-modified' | undefined> {
+  if (!policy?.versions || ![...policy.perVisitor].every((id) => left?.has(id))) return undefined;
+  const version = await untilAborted(Promise.all(policy.versions.map((of) => of(context))), context.signal);
+  return answeredByVersion(request, response, policy, made, version) ? 'not-modified' : version;
+}
+
+export interface VersionFacts {
+  policy: RoutePolicy | undefined;
+  /** The segments the answer leaves out (kept by the browser, or per visitor). */
+  left: ReadonlySet<string> | undefined;
+  context: RequestContext;
+  /** The representation's parts of its ETag, the route's id last. */
+  made: readonly unknown[];
+}

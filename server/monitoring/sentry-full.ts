@@ -1,0 +1,28 @@
+import * as Sentry from '@sentry/node';
+import { reservedPaths } from '../../shared/routing/reserved-paths.ts';
+import { isUnmonitoredPath } from './monitoring.ts';
+import type { ServerSentryOptions } from './sentry-server.ts';
+import { sharedSentryOptions } from './sentry-shared-options.ts';
+
+/**
+ * Starts the full @sentry/node SDK (SENTRY_SDK=full): OpenTelemetry traces every request and adds automatic
+ * spans (outgoing http and fetch, pg). It must start before Express is imported (server/monitoring/instrument.ts,
+ * loaded with `--import`), as Sentry documents for ESM, so the http and Express instrumentation can hook in.
+ */
+export function initFullSentry(options: ServerSentryOptions): void {
+  const paths = reservedPaths(options.basePath);
+  Sentry.init({
+    ...sharedSentryOptions(options),
+    integrations: [
+      Sentry.httpIntegration({
+        ignoreIncomingRequests: (path) => isUnmonitoredPath(path, paths),
+        // The SDK attaches request bodies up to 10 kB by default (`medium`): a form post's fields, a
+        // password among them, would reach Sentry with every error and transaction of the request.
+        maxIncomingRequestBodySize: 'none',
+      }),
+      // A span per middleware (ten per request) cost more than the render itself (npm run bench); the
+      // transaction already says which route ran and how long it took.
+      Sentry.expressIntegration({ ignoreLayersType: ['middleware'] }),
+    ],
+  });
+}
