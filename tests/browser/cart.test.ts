@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { IDEMPOTENCY_FIELD } from '../../shared/storefront/shop-rules.ts';
 import { cspViolations, describeInChromium } from '../helpers/chromium.ts';
 import { listenForSuite } from '../helpers/listen.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
@@ -39,6 +40,24 @@ describeInChromium('the cart', ({ newPage }) => {
       expect(problems).toEqual([]);
       // Hydration data, deferred values, navigation and the action all ran under the nonce-based CSP.
       expect(await cspViolations(page)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('mints a fresh add-to-cart key in the browser on each visit of the shared product page', async () => {
+    const page = await newPage();
+    try {
+      const keys: string[] = [];
+      for (let visit = 0; visit < 2; visit += 1) {
+        await page.goto(`${server().origin}${PRODUCT}`);
+        await waitForHydration(page);
+        const key = page.locator(`${ADD_FORM} input[name="${IDEMPOTENCY_FIELD}"]`);
+        await key.waitFor({ state: 'attached' });
+        keys.push(await key.inputValue());
+      }
+      expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(keys[1]).not.toBe(keys[0]);
     } finally {
       await page.close();
     }

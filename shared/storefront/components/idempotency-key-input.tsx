@@ -14,11 +14,9 @@ export function IdempotencyKeyInput({ kept }: { kept: string | undefined }) {
   return key ? <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} /> : null;
 }
 
-/** A version 4 UUID from getRandomValues, which (unlike crypto.randomUUID) plain-HTTP pages have too. */
+/** 128 random bits written as a UUID (8-4-4-4-12 hex), from getRandomValues, which plain-HTTP pages have too. */
 function randomUuid(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const hex = Array.from(bytes, (byte) => (byte + 256).toString(16).slice(1)).join('');
+  return hex.replace(/(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
 }
