@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeInChromium } from '../helpers/chromium.ts';
@@ -103,10 +104,13 @@ describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)
     const page = await pageWithState();
     const hook = 'const [count, setCount] = useState(0);';
     const failing = `${hook}\n  if (count >= 3) throw new Error('counted too far');`;
+    const source = await readFile(new URL('../fixtures/dev-app/counter-page.tsx', import.meta.url), 'utf8');
+    // The throw goes on the line after the hook's (1-based).
+    const throwLine = source.split('\n').findIndex((line) => line.includes(hook)) + 2;
     await dev.edit('counter-page.tsx', hook, failing);
     await page.waitForFunction(
-      (selector) => document.querySelector(selector)?.textContent?.includes('counter-page.tsx:6:'),
-      OVERLAY,
+      ([selector, at]) => document.querySelector(selector)?.textContent?.includes(at),
+      [OVERLAY, `counter-page.tsx:${throwLine}:`] as const,
       { timeout: 10_000 },
     );
     expect(await page.textContent(OVERLAY)).toContain('counted too far');
