@@ -51,7 +51,7 @@ export async function decideCaching(
 /**
  * A revalidation answered before any data step runs: the route's shown segments all have versions, nothing
  * read so far makes the answer private, and the request's If-None-Match matches the ETag those versions
- * give. Then the 304 is sent (true); otherwise the public headers stay set for decideCaching to confirm.
+ * give. Then the 304 is sent (true); otherwise nothing is set, and decideCaching decides once the data is in.
  */
 export function answeredByVersion(
   request: Request,
@@ -61,9 +61,13 @@ export function answeredByVersion(
   version: readonly unknown[],
 ): boolean {
   if (!mayBePublic(request, response, 200)) return false;
-  response.setHeader('Cache-Control', publicCacheControl(policy.cache));
+  // Express's `fresh` compares If-None-Match with the response's ETag.
   response.setHeader('ETag', etagOf(made, 200, ['version', version]));
-  if (!request.fresh) return false;
+  if (!request.fresh) {
+    response.removeHeader('ETag');
+    return false;
+  }
+  response.setHeader('Cache-Control', publicCacheControl(policy.cache));
   sendNotModified(response);
   return true;
 }
