@@ -230,8 +230,7 @@ function streamPage(request: Request, response: Response, page: StreamedPage, op
       modules: segments.map(({ module }) => module),
     }),
     status: options.status,
-    // A shared page is the same HTML for people and crawlers (caches do not vary by user agent): whole.
-    waitForAll: payload.crawler || options.shared,
+    waitForAll: payload.crawler,
     nonce: cspNonceOf(response),
     bootstrapScriptContent: bootstrapModules
       ? `self.${SSR_PAYLOAD_GLOBAL}=${serializeForScript(serializable)};self.${SSR_DEFERRED_GLOBAL}||=[]`
