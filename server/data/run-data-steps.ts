@@ -1,7 +1,7 @@
 import { NotFound, notFound, Redirect } from '../../shared/routing/control-signals.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
 import { RefusedInputError } from '../db/refused-input.ts';
-import type { RequestContext } from '../request-context.ts';
+import { contextWith, type RequestContext } from '../request-context.ts';
 import type { DataSteps } from './data-step.ts';
 import { isThenable } from './deferred-data.ts';
 import { hasUnacceptableParam } from './url-text.ts';
@@ -43,7 +43,7 @@ export function runDataSteps(
     const search = searchValues[index];
     const run = (): unknown => {
       try {
-        return step(withParts(context, { parent, search }));
+        return step(contextWith(context, { parent, search }));
       } catch (error) {
         return Promise.reject(error);
       }
@@ -63,15 +63,6 @@ export function runDataSteps(
 }
 
 const NO_SEGMENTS: ReadonlySet<string> = new Set();
-
-/**
- * The context with a step's own parts added, its getters copied as getters: a spread would call them, and
- * reading `cookies` makes the answer private (server/caching/private-reads.ts).
- */
-function withParts<Parts extends object>(context: RequestContext, parts: Parts): RequestContext & Parts {
-  const descriptors = Object.getOwnPropertyDescriptors(context);
-  return Object.defineProperties(parts, descriptors) as RequestContext & Parts;
-}
 
 function toOutcome(value: unknown): Outcome {
   if (value instanceof Redirect || value instanceof NotFound) return { type: 'signal', signal: value };

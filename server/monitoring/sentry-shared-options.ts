@@ -4,7 +4,7 @@ import type { ServerSentryOptions } from './sentry-server.ts';
 
 /**
  * What either SDK (sentry-light.ts, sentry-full.ts) is told: where and as which release to report, 100
- * breadcrumbs, no personal data, and the filters below.
+ * breadcrumbs, no personal data, a kept-alive connection to Sentry, and the filters below.
  */
 export function sharedSentryOptions(options: ServerSentryOptions) {
   return {
@@ -14,6 +14,9 @@ export function sharedSentryOptions(options: ServerSentryOptions) {
     tracesSampleRate: options.tracesSampleRate,
     sendDefaultPii: false,
     maxBreadcrumbs: 100,
+    // At the default sample rate a busy server sends several envelopes a second: one kept-alive connection
+    // instead of a TCP connection (and its handshake) per envelope.
+    transportOptions: { keepAlive: true },
     ...serverEventFilters,
   };
 }

@@ -15,6 +15,7 @@ export class ResponseWriter {
   readonly #response: ResponseWithFlush;
   readonly #beforeEnd: (done: () => void) => void;
   #corked = false;
+  #releaseScheduled = false;
 
   constructor(response: ServerResponse, beforeEnd: (done: () => void) => void) {
     this.#response = response;
@@ -32,13 +33,23 @@ export class ResponseWriter {
     return response.write(chunk);
   }
 
-  /** React calls this after each flush: the corked chunks leave; compression (when on) flushes its output. */
+  /**
+   * React calls this after each flush: the corked chunks leave once the current task's synchronous work is
+   * done, so a document React finishes at once leaves in one write with its end (React calls `end` after
+   * `flush`, and the end itself waits for `beforeEnd`), instead of a second write for the last chunk's
+   * terminator. Compression (when on) then flushes its output.
+   */
   flush(): void {
-    if (this.#corked) {
-      this.#corked = false;
-      this.#response.uncork();
-    }
-    this.#response.flush?.();
+    if (this.#releaseScheduled) return;
+    this.#releaseScheduled = true;
+    queueMicrotask(() => {
+      this.#releaseScheduled = false;
+      if (this.#corked) {
+        this.#corked = false;
+        this.#response.uncork();
+      }
+      if (!this.#response.writableEnded) this.#response.flush?.();
+    });
   }
 
   /** Writes a chunk of our own (never in the middle of one of React's flushes). */

@@ -1,0 +1,78 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { createElement, Suspense, use } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ResponseWriter } from '../../server/render/response-writer.ts';
+
+type SocketWrites = Socket & { _writev: (...args: unknown[]) => void; _write: (...args: unknown[]) => void };
+
+/** How many times the server's socket handed bytes to the kernel while answering one request. */
+function countSocketWrites(socket: Socket): { count: number } {
+  const counted = { count: 0 };
+  const raw = socket as SocketWrites;
+  for (const method of ['_writev', '_write'] as const) {
+    const original = raw[method].bind(raw);
+    raw[method] = (...args: unknown[]) => {
+      counted.count += 1;
+      original(...args);
+    };
+  }
+  return counted;
+}
+
+let server: http.Server | undefined;
+afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
+
+/** Serves one React element through a ResponseWriter and returns the body and the socket writes it took. */
+async function serve(element: React.ReactElement, beforeEnd = (done: () => void) => done()) {
+  let writes = { count: 0 };
+  server = http.createServer((_request, response) => {
+    writes = countSocketWrites(response.socket as Socket);
+    const stream = renderToPipeableStream(element, {
+      onShellReady() {
+        response.setHeader('Content-Type', 'text/html; charset=utf-8');
+        stream.pipe(new ResponseWriter(response, beforeEnd) as unknown as NodeJS.WritableStream);
+      },
+    });
+  });
+  await new Promise<void>((listening) => server?.listen(0, '127.0.0.1', listening));
+  const { port } = server.address() as AddressInfo;
+  const response = await fetch(`http://127.0.0.1:${port}/`, { headers: { connection: 'close' } });
+  const body = await response.text();
+  return { body, writes: writes.count };
+}
+
+const rows = Array.from({ length: 400 }, (_, index) => createElement('li', { key: index }, `row ${index}`));
+
+describe('ResponseWriter', () => {
+  it('sends a document React finishes at once in one write: headers, every chunk and the end', async () => {
+    const { body, writes } = await serve(createElement('ul', null, rows));
+    expect(body).toContain('row 399');
+    expect(writes).toBe(1);
+  });
+
+  it('still streams: the shell leaves before a suspended part settles, which comes in a later write', async () => {
+    let settle: (text: string) => void = () => {};
+    const later = new Promise<string>((resolve) => {
+      settle = resolve;
+    });
+    const Late = () => createElement('p', null, use(later));
+    const element = createElement(
+      'main',
+      null,
+      createElement('h1', null, 'shell'),
+      createElement(Suspense, { fallback: 'loading' }, createElement(Late)),
+    );
+    setTimeout(() => settle('settled'), 50);
+    const { body, writes } = await serve(element);
+    expect(body).toContain('shell');
+    expect(body).toContain('settled');
+    expect(writes).toBeGreaterThan(1);
+  });
+
+  it('keeps the response open until beforeEnd calls back, then ends it', async () => {
+    const { body } = await serve(createElement('p', null, 'page'), (done) => setTimeout(done, 30));
+    expect(body).toContain('page');
+  });
+});
