@@ -15,6 +15,14 @@ export function buildClient(options?: {
   minify?: boolean;
   app?: AppModules;
 }): Promise<BuildManifest>;
+/** A stylesheet up to this many bytes is carried by the document instead of linked. */
+export const INLINE_STYLE_MAX_BYTES: number;
+/** `{ inlineStyle }` when the entry's one stylesheet is small and has no url() or @import; `{}` otherwise. */
+export function inlineStyleOf(
+  stylesheets: readonly string[],
+  outputFiles: readonly { path: string; text: string }[],
+  publicDir: string,
+): { inlineStyle?: string };
 export function buildServer(options?: { outdir?: string; app?: AppModules }): Promise<void>;
 export function build(options?: { outdir?: string; app?: AppModules }): Promise<BuildManifest>;
 /**

@@ -19,6 +19,8 @@ export {
   buildClient,
   clientOptions,
   DevCodeLeakError,
+  INLINE_STYLE_MAX_BYTES,
+  inlineStyleOf,
   ServerModuleLeakError,
   staticImportsOf,
 } from './build/client-bundle.mjs';

@@ -13,6 +13,8 @@ export interface BuildManifest {
   buildId: string;
   entry: ChunkInfo;
   stylesheets: string[];
+  /** The text of `stylesheets` when the production build found it small and self-contained: documents carry it in a `<style>` instead of linking it. */
+  inlineStyle?: string;
   /** Per route tree node with a module (by id), its chunk. */
   routes: Record<string, ChunkInfo>;
   /** Per page (leaf id), the ids of its segments, root first. */

@@ -27,7 +27,8 @@ export function pageAssets(
 ): PageAssets {
   const assetUrl = (file: string) => assetHref(basePath, file);
   const manifest = build?.manifest;
-  const stylesheets = (manifest?.stylesheets ?? []).map(assetUrl);
+  const inlineStyle = manifest?.inlineStyle;
+  const stylesheets = inlineStyle ? [] : (manifest?.stylesheets ?? []).map(assetUrl);
   const preloadsOf = (chunk: ChunkInfo | undefined) =>
     chunk ? [chunk.file, ...chunk.imports].map(assetUrl) : [];
   const segmentsOfPage: [string, readonly string[]][] = [
@@ -47,7 +48,10 @@ export function pageAssets(
           ...segmentIds.flatMap((id) => preloadsOf(manifest?.routes[id])),
         ]),
       ];
-      assetsByPage.set(`${locale}:${routeId}`, Object.freeze({ stylesheets, modulePreloads }));
+      const assets: DocumentAssets = inlineStyle
+        ? { stylesheets, inlineStyle, modulePreloads }
+        : { stylesheets, modulePreloads };
+      assetsByPage.set(`${locale}:${routeId}`, Object.freeze(assets));
     }
   }
   return {

@@ -29,6 +29,7 @@ export function Document({ lang, head, assets, icon, trace, children }: Document
         {icon ? <link rel="icon" href={icon} /> : null}
         {trace ? <meta name="sentry-trace" content={trace.sentryTrace} /> : null}
         {trace ? <meta name="baggage" content={trace.baggage} /> : null}
+        {assets.inlineStyle ? <style>{assets.inlineStyle}</style> : null}
         {assets.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}

@@ -29,6 +29,13 @@ describe('the tutorial’s app, built and served', () => {
     expect(html).toMatch(/<script[^>]+type="module"/);
   });
 
+  it('carries its small stylesheet (the runtime’s own) in the document instead of linking it', async () => {
+    expect(built.manifest.inlineStyle).toContain('.navigation-progress');
+    const html = await (await fetch(`${origin}/`)).text();
+    expect(html).toContain(`<style>${built.manifest.inlineStyle}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
+  });
+
   it('serves a book, and 404 inside the layout for one that is not on the shelf', async () => {
     const book = await fetch(`${origin}/books/middlemarch`);
     expect(book.status).toBe(200);
@@ -62,6 +69,9 @@ describe('the tutorial’s app, built and served', () => {
         const problems = collectPageProblems(page);
         await page.goto(`${origin}/`);
         await waitForHydration(page);
+        // The inlined stylesheet applies: the live region is visually hidden.
+        const announcer = page.locator('[data-route-announcer]');
+        expect(await announcer.evaluate((element) => getComputedStyle(element).position)).toBe('absolute');
         await markWindow(page);
         await page.getByRole('link', { name: 'The Dispossessed' }).click();
         await page.waitForSelector('text=by Ursula K. Le Guin');

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { buildClient, DevCodeLeakError, ServerModuleLeakError } from '../../build.mjs';
+import {
+  buildClient,
+  DevCodeLeakError,
+  INLINE_STYLE_MAX_BYTES,
+  inlineStyleOf,
+  ServerModuleLeakError,
+} from '../../build.mjs';
 import { loadBuildOutput } from '../../server/process/build-output.ts';
 import type { RouteNode } from '../../shared/routing/route-table.ts';
 import { storefrontRoutes } from '../../shared/storefront/routes.ts';
@@ -52,6 +58,25 @@ describe('build', () => {
     expect(manifest.routes['shop-layout']).toBeDefined();
     expect(manifest.entry.file).toMatch(/^entry-[A-Z0-9]+\.js$/);
     expect(manifest.stylesheets[0]).toMatch(/^entry-[A-Z0-9]+\.css$/);
+  });
+
+  it('inlines a small, self-contained stylesheet, and links the rest', () => {
+    const publicDir = '/dist/client';
+    const output = (text: string) => [{ path: '/dist/client/entry-A.css', text }];
+    expect(inlineStyleOf(['entry-A.css'], output('.a{color:red}\n'), publicDir)).toEqual({
+      inlineStyle: '.a{color:red}',
+    });
+    const large = `.a{color:red}${' '.repeat(INLINE_STYLE_MAX_BYTES)}`;
+    expect(inlineStyleOf(['entry-A.css'], output(`${large}.b{}`), publicDir)).toEqual({});
+    // Relative addresses resolve against the stylesheet's own URL: inlined, they would point elsewhere.
+    expect(inlineStyleOf(['entry-A.css'], output('.a{mask:url(icon-X.svg)}'), publicDir)).toEqual({});
+    expect(inlineStyleOf(['entry-A.css'], output('@import "b.css";'), publicDir)).toEqual({});
+    expect(inlineStyleOf([], [], publicDir)).toEqual({});
+  });
+
+  it('links the storefront’s stylesheet (30 KB, with drawings by url())', () => {
+    const { manifest } = loadBuildOutput(inject('buildDir'));
+    expect(manifest.inlineStyle).toBeUndefined();
   });
 
   it('ships the route patterns precompiled, without the route compiler or path-to-regexp', async () => {
