@@ -25,22 +25,13 @@ const locales = compileLocales(app.locales);
 /**
  * The server's tree, ranked and compiled to regular expressions at build time (debug routes included);
  * matched by the same code. The debug routes and their chunks join it only when the server serves them,
- * from a chunk of their own.
+ * from a chunk of their own (the matcher leaves out the patterns of routes not in the tree).
  */
 async function routeMatcherFor(payload: SsrPayload): Promise<RouteMatcher> {
   const root: RouteNode = payload.debugRoutes
     ? (await import('../shared/debug/routes.ts')).withDebugRoutes(app.root, true)
     : app.root;
-  const ids = new Set<string>();
-  const index = (node: RouteNode) => {
-    ids.add(node.id);
-    node.children?.forEach(index);
-  };
-  index(root);
-  return createRouteMatcher(
-    [root],
-    routePatterns.filter((pattern) => ids.has(pattern.id)),
-  );
+  return createRouteMatcher([root], routePatterns);
 }
 
 export type ClientRouter = ReturnType<typeof createRouter>;
