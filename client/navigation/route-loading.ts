@@ -6,7 +6,7 @@ import type { Submission } from './form-submission.ts';
 import { hasFallenBack } from './full-load-guard.ts';
 import type { Revalidation } from './kept-segments.ts';
 import { hrefOf, type LoadedPage, type RouteResources } from './route-resources.ts';
-import type { RouterMessage } from './router-model.ts';
+import type { RouterInput } from './router-model.ts';
 
 /**
  * A client navigation whose code and data have not both arrived after this many milliseconds becomes a
@@ -48,8 +48,7 @@ export interface RouteLoaderOptions {
   resources: RouteResources;
   /** Whether the router handles a URL (else it loads in full). */
   isInterceptable: (url: URL) => boolean;
-  dispatch: (message: RouterMessage) => void;
-  now: () => number;
+  dispatch: (message: RouterInput) => void;
   /** The navigation has waited a while: show the target's pending component. */
   showPending: (token: number, href: string) => void;
 }
@@ -163,7 +162,7 @@ async function loadPage(
     if (signal.aborted) return;
     if (page.type !== 'redirect') {
       navigation.page = page;
-      return loader.dispatch({ type: 'navigation-loaded', token, url: hrefOf(target), now: loader.now() });
+      return loader.dispatch({ type: 'navigation-loaded', token, url: hrefOf(target) });
     }
     // Never follow a `javascript:` (or other non-http) target: the navigation's own URL loads in full.
     const next = isSafeRedirectTarget(page.location) ? loader.resolve(page.location) : undefined;

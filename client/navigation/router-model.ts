@@ -86,6 +86,10 @@ export interface RouterModel {
   queue: readonly string[];
 }
 
+type WithoutNow<Message> = Message extends unknown ? Omit<Message, 'now'> : never;
+/** A message as the adapter's parts send it: the adapter adds the time (`now`) when it dispatches it. */
+export type RouterInput = WithoutNow<RouterMessage>;
+
 /** What the adapter must do after a message. */
 export type RouterEffect =
   | { type: 'start-prefetch'; url: string }

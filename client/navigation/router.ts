@@ -12,7 +12,13 @@ import { joinRevalidations, type Revalidation, sharedPrefix } from './kept-segme
 import type { NavigationMonitor } from './navigation-monitor.ts';
 import { createRouteLoader, type Navigation } from './route-loading.ts';
 import { createRouteResources, hrefOf } from './route-resources.ts';
-import { initialModel, type RouterEffect, type RouterMessage, update } from './router-model.ts';
+import {
+  initialModel,
+  type RouterEffect,
+  type RouterInput,
+  type RouterMessage,
+  update,
+} from './router-model.ts';
 import { isRouterUrl } from './should-intercept-click.ts';
 
 export type { RouterSnapshot, ShownPage } from './commit-page.ts';
@@ -93,7 +99,6 @@ export function createRouter({
     pageFacts,
     prefetchAllowed,
     dispatch,
-    now,
     showPending,
     setSnapshot,
     snapshot: () => snapshot,
@@ -111,8 +116,9 @@ export function createRouter({
    * Feeds the model a message and runs its effects. Returns the newest navigation while it is on (after a
    * navigation message, the one it started).
    */
-  function dispatch(message: RouterMessage): Navigation | undefined {
-    const [next, effects] = update(model, message);
+  function dispatch(message: RouterInput): Navigation | undefined {
+    // Stamped whether or not its type carries a time: the model reads `now` only where it does.
+    const [next, effects] = update(model, { ...message, now: now() } as RouterMessage);
     model = next;
     const navigating = model.pending !== null;
     if (snapshot.navigating !== navigating) setSnapshot({ navigating, pending: undefined });
@@ -125,7 +131,7 @@ export function createRouter({
       case 'start-prefetch':
         resources
           .prefetch(effect.url, () => dispatch({ type: 'prefetch-answered', url: effect.url }))
-          .then((ok) => dispatch({ type: 'prefetch-settled', url: effect.url, ok, now: now() }));
+          .then((ok) => dispatch({ type: 'prefetch-settled', url: effect.url, ok }));
         return;
       case 'load':
         return startLoad(effect);
@@ -141,7 +147,7 @@ export function createRouter({
         if (revalidateAfterCommit) {
           const revalidate = revalidateAfterCommit;
           revalidateAfterCommit = undefined;
-          if (effect.kind !== 'refresh') dispatch({ type: 'refresh', now: now(), revalidate });
+          if (effect.kind !== 'refresh') dispatch({ type: 'refresh', revalidate });
         }
         return;
       case 'full-load':
@@ -207,7 +213,7 @@ export function createRouter({
         return;
       }
       const superseded = pending ? navigations.get(pending.token)?.revalidate : undefined;
-      dispatch({ type: 'refresh', now: now(), revalidate: joinRevalidations(revalidate, superseded) });
+      dispatch({ type: 'refresh', revalidate: joinRevalidations(revalidate, superseded) });
     },
   });
   const navigator = linkNavigator(parts);
@@ -223,11 +229,11 @@ export function createRouter({
     /** Navigates to `to` (`href()`'s app path, in the page's locale, or a URL) like a Link click. */
     navigate(to: LinkTarget, options: { replace?: boolean } = {}) {
       const url = hrefOf(resolve(urlOf(to, { basePath, locales, locale })));
-      dispatch({ type: options.replace ? 'replace' : 'push', url, now: now() });
+      dispatch({ type: options.replace ? 'replace' : 'push', url });
     },
     /** Asks for the page on screen's data again (every segment's, or those named) and clears prefetched data. */
     refresh(revalidate: Revalidation = 'all') {
-      dispatch({ type: 'refresh', now: now(), revalidate });
+      dispatch({ type: 'refresh', revalidate });
     },
     start() {
       history = createHistoryEntries(win);
