@@ -66,8 +66,6 @@ export type PrefetchEntry =
   /** A failure is not retried until it expires, which counts from when its request settled too. */
   | { state: 'failed'; fetchedAt: number };
 
-export type Freshness = 'fresh' | 'stale' | 'expired';
-
 export interface PendingNavigation {
   token: number;
   kind: NavigationKind;
@@ -115,10 +113,9 @@ export function initialModel(currentUrl: string): RouterModel {
   return { currentUrl, pending: null, lastToken: 0, prefetches: {}, queue: [] };
 }
 
-export function freshness(entry: { fetchedAt: number }, now: number): Freshness {
-  const age = now - entry.fetchedAt;
-  if (age < PREFETCH_FRESH_MS) return 'fresh';
-  return age < PREFETCH_EXPIRE_MS ? 'stale' : 'expired';
+/** Whether an answer may be used as it is (a stale one's code is reused, its data fetched again). */
+function isFresh(entry: { fetchedAt: number }, now: number): boolean {
+  return now - entry.fetchedAt < PREFETCH_FRESH_MS;
 }
 
 /** The next model after `message`, and the effects the adapter runs, in order. */
@@ -196,7 +193,7 @@ function step(model: RouterModel, message: RouterMessage): [RouterModel, RouterE
 function queuePrefetch(model: RouterModel, url: string, now: number): [RouterModel, RouterEffect[]] {
   const pruned = prune(model, now);
   const entry = pruned.prefetches[url];
-  if (entry && (entry.state !== 'ready' || freshness(entry, now) === 'fresh')) return [pruned, []];
+  if (entry && (entry.state !== 'ready' || isFresh(entry, now))) return [pruned, []];
   return pump(withEntry(pruned, url, { state: 'queued' }, [...pruned.queue, url]));
 }
 
@@ -228,8 +225,7 @@ function navigate(
   // A prefetch that has answered is taken as it is. One still waiting for its answer is not waited for: the
   // server may be holding it, or the browser queuing it, so the navigation asks with its own request.
   const reuseData =
-    !changesData &&
-    (entry?.state === 'streaming' || (entry?.state === 'ready' && freshness(entry, now) === 'fresh'));
+    !changesData && (entry?.state === 'streaming' || (entry?.state === 'ready' && isFresh(entry, now)));
   effects.push({ type: 'load', token, kind, url, reuseData, ...(changesData ? { revalidate } : {}) });
   return [next, effects];
 }
@@ -255,7 +251,7 @@ function pump(model: RouterModel): [RouterModel, RouterEffect[]] {
 /** Drops expired entries, before every prefetch and navigation; queued and in-flight ones have no age yet. */
 function prune(model: RouterModel, now: number): RouterModel {
   const kept = Object.entries(model.prefetches).filter(
-    ([, entry]) => !('fetchedAt' in entry) || freshness(entry, now) !== 'expired',
+    ([, entry]) => !('fetchedAt' in entry) || now - entry.fetchedAt < PREFETCH_EXPIRE_MS,
   );
   return { ...model, prefetches: Object.fromEntries(kept) };
 }
