@@ -1,7 +1,6 @@
 import { type LinkTarget, urlOf } from '../../shared/routing/href.ts';
 import type { Locales } from '../../shared/routing/locale.ts';
 import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
-import type { SubmitOutcome } from '../../shared/ui/navigation-context.ts';
 import { linkNavigator, observeLinks, popStateHandler } from './browser-events.ts';
 import { createPageCommitter, keysOnScreen, type RouterSnapshot, type ShownPage } from './commit-page.ts';
 import { canPrefetch } from './dom-effects.ts';
@@ -138,9 +137,9 @@ export function createRouter({
       case 'abort':
         monitor?.navigationEnded(effect.token, 'superseded');
         // Its load() forgets the navigation once it settles.
-        return settle(effect.token, 'done', (navigation) => navigation.controller.abort());
+        return settle(effect.token, (navigation) => navigation.controller.abort());
       case 'commit':
-        settle(effect.token, 'done', (navigation) => {
+        settle(effect.token, (navigation) => {
           commit(effect.kind, effect.url, navigation);
           monitor?.navigationEnded(effect.token, 'committed');
         });
@@ -153,9 +152,8 @@ export function createRouter({
       case 'full-load':
         monitor?.navigationEnded(effect.token, 'full-load');
         rememberFullLoad(win, effect.url);
-        if (effect.replace) win.location.replace(effect.url);
-        else win.location.assign(effect.url);
-        return settle(effect.token, 'done');
+        win.location[effect.replace ? 'replace' : 'assign'](effect.url);
+        return settle(effect.token);
       case 'forget-answers':
         resources.forgetAnswers(effect.urls);
         return;
@@ -176,12 +174,12 @@ export function createRouter({
     void load(token, navigation, url, { reuseData, revalidate }).finally(() => navigations.delete(token));
   }
 
-  /** Runs `then` on a navigation that is ending, and tells its form (if any) how it ended. */
-  function settle(token: number, outcome: SubmitOutcome, then?: (navigation: Navigation) => void) {
+  /** Runs `then` on a navigation that is ending, and tells its form (if any) that it is done. */
+  function settle(token: number, then?: (navigation: Navigation) => void) {
     const navigation = navigations.get(token);
     if (!navigation) return;
     then?.(navigation);
-    navigation.submission?.settle(outcome);
+    navigation.submission?.settle('done');
   }
 
   /**
@@ -248,8 +246,7 @@ export function createRouter({
       started?.abort();
       observer?.disconnect();
       observer = null;
-      for (const token of navigations.keys())
-        settle(token, 'done', (navigation) => navigation.controller.abort());
+      for (const token of navigations.keys()) settle(token, (navigation) => navigation.controller.abort());
       navigations.clear();
     },
   };
