@@ -7,7 +7,10 @@ import { type DeferredSettler, reviveSegments } from '../deferred-data.ts';
  */
 export type PageAnswer = Extract<PageDataLine, { type: 'page' | 'redirect' | 'error' | 'invalid' }>;
 
-/** The answer cannot be shown client-side: the navigation falls back to a full page load. */
+/**
+ * The answer cannot be shown client-side: the navigation falls back to a full page load. Thrown without a
+ * message: the loader catches it and loads the page in full (a fetcher says `failed`), so none is read.
+ */
 export class PageLoadError extends Error {
   override readonly name: string = 'PageLoadError';
 }
@@ -74,7 +77,7 @@ export async function fetchPageData(
       case 'build-changed':
         throw new BuildChangedError(head.buildId);
     }
-    throw new PageLoadError(`Unusable answer (${response.status}) for ${dataUrl}`);
+    throw new PageLoadError();
   } finally {
     if (onBodyEnd) (rest ?? Promise.resolve()).then(onBodyEnd);
   }

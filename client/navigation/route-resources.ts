@@ -148,7 +148,7 @@ export function createRouteResources({
       if (answer.type === 'page' && answer.segments.some((s, i) => !s && onScreen[i] !== resource.keys[i])) {
         answer = await fetchAnswer(resource, options);
       }
-      if (answer.type === 'invalid') throw new PageLoadError('Form answer to a page load');
+      if (answer.type === 'invalid') throw new PageLoadError();
       if (answer.type === 'redirect') return answer;
       // The server's segments decide the page (the client's own match only started their download early);
       // the module system hands out an imported chunk again without a request.
