@@ -6,7 +6,7 @@ import { type createHistoryEntries, routerKeyOf } from './history-entries.ts';
 import type { Navigation } from './route-loading.ts';
 import { hrefOf } from './route-resources.ts';
 import type { RouterInput } from './router-model.ts';
-import { type PageFacts, shouldInterceptClick } from './should-intercept-click.ts';
+import { shouldInterceptClick } from './should-intercept-click.ts';
 
 // What the browser tells the router: link clicks, prefetch triggers and form submits (through <Link> and
 // <Form>), and back/forward. Each becomes a message to the router model.
@@ -16,7 +16,6 @@ export const PREFETCH_ROOT_MARGIN = '200px';
 
 export interface NavigatorParts {
   resolve: (href: string) => URL;
-  pageFacts: () => PageFacts;
   isInterceptable: (url: URL) => boolean;
   prefetchAllowed: boolean;
   dispatch: (message: RouterInput) => Navigation | undefined;
@@ -33,7 +32,7 @@ export function linkNavigator(parts: NavigatorParts): Omit<LinkNavigator, 'fetch
       const anchor = event.currentTarget;
       const url = resolve(anchor.href);
       const facts = { url, target: anchor.target, download: anchor.hasAttribute('download') };
-      if (!shouldInterceptClick(event, facts, parts.pageFacts())) return;
+      if (!shouldInterceptClick(event, facts, parts.isInterceptable)) return;
       event.preventDefault();
       const navigation = dispatch({ type: 'push', url: hrefOf(url) });
       if (navigation && viewTransition !== undefined) navigation.viewTransition = viewTransition;

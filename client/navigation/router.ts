@@ -57,7 +57,6 @@ export function createRouter({
   const { basePath, locale, buildId } = initialPage.payload;
   /** Resolves a link, form action or redirect target against the current page. */
   const resolve = (href: string) => new URL(href, win.location.href);
-  const pageFacts = () => ({ location: resolve(win.location.href), basePath, locales, locale });
   let snapshot: RouterSnapshot = { ...initialPage, navigating: false, announcement: '' };
   const resources = createRouteResources({
     routes,
@@ -68,7 +67,9 @@ export function createRouter({
     keysOnScreen: () => keysOnScreen(routes, snapshot),
   });
   // A resource route (sitemap.xml) answers without a document: the browser loads it itself.
-  const isInterceptable = (url: URL) => isRouterUrl(url, pageFacts()) && !resources.isResource(url);
+  const isInterceptable = (url: URL) =>
+    isRouterUrl(url, { location: resolve(win.location.href), basePath, locales, locale }) &&
+    !resources.isResource(url);
   const prefetchAllowed = canPrefetch(win, initialPage.payload);
 
   let model = initialModel(hrefOf(resolve(win.location.href)));
@@ -95,7 +96,6 @@ export function createRouter({
     resources,
     initialPage,
     isInterceptable,
-    pageFacts,
     prefetchAllowed,
     dispatch,
     showPending,
