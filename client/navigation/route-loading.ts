@@ -65,7 +65,8 @@ export function createRouteLoader(options: RouteLoaderOptions) {
     ...options,
     fail: (token, url) => dispatch({ type: 'navigation-failed', token, url }),
   };
-  return async function load(token: number, navigation: Navigation, href: string, loadOptions: LoadOptions) {
+  /** `reuseData`: a fresh prefetched answer may be used as it is; which segments to ask for again is the navigation's. */
+  return async function load(token: number, navigation: Navigation, href: string, reuseData: boolean) {
     const { signal } = navigation.controller;
     let pendingTimer: ReturnType<typeof setTimeout> | undefined;
     let deadline: ReturnType<typeof setTimeout> | undefined;
@@ -73,7 +74,7 @@ export function createRouteLoader(options: RouteLoaderOptions) {
       // The post is the action itself, not the route's code and data: the deadline starts after it.
       const posted = await post(loader, token, navigation, href);
       if (!posted || signal.aborted) return;
-      const { url: target, revalidate = loadOptions.revalidate } = posted;
+      const { url: target, revalidate = navigation.revalidate } = posted;
       if (!revalidate) {
         pendingTimer = setTimeout(() => options.showPending(token, href), PENDING_COMPONENT_DELAY_MS);
       }
@@ -84,7 +85,7 @@ export function createRouteLoader(options: RouteLoaderOptions) {
           if (!signal.aborted) loader.fail(token);
         }, ROUTE_LOAD_TIMEOUT_MS);
       }
-      await loadPage(loader, token, navigation, target, { ...loadOptions, revalidate });
+      await loadPage(loader, token, navigation, target, { reuseData, revalidate });
     } catch {
       // An aborted navigation was superseded (the model moved on) or the router stopped.
       if (!signal.aborted) loader.fail(token);

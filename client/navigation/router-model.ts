@@ -70,7 +70,6 @@ export interface PendingNavigation {
   token: number;
   kind: NavigationKind;
   url: string;
-  startedAt: number;
 }
 
 export interface RouterModel {
@@ -213,7 +212,7 @@ function navigate(
   let next: RouterModel = {
     ...prune(changesData ? outdateAnswers(model) : model, now),
     lastToken: token,
-    pending: { token, kind, url, startedAt: now },
+    pending: { token, kind, url },
   };
 
   const entry = next.prefetches[url];

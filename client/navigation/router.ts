@@ -171,7 +171,7 @@ export function createRouter({
     };
     if (kind === 'action') [navigation.submission, submitting] = [submitting, undefined];
     navigations.set(token, navigation);
-    void load(token, navigation, url, { reuseData, revalidate }).finally(() => navigations.delete(token));
+    void load(token, navigation, url, reuseData).finally(() => navigations.delete(token));
   }
 
   /** Runs `then` on a navigation that is ending, and tells its form (if any) that it is done. */

@@ -15,7 +15,7 @@ describe('router model: navigation actions', () => {
     'pop',
   ] as const)('%s starts a load with a new token, then commits it', (type) => {
     const started = run([{ type, url: '/shop', now: 0 }]);
-    expect(started.model.pending).toEqual({ token: 1, kind: type, url: '/shop', startedAt: 0 });
+    expect(started.model.pending).toEqual({ token: 1, kind: type, url: '/shop' });
     expect(started.effects).toEqual([{ type: 'load', token: 1, kind: type, url: '/shop', reuseData: false }]);
 
     const loaded = run([{ type: 'navigation-loaded', token: 1, url: '/shop', now: 10 }], started.model);
