@@ -103,7 +103,8 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
 
 /**
  * A page every visitor shares left out what is this visitor's (a cart count): asks for it once hydrated, and
- * marks the document hydrated once the page on screen has all its data.
+ * marks the document hydrated once the page on screen has all its data, the visitor's own included: a
+ * visible marker that the page is interactive, for people debugging and for browser tests.
  */
 function useVisitorsOwnData(router: ClientRouter, initial: PageState, shown: PageState): void {
   useEffect(() => {
@@ -111,14 +112,6 @@ function useVisitorsOwnData(router: ClientRouter, initial: PageState, shown: Pag
   }, [router, initial]);
   const complete = shown.type !== 'route' || !shown.later;
   useEffect(() => {
-    if (complete) markHydrated();
+    if (complete) document.documentElement.dataset.hydrated = 'true';
   }, [complete]);
-}
-
-/**
- * A visible marker that the page is interactive with all of its data, the visitor's own included (a shared
- * page's per-visitor segments have arrived), for people debugging and for browser tests.
- */
-function markHydrated() {
-  document.documentElement.dataset.hydrated = 'true';
 }
