@@ -50,7 +50,7 @@ export async function fetchPageData(
       method: body ? 'POST' : 'GET',
       body,
       signal,
-      headers: keep.length ? { Accept: NDJSON, [KEEP_SEGMENTS_HEADER]: keep.join(',') } : { Accept: NDJSON },
+      headers: { Accept: NDJSON, ...(keep.length && { [KEEP_SEGMENTS_HEADER]: keep.join(',') }) },
       // Data answers are never stored (`no-store`), and past the HTTP cache a request for a URL already in
       // flight does not wait for the first one: Chromium's cache lets one request per URL through at a time,
       // so a navigation would otherwise queue behind its own prefetch while the server holds it.
@@ -79,7 +79,7 @@ export async function fetchPageData(
     }
     throw new PageLoadError();
   } finally {
-    if (onBodyEnd) (rest ?? Promise.resolve()).then(onBodyEnd);
+    void Promise.resolve(rest).then(onBodyEnd);
   }
 }
 
