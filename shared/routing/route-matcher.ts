@@ -78,11 +78,10 @@ export function createRouteMatcher(
   const compiled = rankedPatterns
     .filter((pattern) => byId.has(pattern.id))
     .map((pattern) => ({
+      ...pattern,
       route: byId.get(pattern.id)!,
       branch: pattern.branch.map(({ id, params }) => ({ node: byId.get(id)!, params })),
       regexp: new RegExp(pattern.source),
-      keys: pattern.keys,
-      path: pattern.path,
     }));
   const byLeaf = new Map(compiled.map((leaf) => [leaf.route.id, leaf]));
   return {
