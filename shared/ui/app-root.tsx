@@ -1,7 +1,7 @@
 import { buildHref } from '../routing/href.ts';
 import type { Locales } from '../routing/locale.ts';
 import type { AppDefinition } from './app-definition.ts';
-import { Document } from './document.tsx';
+import { documentHead } from './document.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { RouterContext, type RouterState } from './router-context.tsx';
 import { type PendingSegment, SegmentTree, type ShownSegment } from './segment-tree.tsx';
@@ -51,33 +51,36 @@ export function AppRoot({
   const segments = page.segments.map((state, index) => ({ state, module: modules[index] ?? {} }));
   return (
     <RouterContext.Provider value={router}>
-      <Document lang={locale} head={page.head} assets={payload.assets} icon={app.icon} trace={payload.trace}>
-        <SegmentTree
-          segments={segments}
-          params={router.params}
-          locale={locale}
-          leaf={
-            page.type === 'error' ? (
-              <ErrorPage
-                title={page.head.title}
-                homeHref={buildHref(basePath, locales.prefixOf(locale), '/')}
-                eventId={page.eventId}
-              />
-            ) : undefined
-          }
-          fallback={<ErrorPage />}
-          resetKey={`${router.pathname}${router.search}`}
-          onRenderError={onRenderError}
-          pending={pending}
-        />
-        {/* The visible and audible side of a client navigation: a thin progress bar (CSS shows it only after
+      <html lang={locale}>
+        {documentHead(page.head, payload, app.icon)}
+        <body>
+          <SegmentTree
+            segments={segments}
+            params={router.params}
+            locale={locale}
+            leaf={
+              page.type === 'error' ? (
+                <ErrorPage
+                  title={page.head.title}
+                  homeHref={buildHref(basePath, locales.prefixOf(locale), '/')}
+                  eventId={page.eventId}
+                />
+              ) : undefined
+            }
+            fallback={<ErrorPage />}
+            resetKey={`${router.pathname}${router.search}`}
+            onRenderError={onRenderError}
+            pending={pending}
+          />
+          {/* The visible and audible side of a client navigation: a thin progress bar (CSS shows it only after
             the navigation has been pending for ~150 ms, so fast navigations never flash it) and a visually
             hidden live region that reads the new page's title, as a screen reader would on a full load. */}
-        <div className="navigation-progress" data-active={navigating} aria-hidden="true" />
-        <div aria-live="assertive" aria-atomic="true" data-route-announcer="">
-          {announcement}
-        </div>
-      </Document>
+          <div className="navigation-progress" data-active={navigating} aria-hidden="true" />
+          <div aria-live="assertive" aria-atomic="true" data-route-announcer="">
+            {announcement}
+          </div>
+        </body>
+      </html>
     </RouterContext.Provider>
   );
 }
