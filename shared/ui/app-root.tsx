@@ -2,7 +2,7 @@ import { buildHref } from '../routing/href.ts';
 import type { Locales } from '../routing/locale.ts';
 import type { AppDefinition } from './app-definition.ts';
 import { documentHead } from './document.tsx';
-import { ErrorPage } from './error-page.tsx';
+import { errorPage } from './error-page.tsx';
 import { RouterContext, type RouterState } from './router-context.tsx';
 import { type PendingSegment, SegmentTree, type ShownSegment } from './segment-tree.tsx';
 import type { SsrPayload } from './ssr-payload.ts';
@@ -59,15 +59,11 @@ export function AppRoot({
             params={router.params}
             locale={locale}
             leaf={
-              page.type === 'error' ? (
-                <ErrorPage
-                  title={page.head.title}
-                  homeHref={buildHref(basePath, locales.prefixOf(locale), '/')}
-                  eventId={page.eventId}
-                />
-              ) : undefined
+              page.type === 'error'
+                ? errorPage(page.head.title, buildHref(basePath, locales.prefixOf(locale), '/'), page.eventId)
+                : undefined
             }
-            fallback={<ErrorPage />}
+            fallback={errorPage()}
             resetKey={`${router.pathname}${router.search}`}
             onRenderError={onRenderError}
             pending={pending}

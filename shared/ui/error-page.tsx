@@ -1,17 +1,16 @@
 export const APPLICATION_ERROR_MESSAGE =
   'Application error: a client-side exception has occurred (see the browser console for more information).';
 
-export interface ErrorPageProps {
-  /** The page's title (`404: This page could not be found.`, from the server); without it, the client-side application-error screen. */
-  title?: string;
-  /** A link back to somewhere useful. */
-  homeHref?: string;
-  /** The monitoring event of a server error, for support requests and ops. */
-  eventId?: string;
-}
-
-/** The one error component: `404: This page could not be found.` or the application-error screen. */
-export function ErrorPage({ title, homeHref, eventId }: ErrorPageProps) {
+/**
+ * The one error page: `404: This page could not be found.` or the application-error screen. A plain function,
+ * not a component: AppRoot calls it in place (a component's props cost the browser bytes).
+ *
+ * @param title The page's title (`404: This page could not be found.`, from the server); without it, the
+ *   client-side application-error screen.
+ * @param homeHref A link back to somewhere useful.
+ * @param eventId The monitoring event of a server error, for support requests and ops.
+ */
+export function errorPage(title?: string, homeHref?: string, eventId?: string) {
   if (title === undefined) {
     return (
       <section className="error-page" role="alert">
