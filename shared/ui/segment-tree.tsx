@@ -46,9 +46,8 @@ export function SegmentTree(props: SegmentTreeProps): ReactNode {
 /** The last line of defence below the root layout, so a render error never leaves a blank page. */
 function catchBelowRoot(children: ReactNode, props: SegmentTreeProps): ReactNode {
   return (
-    <ErrorBoundary fallback={props.fallback} resetKey={props.resetKey} onError={props.onRenderError}>
-      {children}
-    </ErrorBoundary>
+    // The boundary reads what it needs of the tree's props: fallback, resetKey, onRenderError.
+    <ErrorBoundary {...props}>{children}</ErrorBoundary>
   );
 }
 
@@ -73,7 +72,7 @@ function renderFrom(index: number, props: SegmentTreeProps): ReactNode {
   );
   if (!ErrorComponent) return element;
   return (
-    <ErrorBoundary fallback={<ErrorComponent />} resetKey={props.resetKey} onError={props.onRenderError}>
+    <ErrorBoundary {...props} fallback={<ErrorComponent />}>
       {element}
     </ErrorBoundary>
   );
