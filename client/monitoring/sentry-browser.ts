@@ -49,7 +49,7 @@ export function startBrowserSentry(config: BrowserSentryConfig, pageload: Pagelo
       spans.set(token, span);
       Sentry.withActiveSpan(span, () =>
         Sentry.startSpan(
-          { name: `route chunk ${routePattern ?? ''}`.trim(), op: 'resource.script' },
+          { name: routePattern ? `route chunk ${routePattern}` : 'route chunk', op: 'resource.script' },
           () => chunk,
         ),
       ).catch(() => {});
@@ -57,11 +57,10 @@ export function startBrowserSentry(config: BrowserSentryConfig, pageload: Pagelo
     navigationEnded(token, outcome) {
       const span = spans.get(token);
       spans.delete(token);
-      if (!span) return;
-      span.setAttribute(OUTCOME_ATTRIBUTE, outcome);
+      span?.setAttribute(OUTCOME_ATTRIBUTE, outcome);
       // The navigation ends when its page is on screen. Left to idle, the span would take in the new page's
       // prefetches and stay open (up to Sentry's 30 s final timeout) while they keep coming.
-      span.end();
+      span?.end();
     },
     reportRenderError(error, routePattern) {
       Sentry.captureException(error, { tags: routePattern ? { route: routePattern } : {} });
