@@ -184,10 +184,11 @@ export function createRouter({
 
   /**
    * Shows the target's pending component in place of the first segment the navigation changes (the layouts
-   * above stay interactive), once that segment's code is there and if it has one.
+   * above stay interactive), once that segment's code is there and if it has one. `href`: the navigation's
+   * (the model's key, as its load asked resources for it).
    */
   function showPending(token: number, href: string): void {
-    const { code, keys } = resources.resourceOf(hrefOf(resolve(href)));
+    const { code, keys } = resources.resourceOf(href);
     const index = sharedPrefix(keysOnScreen(routes, snapshot), keys);
     code.then(
       (modules) => {
