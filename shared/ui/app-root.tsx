@@ -26,16 +26,8 @@ export interface AppRootProps {
 }
 
 /** The root of the React tree, identical on server and client so hydration matches. */
-export function AppRoot({
-  app,
-  locales,
-  payload,
-  modules,
-  navigating = false,
-  pending,
-  announcement = '',
-  onRenderError,
-}: AppRootProps) {
+export function AppRoot(props: AppRootProps) {
+  const { app, locales, payload, modules, navigating = false, announcement = '' } = props;
   const { page, basePath, locale } = payload;
   const route = page.type === 'route' ? page : undefined;
   const router: RouterState = {
@@ -54,7 +46,9 @@ export function AppRoot({
       <html lang={locale}>
         {documentHead(page.head, payload, app.icon)}
         <body>
+          {/* The tree takes `pending` and `onRenderError` from these props. */}
           <SegmentTree
+            {...props}
             segments={segments}
             params={router.params}
             locale={locale}
@@ -65,8 +59,6 @@ export function AppRoot({
             }
             fallback={errorPage()}
             resetKey={`${router.pathname}${router.search}`}
-            onRenderError={onRenderError}
-            pending={pending}
           />
           {/* The visible and audible side of a client navigation: a thin progress bar (CSS shows it only after
             the navigation has been pending for ~150 ms, so fast navigations never flash it) and a visually
