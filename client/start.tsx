@@ -89,9 +89,9 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
     const snapshot = useSyncExternalStore(router.subscribe, router.getSnapshot, router.getSnapshot);
     useVisitorsOwnData(router, page, snapshot.payload.page);
     return (
-      <NavigationContext.Provider value={router.navigator}>
+      <NavigationContext value={router.navigator}>
         <AppRoot app={app} locales={locales} {...snapshot} onRenderError={reportRenderError} />
-      </NavigationContext.Provider>
+      </NavigationContext>
     );
   }
 

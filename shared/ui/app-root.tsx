@@ -42,7 +42,7 @@ export function AppRoot(props: AppRootProps) {
   };
   const segments = page.segments.map((state, index) => ({ state, module: modules[index] ?? {} }));
   return (
-    <RouterContext.Provider value={router}>
+    <RouterContext value={router}>
       <html lang={locale}>
         {documentHead(page.head, payload, app.icon)}
         <body>
@@ -69,6 +69,6 @@ export function AppRoot(props: AppRootProps) {
           </div>
         </body>
       </html>
-    </RouterContext.Provider>
+    </RouterContext>
   );
 }

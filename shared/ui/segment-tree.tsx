@@ -64,9 +64,9 @@ function renderFrom(index: number, props: SegmentTreeProps): ReactNode {
   const below = renderFrom(index + 1, props);
   const outlet = index === 0 ? catchBelowRoot(below, props) : below;
   const element = Component ? (
-    <OutletContext.Provider value={outlet}>
+    <OutletContext value={outlet}>
       <Component data={state.data} params={props.params} search={state.search} locale={props.locale} />
-    </OutletContext.Provider>
+    </OutletContext>
   ) : (
     outlet
   );
