@@ -11,26 +11,16 @@ export const APPLICATION_ERROR_MESSAGE =
  * @param eventId The monitoring event of a server error, for support requests and ops.
  */
 export function errorPage(title?: string, homeHref?: string, eventId?: string) {
-  if (title === undefined) {
-    return (
-      <section className="error-page" role="alert">
-        <h1 className="error-page__title">{APPLICATION_ERROR_MESSAGE}</h1>
-        <p>
-          <a href={globalThis.location?.href} className="button">
-            Reload the page
-          </a>
-        </p>
-      </section>
-    );
-  }
+  // Without a title: a render failed in the browser, and a reload is the way out.
+  const crashed = title === undefined;
   return (
-    <section className="error-page">
-      <h1 className="error-page__title">{title}</h1>
+    <section className="error-page" role={crashed ? 'alert' : undefined}>
+      <h1 className="error-page__title">{title ?? APPLICATION_ERROR_MESSAGE}</h1>
       {eventId ? <p className="error-page__event">{`Error ID: ${eventId}`}</p> : null}
-      {homeHref ? (
+      {crashed || homeHref ? (
         <p>
-          <a href={homeHref} className="button">
-            Go to the home page
+          <a href={crashed ? globalThis.location?.href : homeHref} className="button">
+            {crashed ? 'Reload the page' : 'Go to the home page'}
           </a>
         </p>
       ) : null}
