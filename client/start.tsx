@@ -25,22 +25,13 @@ const locales = compileLocales(app.locales);
 /**
  * The server's tree, ranked and compiled to regular expressions at build time (debug routes included);
  * matched by the same code. The debug routes and their chunks join it only when the server serves them,
- * from a chunk of their own.
+ * from a chunk of their own (the matcher leaves out the patterns of routes not in the tree).
  */
 async function routeMatcherFor(payload: SsrPayload): Promise<RouteMatcher> {
   const root: RouteNode = payload.debugRoutes
     ? (await import('../shared/debug/routes.ts')).withDebugRoutes(app.root, true)
     : app.root;
-  const ids = new Set<string>();
-  const index = (node: RouteNode) => {
-    ids.add(node.id);
-    node.children?.forEach(index);
-  };
-  index(root);
-  return createRouteMatcher(
-    [root],
-    routePatterns.filter((pattern) => ids.has(pattern.id)),
-  );
+  return createRouteMatcher([root], routePatterns);
 }
 
 export type ClientRouter = ReturnType<typeof createRouter>;
@@ -98,9 +89,9 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
     const snapshot = useSyncExternalStore(router.subscribe, router.getSnapshot, router.getSnapshot);
     useVisitorsOwnData(router, page, snapshot.payload.page);
     return (
-      <NavigationContext.Provider value={router.navigator}>
+      <NavigationContext value={router.navigator}>
         <AppRoot app={app} locales={locales} {...snapshot} onRenderError={reportRenderError} />
-      </NavigationContext.Provider>
+      </NavigationContext>
     );
   }
 
@@ -112,7 +103,8 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
 
 /**
  * A page every visitor shares left out what is this visitor's (a cart count): asks for it once hydrated, and
- * marks the document hydrated once the page on screen has all its data.
+ * marks the document hydrated once the page on screen has all its data, the visitor's own included: a
+ * visible marker that the page is interactive, for people debugging and for browser tests.
  */
 function useVisitorsOwnData(router: ClientRouter, initial: PageState, shown: PageState): void {
   useEffect(() => {
@@ -120,14 +112,6 @@ function useVisitorsOwnData(router: ClientRouter, initial: PageState, shown: Pag
   }, [router, initial]);
   const complete = shown.type !== 'route' || !shown.later;
   useEffect(() => {
-    if (complete) markHydrated();
+    if (complete) document.documentElement.dataset.hydrated = 'true';
   }, [complete]);
-}
-
-/**
- * A visible marker that the page is interactive with all of its data, the visitor's own included (a shared
- * page's per-visitor segments have arrived), for people debugging and for browser tests.
- */
-function markHydrated() {
-  document.documentElement.dataset.hydrated = 'true';
 }

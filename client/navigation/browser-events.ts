@@ -5,8 +5,8 @@ import type { Submission } from './form-submission.ts';
 import { type createHistoryEntries, routerKeyOf } from './history-entries.ts';
 import type { Navigation } from './route-loading.ts';
 import { hrefOf } from './route-resources.ts';
-import type { RouterMessage } from './router-model.ts';
-import { type PageFacts, shouldInterceptClick } from './should-intercept-click.ts';
+import type { RouterInput } from './router-model.ts';
+import { shouldInterceptClick } from './should-intercept-click.ts';
 
 // What the browser tells the router: link clicks, prefetch triggers and form submits (through <Link> and
 // <Form>), and back/forward. Each becomes a message to the router model.
@@ -16,11 +16,9 @@ export const PREFETCH_ROOT_MARGIN = '200px';
 
 export interface NavigatorParts {
   resolve: (href: string) => URL;
-  pageFacts: () => PageFacts;
   isInterceptable: (url: URL) => boolean;
   prefetchAllowed: boolean;
-  dispatch: (message: RouterMessage) => Navigation | undefined;
-  now: () => number;
+  dispatch: (message: RouterInput) => Navigation | undefined;
   /** Hands the router the form post the next `action` message carries. */
   submitting: (submission: Submission) => void;
   observer: () => IntersectionObserver | null;
@@ -28,21 +26,21 @@ export interface NavigatorParts {
 
 /** What `<Link>` and `<Form>` call (shared/ui/navigation-context.ts): clicks, prefetches, form submits. */
 export function linkNavigator(parts: NavigatorParts): Omit<LinkNavigator, 'fetchers'> {
-  const { resolve, dispatch, now, observer } = parts;
+  const { resolve, dispatch, observer } = parts;
   return {
     onLinkClick(event: MouseEvent<HTMLAnchorElement>, viewTransition?: boolean) {
       const anchor = event.currentTarget;
       const url = resolve(anchor.href);
       const facts = { url, target: anchor.target, download: anchor.hasAttribute('download') };
-      if (!shouldInterceptClick(event, facts, parts.pageFacts())) return;
+      if (!shouldInterceptClick(event, facts, parts.isInterceptable)) return;
       event.preventDefault();
-      const navigation = dispatch({ type: 'push', url: hrefOf(url), now: now() });
+      const navigation = dispatch({ type: 'push', url: hrefOf(url) });
       if (navigation && viewTransition !== undefined) navigation.viewTransition = viewTransition;
     },
     prefetch(href: string) {
       const url = resolve(href);
       if (parts.prefetchAllowed && parts.isInterceptable(url))
-        dispatch({ type: 'prefetch', url: hrefOf(url), now: now() });
+        dispatch({ type: 'prefetch', url: hrefOf(url) });
     },
     /** A form post is an `action` navigation: posted, then its result loaded and shown, with a token. */
     submit(form: HTMLFormElement, submitter: HTMLElement | null): Promise<SubmitOutcome> {
@@ -50,7 +48,7 @@ export function linkNavigator(parts: NavigatorParts): Omit<LinkNavigator, 'fetch
       if (!parts.isInterceptable(target)) return Promise.resolve('native');
       return new Promise((settle) => {
         parts.submitting({ body: formBodyOf(form, submitter), settle });
-        dispatch({ type: 'action', url: hrefOf(target), now: now() });
+        dispatch({ type: 'action', url: hrefOf(target) });
       });
     },
     observe(anchor: HTMLAnchorElement) {
@@ -63,15 +61,14 @@ export function linkNavigator(parts: NavigatorParts): Omit<LinkNavigator, 'fetch
 export interface PopStateParts {
   win: Window;
   resolve: (href: string) => URL;
-  dispatch: (message: RouterMessage) => Navigation | undefined;
-  now: () => number;
+  dispatch: (message: RouterInput) => Navigation | undefined;
   history: () => ReturnType<typeof createHistoryEntries> | null;
   /** The URL of the page on screen (the model's). */
   currentUrl: () => string;
 }
 
 /** Back and forward: a `pop` navigation to an entry of ours; a hash change is the browser's; others load in full. */
-export function popStateHandler({ win, resolve, dispatch, now, history, currentUrl }: PopStateParts) {
+export function popStateHandler({ win, resolve, dispatch, history, currentUrl }: PopStateParts) {
   return function onPopState(event: PopStateEvent) {
     const entries = history();
     entries?.rememberScroll();
@@ -89,7 +86,7 @@ export function popStateHandler({ win, resolve, dispatch, now, history, currentU
       win.location.reload();
       return;
     }
-    const navigation = dispatch({ type: 'pop', url: hrefOf(target), now: now() });
+    const navigation = dispatch({ type: 'pop', url: hrefOf(target) });
     if (navigation) navigation.popKey = key;
   };
 }

@@ -7,7 +7,10 @@ import { type DeferredSettler, reviveSegments } from '../deferred-data.ts';
  */
 export type PageAnswer = Extract<PageDataLine, { type: 'page' | 'redirect' | 'error' | 'invalid' }>;
 
-/** The answer cannot be shown client-side: the navigation falls back to a full page load. */
+/**
+ * The answer cannot be shown client-side: the navigation falls back to a full page load. Thrown without a
+ * message: the loader catches it and loads the page in full (a fetcher says `failed`), so none is read.
+ */
 export class PageLoadError extends Error {
   override readonly name: string = 'PageLoadError';
 }
@@ -47,7 +50,7 @@ export async function fetchPageData(
       method: body ? 'POST' : 'GET',
       body,
       signal,
-      headers: keep.length ? { Accept: NDJSON, [KEEP_SEGMENTS_HEADER]: keep.join(',') } : { Accept: NDJSON },
+      headers: { Accept: NDJSON, ...(keep.length && { [KEEP_SEGMENTS_HEADER]: keep.join(',') }) },
       // Data answers are never stored (`no-store`), and past the HTTP cache a request for a URL already in
       // flight does not wait for the first one: Chromium's cache lets one request per URL through at a time,
       // so a navigation would otherwise queue behind its own prefetch while the server holds it.
@@ -74,9 +77,9 @@ export async function fetchPageData(
       case 'build-changed':
         throw new BuildChangedError(head.buildId);
     }
-    throw new PageLoadError(`Unusable answer (${response.status}) for ${dataUrl}`);
+    throw new PageLoadError();
   } finally {
-    if (onBodyEnd) (rest ?? Promise.resolve()).then(onBodyEnd);
+    void Promise.resolve(rest).then(onBodyEnd);
   }
 }
 

@@ -18,7 +18,7 @@ export interface FetcherModel {
 export type FetcherMessage =
   /** A post of `body` to `url`'s data URL (`body` is opaque here: the adapter sends it). */
   | { type: 'submit'; key: string; url: string; body: unknown }
-  | { type: 'load'; key: string; url: string }
+  | { type: 'load'; key: string; url: string; body?: undefined }
   /** A request has ended: its result, for its token. */
   | { type: 'settled'; key: string; token: number; result: FetcherResult }
   /** The component holding the key is gone: its request is aborted and its state forgotten. */
@@ -52,10 +52,7 @@ export function updateFetchers(
       const next = { state, token, result: current.result } as FetcherState;
       return [
         { lastToken: token, fetchers: { ...model.fetchers, [message.key]: next } },
-        [
-          ...running,
-          { type: 'request', token, url: message.url, body: 'body' in message ? message.body : undefined },
-        ],
+        [...running, { type: 'request', token, url: message.url, body: message.body }],
       ];
     }
     case 'settled': {

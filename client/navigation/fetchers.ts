@@ -1,15 +1,8 @@
-import { ACTION_FIELD } from '../../shared/ui/form.tsx';
-import type {
-  FetcherHub,
-  FetcherInFlight,
-  FetcherResult,
-  FetcherSubmission,
-} from '../../shared/ui/navigation-context.ts';
+import type { FetcherHub, FetcherResult } from '../../shared/ui/navigation-context.ts';
 import { fetchPageData } from './fetch-page-data.ts';
 import {
   type FetcherEffect,
   type FetcherMessage,
-  type FetcherModel,
   fetcherOf,
   initialFetcherModel,
   updateFetchers,
@@ -29,7 +22,8 @@ interface Running {
   controller: AbortController;
   /** Its result once it ends; undefined when it was aborted. */
   ended: Promise<FetcherResult | undefined>;
-  submission: FetcherSubmission | undefined;
+  /** What it posts: for useFetchers(), which reads it only when an app calls it. */
+  body: FormData | URLSearchParams | undefined;
 }
 
 /**
@@ -44,7 +38,6 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
   const requests = new Map<number, Running>();
   const listeners = new Map<string, Set<() => void>>();
   const everyKey = new Set<() => void>();
-  let inFlight: readonly FetcherInFlight[] = [];
 
   function dispatch(message: FetcherMessage): void {
     const before = model;
@@ -52,7 +45,6 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
     model = next;
     for (const effect of effects) run(message.key, effect);
     if (fetcherOf(before, message.key) === fetcherOf(model, message.key)) return;
-    inFlight = listInFlight(model, requests);
     for (const listener of [...(listeners.get(message.key) ?? []), ...everyKey]) listener();
   }
 
@@ -67,7 +59,7 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
           dispatch({ type: 'settled', key, token: effect.token, result });
           return result;
         });
-        requests.set(effect.token, { controller, ended, submission: body && submissionOf(body) });
+        requests.set(effect.token, { controller, ended, body });
         return;
       }
       case 'abort':
@@ -104,24 +96,9 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
       everyKey.add(listener);
       return () => everyKey.delete(listener);
     },
-    inFlight: () => inFlight,
+    fetchers: () => model.fetchers,
+    bodyOf: (token) => requests.get(token)?.body,
   };
-}
-
-/** The fetchers of `model` that are posting or loading, with what each post sent. */
-function listInFlight(model: FetcherModel, requests: ReadonlyMap<number, Running>): FetcherInFlight[] {
-  return Object.entries(model.fetchers).flatMap(([key, fetcher]) =>
-    fetcher.state === 'idle'
-      ? []
-      : [{ key, state: fetcher.state, submission: requests.get(fetcher.token)?.submission }],
-  );
-}
-
-/** What a post sent, for useFetchers(): its action and its other text fields (files are left out). */
-function submissionOf(body: FormData | URLSearchParams): FetcherSubmission {
-  const text = [...body].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
-  const { [ACTION_FIELD]: action = '', ...fields } = Object.fromEntries(text);
-  return { action, fields };
 }
 
 /**

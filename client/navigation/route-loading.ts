@@ -6,7 +6,7 @@ import type { Submission } from './form-submission.ts';
 import { hasFallenBack } from './full-load-guard.ts';
 import type { Revalidation } from './kept-segments.ts';
 import { hrefOf, type LoadedPage, type RouteResources } from './route-resources.ts';
-import type { RouterMessage } from './router-model.ts';
+import type { RouterInput } from './router-model.ts';
 
 /**
  * A client navigation whose code and data have not both arrived after this many milliseconds becomes a
@@ -48,8 +48,7 @@ export interface RouteLoaderOptions {
   resources: RouteResources;
   /** Whether the router handles a URL (else it loads in full). */
   isInterceptable: (url: URL) => boolean;
-  dispatch: (message: RouterMessage) => void;
-  now: () => number;
+  dispatch: (message: RouterInput) => void;
   /** The navigation has waited a while: show the target's pending component. */
   showPending: (token: number, href: string) => void;
 }
@@ -66,7 +65,8 @@ export function createRouteLoader(options: RouteLoaderOptions) {
     ...options,
     fail: (token, url) => dispatch({ type: 'navigation-failed', token, url }),
   };
-  return async function load(token: number, navigation: Navigation, href: string, loadOptions: LoadOptions) {
+  /** `reuseData`: a fresh prefetched answer may be used as it is; which segments to ask for again is the navigation's. */
+  return async function load(token: number, navigation: Navigation, href: string, reuseData: boolean) {
     const { signal } = navigation.controller;
     let pendingTimer: ReturnType<typeof setTimeout> | undefined;
     let deadline: ReturnType<typeof setTimeout> | undefined;
@@ -74,7 +74,7 @@ export function createRouteLoader(options: RouteLoaderOptions) {
       // The post is the action itself, not the route's code and data: the deadline starts after it.
       const posted = await post(loader, token, navigation, href);
       if (!posted || signal.aborted) return;
-      const { url: target, revalidate = loadOptions.revalidate } = posted;
+      const { url: target, revalidate = navigation.revalidate } = posted;
       if (!revalidate) {
         pendingTimer = setTimeout(() => options.showPending(token, href), PENDING_COMPONENT_DELAY_MS);
       }
@@ -85,7 +85,7 @@ export function createRouteLoader(options: RouteLoaderOptions) {
           if (!signal.aborted) loader.fail(token);
         }, ROUTE_LOAD_TIMEOUT_MS);
       }
-      await loadPage(loader, token, navigation, target, { ...loadOptions, revalidate });
+      await loadPage(loader, token, navigation, target, { reuseData, revalidate });
     } catch {
       // An aborted navigation was superseded (the model moved on) or the router stopped.
       if (!signal.aborted) loader.fail(token);
@@ -163,7 +163,7 @@ async function loadPage(
     if (signal.aborted) return;
     if (page.type !== 'redirect') {
       navigation.page = page;
-      return loader.dispatch({ type: 'navigation-loaded', token, url: hrefOf(target), now: loader.now() });
+      return loader.dispatch({ type: 'navigation-loaded', token, url: hrefOf(target) });
     }
     // Never follow a `javascript:` (or other non-http) target: the navigation's own URL loads in full.
     const next = isSafeRedirectTarget(page.location) ? loader.resolve(page.location) : undefined;

@@ -148,7 +148,7 @@ export function createRouteResources({
       if (answer.type === 'page' && answer.segments.some((s, i) => !s && onScreen[i] !== resource.keys[i])) {
         answer = await fetchAnswer(resource, options);
       }
-      if (answer.type === 'invalid') throw new PageLoadError('Form answer to a page load');
+      if (answer.type === 'invalid') throw new PageLoadError();
       if (answer.type === 'redirect') return answer;
       // The server's segments decide the page (the client's own match only started their download early);
       // the module system hands out an imported chunk again without a request.
@@ -167,24 +167,19 @@ interface FetchOptions {
   onBodyEnd?: () => void;
 }
 
-/** The modules of the segments a page shows, by their ids; a kept segment's (`null`) stays on screen. */
+/**
+ * The modules of the segments a page shows, by their ids (the server names only segments of its tree, which
+ * is the browser's); a kept segment's (`null`) module is on screen already.
+ */
 export function modulesOf(
   routes: RouteMatcher,
   segments: readonly (SegmentState | null)[],
 ): Promise<SegmentModule[]> {
-  return loadModules(
-    segments.map((segment): RouteNode => {
-      // A kept segment's module is on screen: an empty node stands in for it.
-      if (!segment) return { id: '' };
-      const node = routes.byId(segment.id);
-      if (!node) throw new PageLoadError(`Unknown route segment ${segment.id}`);
-      return node;
-    }),
-  );
+  return loadModules(segments.map((segment) => (segment ? routes.byId(segment.id)! : {})));
 }
 
 /** Loads the modules of route nodes (a node without one renders only its outlet). */
-export function loadModules(nodes: readonly RouteNode[]): Promise<SegmentModule[]> {
+export function loadModules(nodes: readonly Pick<RouteNode, 'module'>[]): Promise<SegmentModule[]> {
   return Promise.all(nodes.map((node) => node.module?.() ?? {}));
 }
 

@@ -66,13 +66,10 @@ export type PrefetchEntry =
   /** A failure is not retried until it expires, which counts from when its request settled too. */
   | { state: 'failed'; fetchedAt: number };
 
-export type Freshness = 'fresh' | 'stale' | 'expired';
-
 export interface PendingNavigation {
   token: number;
   kind: NavigationKind;
   url: string;
-  startedAt: number;
 }
 
 export interface RouterModel {
@@ -80,12 +77,15 @@ export interface RouterModel {
   currentUrl: string;
   pending: PendingNavigation | null;
   lastToken: number;
-  prefetch: {
-    entries: Readonly<Record<string, PrefetchEntry>>;
-    /** URLs waiting for a free slot, oldest first. */
-    queue: readonly string[];
-  };
+  /** The prefetch entries by URL. */
+  prefetches: Readonly<Record<string, PrefetchEntry>>;
+  /** URLs waiting for a free prefetch slot, oldest first. */
+  queue: readonly string[];
 }
+
+type WithoutNow<Message> = Message extends unknown ? Omit<Message, 'now'> : never;
+/** A message as the adapter's parts send it: the adapter adds the time (`now`) when it dispatches it. */
+export type RouterInput = WithoutNow<RouterMessage>;
 
 /** What the adapter must do after a message. */
 export type RouterEffect =
@@ -109,22 +109,21 @@ export type RouterEffect =
   | { type: 'forget-answers'; urls: readonly string[] };
 
 export function initialModel(currentUrl: string): RouterModel {
-  return { currentUrl, pending: null, lastToken: 0, prefetch: { entries: {}, queue: [] } };
+  return { currentUrl, pending: null, lastToken: 0, prefetches: {}, queue: [] };
 }
 
-export function freshness(entry: { fetchedAt: number }, now: number): Freshness {
-  const age = now - entry.fetchedAt;
-  if (age < PREFETCH_FRESH_MS) return 'fresh';
-  return age < PREFETCH_EXPIRE_MS ? 'stale' : 'expired';
+/** Whether an answer may be used as it is (a stale one's code is reused, its data fetched again). */
+function isFresh(entry: { fetchedAt: number }, now: number): boolean {
+  return now - entry.fetchedAt < PREFETCH_FRESH_MS;
 }
 
 /** The next model after `message`, and the effects the adapter runs, in order. */
 export function update(model: RouterModel, message: RouterMessage): [RouterModel, RouterEffect[]] {
   const [next, effects] = step(model, message);
   // One rule instead of one effect per transition: an answer is dropped once its entry no longer holds one.
-  const before = model.prefetch.entries;
+  const before = model.prefetches;
   const urls = Object.keys(before).filter(
-    (url) => holdsAnswer(before[url]) && !holdsAnswer(next.prefetch.entries[url]),
+    (url) => holdsAnswer(before[url]) && !holdsAnswer(next.prefetches[url]),
   );
   return urls.length > 0 ? [next, [{ type: 'forget-answers', urls }, ...effects]] : [next, effects];
 }
@@ -144,16 +143,16 @@ function step(model: RouterModel, message: RouterMessage): [RouterModel, RouterE
       return [{ ...model, currentUrl: message.url }, []];
     case 'prefetch-answered': {
       const { url } = message;
-      if (model.prefetch.entries[url]?.state !== 'loading') return [model, []];
-      return [withEntry(model, url, { state: 'streaming' }, model.prefetch.queue), []];
+      if (model.prefetches[url]?.state !== 'loading') return [model, []];
+      return [withEntry(model, url, { state: 'streaming' }, model.queue), []];
     }
     case 'prefetch-settled': {
       const { url, now } = message;
-      const held = model.prefetch.entries[url];
+      const held = model.prefetches[url];
       if (!holdsSlot(held)) return pump(model);
       const entry: PrefetchEntry | undefined =
         held.state === 'outdated' ? undefined : { state: message.ok ? 'ready' : 'failed', fetchedAt: now };
-      return pump(withEntry(model, url, entry, model.prefetch.queue));
+      return pump(withEntry(model, url, entry, model.queue));
     }
     case 'navigation-loaded': {
       const { pending } = model;
@@ -192,9 +191,9 @@ function step(model: RouterModel, message: RouterMessage): [RouterModel, RouterE
 /** One request per URL: queued, in-flight and fresh entries are kept; a failure is not retried until it expires. */
 function queuePrefetch(model: RouterModel, url: string, now: number): [RouterModel, RouterEffect[]] {
   const pruned = prune(model, now);
-  const entry = pruned.prefetch.entries[url];
-  if (entry && (entry.state !== 'ready' || freshness(entry, now) === 'fresh')) return [pruned, []];
-  return pump(withEntry(pruned, url, { state: 'queued' }, [...pruned.prefetch.queue, url]));
+  const entry = pruned.prefetches[url];
+  if (entry && (entry.state !== 'ready' || isFresh(entry, now))) return [pruned, []];
+  return pump(withEntry(pruned, url, { state: 'queued' }, [...pruned.queue, url]));
 }
 
 function navigate(
@@ -213,20 +212,19 @@ function navigate(
   let next: RouterModel = {
     ...prune(changesData ? outdateAnswers(model) : model, now),
     lastToken: token,
-    pending: { token, kind, url, startedAt: now },
+    pending: { token, kind, url },
   };
 
-  const entry = next.prefetch.entries[url];
+  const entry = next.prefetches[url];
   if (entry?.state === 'queued') {
     // Bump: the navigation asks for a URL still waiting in the queue at once, with its own request.
-    const queue = next.prefetch.queue.filter((queued) => queued !== url);
+    const queue = next.queue.filter((queued) => queued !== url);
     next = withEntry(next, url, undefined, queue);
   }
   // A prefetch that has answered is taken as it is. One still waiting for its answer is not waited for: the
   // server may be holding it, or the browser queuing it, so the navigation asks with its own request.
   const reuseData =
-    !changesData &&
-    (entry?.state === 'streaming' || (entry?.state === 'ready' && freshness(entry, now) === 'fresh'));
+    !changesData && (entry?.state === 'streaming' || (entry?.state === 'ready' && isFresh(entry, now)));
   effects.push({ type: 'load', token, kind, url, reuseData, ...(changesData ? { revalidate } : {}) });
   return [next, effects];
 }
@@ -239,9 +237,9 @@ function pump(model: RouterModel): [RouterModel, RouterEffect[]] {
   if (model.pending) return [model, []];
   let next = model;
   const effects: RouterEffect[] = [];
-  let held = Object.values(next.prefetch.entries).filter(holdsSlot).length;
-  while (held < PREFETCH_CONCURRENCY && next.prefetch.queue.length > 0) {
-    const [url, ...rest] = next.prefetch.queue as [string, ...string[]];
+  let held = Object.values(next.prefetches).filter(holdsSlot).length;
+  while (held < PREFETCH_CONCURRENCY && next.queue.length > 0) {
+    const [url, ...rest] = next.queue as [string, ...string[]];
     next = withEntry(next, url, { state: 'loading' }, rest);
     effects.push({ type: 'start-prefetch', url });
     held += 1;
@@ -251,10 +249,10 @@ function pump(model: RouterModel): [RouterModel, RouterEffect[]] {
 
 /** Drops expired entries, before every prefetch and navigation; queued and in-flight ones have no age yet. */
 function prune(model: RouterModel, now: number): RouterModel {
-  const kept = Object.entries(model.prefetch.entries).filter(
-    ([, entry]) => !('fetchedAt' in entry) || freshness(entry, now) !== 'expired',
+  const kept = Object.entries(model.prefetches).filter(
+    ([, entry]) => !('fetchedAt' in entry) || now - entry.fetchedAt < PREFETCH_EXPIRE_MS,
   );
-  return { ...model, prefetch: { ...model.prefetch, entries: Object.fromEntries(kept) } };
+  return { ...model, prefetches: Object.fromEntries(kept) };
 }
 
 /**
@@ -263,11 +261,11 @@ function prune(model: RouterModel, now: number): RouterModel {
  * expire. Queued URLs are asked for after the navigation, so their answers are new.
  */
 function outdateAnswers(model: RouterModel): RouterModel {
-  const kept = Object.entries(model.prefetch.entries).flatMap(([url, entry]): [string, PrefetchEntry][] => {
+  const kept = Object.entries(model.prefetches).flatMap(([url, entry]): [string, PrefetchEntry][] => {
     if (entry.state === 'ready') return [];
     return [[url, entry.state === 'loading' || entry.state === 'streaming' ? { state: 'outdated' } : entry]];
   });
-  return { ...model, prefetch: { ...model.prefetch, entries: Object.fromEntries(kept) } };
+  return { ...model, prefetches: Object.fromEntries(kept) };
 }
 
 /** Whether a prefetch holds a connection: from its request until its answer's body has ended. */
@@ -289,7 +287,6 @@ function withEntry(
   entry: PrefetchEntry | undefined,
   queue: readonly string[],
 ): RouterModel {
-  const { [url]: _, ...others } = model.prefetch.entries;
-  const entries = entry ? { ...model.prefetch.entries, [url]: entry } : others;
-  return { ...model, prefetch: { entries, queue } };
+  const { [url]: _, ...others } = model.prefetches;
+  return { ...model, prefetches: entry ? { ...model.prefetches, [url]: entry } : others, queue };
 }

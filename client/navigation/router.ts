@@ -1,7 +1,6 @@
 import { type LinkTarget, urlOf } from '../../shared/routing/href.ts';
 import type { Locales } from '../../shared/routing/locale.ts';
 import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
-import type { SubmitOutcome } from '../../shared/ui/navigation-context.ts';
 import { linkNavigator, observeLinks, popStateHandler } from './browser-events.ts';
 import { createPageCommitter, keysOnScreen, type RouterSnapshot, type ShownPage } from './commit-page.ts';
 import { canPrefetch } from './dom-effects.ts';
@@ -12,7 +11,13 @@ import { joinRevalidations, type Revalidation, sharedPrefix } from './kept-segme
 import type { NavigationMonitor } from './navigation-monitor.ts';
 import { createRouteLoader, type Navigation } from './route-loading.ts';
 import { createRouteResources, hrefOf } from './route-resources.ts';
-import { initialModel, type RouterEffect, type RouterMessage, update } from './router-model.ts';
+import {
+  initialModel,
+  type RouterEffect,
+  type RouterInput,
+  type RouterMessage,
+  update,
+} from './router-model.ts';
 import { isRouterUrl } from './should-intercept-click.ts';
 
 export type { RouterSnapshot, ShownPage } from './commit-page.ts';
@@ -52,7 +57,6 @@ export function createRouter({
   const { basePath, locale, buildId } = initialPage.payload;
   /** Resolves a link, form action or redirect target against the current page. */
   const resolve = (href: string) => new URL(href, win.location.href);
-  const pageFacts = () => ({ location: resolve(win.location.href), basePath, locales, locale });
   let snapshot: RouterSnapshot = { ...initialPage, navigating: false, announcement: '' };
   const resources = createRouteResources({
     routes,
@@ -63,7 +67,9 @@ export function createRouter({
     keysOnScreen: () => keysOnScreen(routes, snapshot),
   });
   // A resource route (sitemap.xml) answers without a document: the browser loads it itself.
-  const isInterceptable = (url: URL) => isRouterUrl(url, pageFacts()) && !resources.isResource(url);
+  const isInterceptable = (url: URL) =>
+    isRouterUrl(url, { location: resolve(win.location.href), basePath, locales, locale }) &&
+    !resources.isResource(url);
   const prefetchAllowed = canPrefetch(win, initialPage.payload);
 
   let model = initialModel(hrefOf(resolve(win.location.href)));
@@ -90,10 +96,8 @@ export function createRouter({
     resources,
     initialPage,
     isInterceptable,
-    pageFacts,
     prefetchAllowed,
     dispatch,
-    now,
     showPending,
     setSnapshot,
     snapshot: () => snapshot,
@@ -111,8 +115,9 @@ export function createRouter({
    * Feeds the model a message and runs its effects. Returns the newest navigation while it is on (after a
    * navigation message, the one it started).
    */
-  function dispatch(message: RouterMessage): Navigation | undefined {
-    const [next, effects] = update(model, message);
+  function dispatch(message: RouterInput): Navigation | undefined {
+    // Stamped whether or not its type carries a time: the model reads `now` only where it does.
+    const [next, effects] = update(model, { ...message, now: now() } as RouterMessage);
     model = next;
     const navigating = model.pending !== null;
     if (snapshot.navigating !== navigating) setSnapshot({ navigating, pending: undefined });
@@ -125,31 +130,30 @@ export function createRouter({
       case 'start-prefetch':
         resources
           .prefetch(effect.url, () => dispatch({ type: 'prefetch-answered', url: effect.url }))
-          .then((ok) => dispatch({ type: 'prefetch-settled', url: effect.url, ok, now: now() }));
+          .then((ok) => dispatch({ type: 'prefetch-settled', url: effect.url, ok }));
         return;
       case 'load':
         return startLoad(effect);
       case 'abort':
         monitor?.navigationEnded(effect.token, 'superseded');
         // Its load() forgets the navigation once it settles.
-        return settle(effect.token, 'done', (navigation) => navigation.controller.abort());
+        return settle(effect.token, (navigation) => navigation.controller.abort());
       case 'commit':
-        settle(effect.token, 'done', (navigation) => {
+        settle(effect.token, (navigation) => {
           commit(effect.kind, effect.url, navigation);
           monitor?.navigationEnded(effect.token, 'committed');
         });
         if (revalidateAfterCommit) {
           const revalidate = revalidateAfterCommit;
           revalidateAfterCommit = undefined;
-          if (effect.kind !== 'refresh') dispatch({ type: 'refresh', now: now(), revalidate });
+          if (effect.kind !== 'refresh') dispatch({ type: 'refresh', revalidate });
         }
         return;
       case 'full-load':
         monitor?.navigationEnded(effect.token, 'full-load');
         rememberFullLoad(win, effect.url);
-        if (effect.replace) win.location.replace(effect.url);
-        else win.location.assign(effect.url);
-        return settle(effect.token, 'done');
+        win.location[effect.replace ? 'replace' : 'assign'](effect.url);
+        return settle(effect.token);
       case 'forget-answers':
         resources.forgetAnswers(effect.urls);
         return;
@@ -167,23 +171,24 @@ export function createRouter({
     };
     if (kind === 'action') [navigation.submission, submitting] = [submitting, undefined];
     navigations.set(token, navigation);
-    void load(token, navigation, url, { reuseData, revalidate }).finally(() => navigations.delete(token));
+    void load(token, navigation, url, reuseData).finally(() => navigations.delete(token));
   }
 
-  /** Runs `then` on a navigation that is ending, and tells its form (if any) how it ended. */
-  function settle(token: number, outcome: SubmitOutcome, then?: (navigation: Navigation) => void) {
+  /** Runs `then` on a navigation that is ending, and tells its form (if any) that it is done. */
+  function settle(token: number, then?: (navigation: Navigation) => void) {
     const navigation = navigations.get(token);
     if (!navigation) return;
     then?.(navigation);
-    navigation.submission?.settle(outcome);
+    navigation.submission?.settle('done');
   }
 
   /**
    * Shows the target's pending component in place of the first segment the navigation changes (the layouts
-   * above stay interactive), once that segment's code is there and if it has one.
+   * above stay interactive), once that segment's code is there and if it has one. `href`: the navigation's
+   * (the model's key, as its load asked resources for it).
    */
   function showPending(token: number, href: string): void {
-    const { code, keys } = resources.resourceOf(hrefOf(resolve(href)));
+    const { code, keys } = resources.resourceOf(href);
     const index = sharedPrefix(keysOnScreen(routes, snapshot), keys);
     code.then(
       (modules) => {
@@ -207,7 +212,7 @@ export function createRouter({
         return;
       }
       const superseded = pending ? navigations.get(pending.token)?.revalidate : undefined;
-      dispatch({ type: 'refresh', now: now(), revalidate: joinRevalidations(revalidate, superseded) });
+      dispatch({ type: 'refresh', revalidate: joinRevalidations(revalidate, superseded) });
     },
   });
   const navigator = linkNavigator(parts);
@@ -223,11 +228,11 @@ export function createRouter({
     /** Navigates to `to` (`href()`'s app path, in the page's locale, or a URL) like a Link click. */
     navigate(to: LinkTarget, options: { replace?: boolean } = {}) {
       const url = hrefOf(resolve(urlOf(to, { basePath, locales, locale })));
-      dispatch({ type: options.replace ? 'replace' : 'push', url, now: now() });
+      dispatch({ type: options.replace ? 'replace' : 'push', url });
     },
     /** Asks for the page on screen's data again (every segment's, or those named) and clears prefetched data. */
     refresh(revalidate: Revalidation = 'all') {
-      dispatch({ type: 'refresh', now: now(), revalidate });
+      dispatch({ type: 'refresh', revalidate });
     },
     start() {
       history = createHistoryEntries(win);
@@ -242,8 +247,7 @@ export function createRouter({
       started?.abort();
       observer?.disconnect();
       observer = null;
-      for (const token of navigations.keys())
-        settle(token, 'done', (navigation) => navigation.controller.abort());
+      for (const token of navigations.keys()) settle(token, (navigation) => navigation.controller.abort());
       navigations.clear();
     },
   };

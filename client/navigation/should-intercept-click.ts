@@ -25,9 +25,13 @@ export interface PageFacts {
 
 /**
  * Every rule for taking over a link click, in one place: a plain primary click, on a same-tab link, to a
- * URL the router may load itself (`isRouterUrl`).
+ * URL the router loads itself (`handles`: `isRouterUrl`, and not a resource route).
  */
-export function shouldInterceptClick(click: ClickFacts, anchor: AnchorFacts, page: PageFacts): boolean {
+export function shouldInterceptClick(
+  click: ClickFacts,
+  anchor: AnchorFacts,
+  handles: (url: URL) => boolean,
+): boolean {
   return (
     click.button === 0 &&
     !click.defaultPrevented &&
@@ -37,7 +41,7 @@ export function shouldInterceptClick(click: ClickFacts, anchor: AnchorFacts, pag
     !click.altKey &&
     (anchor.target === '' || anchor.target === '_self') &&
     !anchor.download &&
-    isRouterUrl(anchor.url, page)
+    handles(anchor.url)
   );
 }
 

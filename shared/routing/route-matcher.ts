@@ -60,7 +60,11 @@ export function matchPattern(
   return params;
 }
 
-/** A matcher over patterns already validated and ranked (most specific first) by the route compiler. */
+/**
+ * A matcher over patterns validated and ranked (most specific first) by the route compiler from the same
+ * tree. A pattern whose leaf is not in `tree` is left out: the build compiles the debug routes for the
+ * browser, whose tree has them only when the server serves them.
+ */
 export function createRouteMatcher(
   tree: readonly RouteNode[],
   rankedPatterns: readonly RoutePattern[],
@@ -71,20 +75,14 @@ export function createRouteMatcher(
     node.children?.forEach(index);
   };
   tree.forEach(index);
-  const nodeOf = (id: string) => {
-    const node = byId.get(id);
-    if (!node) throw new Error(`Route pattern names "${id}", which is not in the route tree`);
-    return node;
-  };
-  const compiled = rankedPatterns.map((pattern) => ({
-    route: nodeOf(pattern.id),
-    branch: pattern.branch.map(({ id, params }) => ({ node: nodeOf(id), params })),
-    regexp: new RegExp(pattern.source),
-    keys: pattern.keys,
-    path: pattern.path,
-  }));
-  const leaves = [...byId.values()].filter((node) => !node.children?.length);
-  if (compiled.length !== leaves.length) throw new Error('Route patterns and route tree differ');
+  const compiled = rankedPatterns
+    .filter((pattern) => byId.has(pattern.id))
+    .map((pattern) => ({
+      ...pattern,
+      route: byId.get(pattern.id)!,
+      branch: pattern.branch.map(({ id, params }) => ({ node: byId.get(id)!, params })),
+      regexp: new RegExp(pattern.source),
+    }));
   const byLeaf = new Map(compiled.map((leaf) => [leaf.route.id, leaf]));
   return {
     match(pathname) {

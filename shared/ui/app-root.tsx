@@ -1,8 +1,8 @@
 import { buildHref } from '../routing/href.ts';
 import type { Locales } from '../routing/locale.ts';
 import type { AppDefinition } from './app-definition.ts';
-import { Document } from './document.tsx';
-import { ErrorPage } from './error-page.tsx';
+import { documentHead } from './document.tsx';
+import { errorPage } from './error-page.tsx';
 import { RouterContext, type RouterState } from './router-context.tsx';
 import { type PendingSegment, SegmentTree, type ShownSegment } from './segment-tree.tsx';
 import type { SsrPayload } from './ssr-payload.ts';
@@ -26,16 +26,8 @@ export interface AppRootProps {
 }
 
 /** The root of the React tree, identical on server and client so hydration matches. */
-export function AppRoot({
-  app,
-  locales,
-  payload,
-  modules,
-  navigating = false,
-  pending,
-  announcement = '',
-  onRenderError,
-}: AppRootProps) {
+export function AppRoot(props: AppRootProps) {
+  const { app, locales, payload, modules, navigating = false, announcement = '' } = props;
   const { page, basePath, locale } = payload;
   const route = page.type === 'route' ? page : undefined;
   const router: RouterState = {
@@ -50,44 +42,33 @@ export function AppRoot({
   };
   const segments = page.segments.map((state, index) => ({ state, module: modules[index] ?? {} }));
   return (
-    <RouterContext.Provider value={router}>
-      <Document lang={locale} head={page.head} assets={payload.assets} icon={app.icon} trace={payload.trace}>
-        <SegmentTree
-          segments={segments}
-          params={router.params}
-          locale={locale}
-          leaf={
-            page.type === 'error' ? (
-              <ErrorPage
-                title={page.head.title}
-                homeHref={buildHref(basePath, locales.prefixOf(locale), '/')}
-                eventId={page.eventId}
-              />
-            ) : undefined
-          }
-          fallback={<ErrorPage />}
-          resetKey={`${router.pathname}${router.search}`}
-          onRenderError={onRenderError}
-          pending={pending}
-        />
-        <NavigationStatus navigating={navigating} announcement={announcement} />
-      </Document>
-    </RouterContext.Provider>
-  );
-}
-
-/**
- * The visible and audible side of a client navigation: a thin progress bar (CSS shows it only after the
- * navigation has been pending for ~150 ms, so fast navigations never flash it) and a visually hidden live
- * region that reads the new page's title, as a screen reader would on a full load.
- */
-function NavigationStatus({ navigating, announcement }: { navigating: boolean; announcement: string }) {
-  return (
-    <>
-      <div className="navigation-progress" data-active={navigating} aria-hidden="true" />
-      <div aria-live="assertive" aria-atomic="true" data-route-announcer="">
-        {announcement}
-      </div>
-    </>
+    <RouterContext value={router}>
+      <html lang={locale}>
+        {documentHead(page.head, payload, app.icon)}
+        <body>
+          {/* The tree takes `pending` and `onRenderError` from these props. */}
+          <SegmentTree
+            {...props}
+            segments={segments}
+            params={router.params}
+            locale={locale}
+            leaf={
+              page.type === 'error'
+                ? errorPage(page.head.title, buildHref(basePath, locales.prefixOf(locale), '/'), page.eventId)
+                : undefined
+            }
+            fallback={errorPage()}
+            resetKey={`${router.pathname}${router.search}`}
+          />
+          {/* The visible and audible side of a client navigation: a thin progress bar (CSS shows it only after
+            the navigation has been pending for ~150 ms, so fast navigations never flash it) and a visually
+            hidden live region that reads the new page's title, as a screen reader would on a full load. */}
+          <div className="navigation-progress" data-active={navigating} aria-hidden="true" />
+          <div aria-live="assertive" aria-atomic="true" data-route-announcer="">
+            {announcement}
+          </div>
+        </body>
+      </html>
+    </RouterContext>
   );
 }

@@ -38,17 +38,16 @@ export interface AwaitProps<T> {
  *   {(related) => <ProductGrid products={related} />}
  * </Await>
  */
-export function Await<T>({ resolve, fallback, errorElement, children }: AwaitProps<T>) {
+export function Await<T>(props: AwaitProps<T>) {
+  // Resolved takes the same props (it reads all but `fallback`).
   return (
-    <Suspense fallback={fallback}>
-      <Resolved resolve={resolve} errorElement={errorElement}>
-        {children}
-      </Resolved>
+    <Suspense fallback={props.fallback}>
+      <Resolved {...props} />
     </Suspense>
   );
 }
 
-function Resolved<T>({ resolve, errorElement, children }: Omit<AwaitProps<T>, 'fallback'>): ReactNode {
+function Resolved<T>({ resolve, errorElement, children }: AwaitProps<T>): ReactNode {
   const result = use(settle(resolve));
   return result.ok ? children(result.value) : errorElement;
 }

@@ -3,7 +3,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 export interface ErrorBoundaryProps {
   fallback: ReactNode;
   /** Called once per caught error (reporting hooks in here). */
-  onError?: (error: unknown, info: ErrorInfo) => void;
+  onRenderError?: (error: unknown, info: ErrorInfo) => void;
   /** Changing this key clears a caught error (e.g. the URL, after a navigation). */
   resetKey?: string;
   children: ReactNode;
@@ -27,7 +27,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    this.props.onError?.(error, info);
+    this.props.onRenderError?.(error, info);
   }
 
   override render(): ReactNode {

@@ -13,6 +13,8 @@ import {
   type FetcherHub,
   type FetcherInFlight,
   type FetcherResult,
+  type FetcherState,
+  type FetcherSubmission,
   IDLE_FETCHER,
   NavigationContext,
 } from './navigation-context.ts';
@@ -128,11 +130,35 @@ export function useFetcher({ key }: { key?: string } = {}): Fetcher {
  */
 export function useFetchers(): readonly FetcherInFlight[] {
   const hub = useContext(NavigationContext)?.fetchers;
-  return useSyncExternalStore(
+  const fetchers = useSyncExternalStore(
     hub?.subscribeAll ?? NO_HUB,
-    () => hub?.inFlight() ?? NONE_IN_FLIGHT,
-    () => NONE_IN_FLIGHT,
+    () => hub?.fetchers(),
+    () => undefined,
   );
+  return useMemo(() => (hub && fetchers ? listInFlight(fetchers, hub) : NONE_IN_FLIGHT), [fetchers, hub]);
+}
+
+/**
+ * The fetchers posting or loading, with what each post sent. Listed here rather than by the hub, so an app
+ * that never calls useFetchers() does not download it.
+ */
+export function listInFlight(
+  fetchers: Readonly<Record<string, FetcherState>>,
+  hub: Pick<FetcherHub, 'bodyOf'>,
+): FetcherInFlight[] {
+  return Object.entries(fetchers).flatMap(([key, fetcher]) =>
+    fetcher.state === 'idle'
+      ? []
+      : [{ key, state: fetcher.state, submission: submissionOf(hub.bodyOf(fetcher.token)) }],
+  );
+}
+
+/** What a post sent: its action and its other text fields (files are left out); none for a load. */
+function submissionOf(body: FormData | URLSearchParams | undefined): FetcherSubmission | undefined {
+  if (!body) return undefined;
+  const text = [...body].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  const { [ACTION_FIELD]: action = '', ...fields } = Object.fromEntries(text);
+  return { action, fields };
 }
 
 /** The `Form` of one fetcher key. */

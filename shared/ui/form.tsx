@@ -104,7 +104,7 @@ export function Form({
           {failureMessage}
         </p>
       ) : null}
-      <FormPendingContext.Provider value={status === 'pending'}>{children}</FormPendingContext.Provider>
+      <FormPendingContext value={status === 'pending'}>{children}</FormPendingContext>
     </form>
   );
 }

@@ -57,8 +57,10 @@ export interface FetcherHub {
   load(key: string, pageUrl: string): Promise<FetcherResult | undefined>;
   /** Tells `listener` whenever a fetcher, any key, changes. */
   subscribeAll(listener: () => void): () => void;
-  /** The fetchers in flight; the same array until one of them changes. */
-  inFlight(): readonly FetcherInFlight[];
+  /** Every key's state; the same record until one of them changes. */
+  fetchers(): Readonly<Record<string, FetcherState>>;
+  /** What the request of `token` posts (none for a load, or once it has ended). */
+  bodyOf(token: number): FormData | URLSearchParams | undefined;
 }
 
 /** What a fetcher's post sent: its action (the `_action` field) and its other text fields. */

@@ -46,9 +46,8 @@ export function SegmentTree(props: SegmentTreeProps): ReactNode {
 /** The last line of defence below the root layout, so a render error never leaves a blank page. */
 function catchBelowRoot(children: ReactNode, props: SegmentTreeProps): ReactNode {
   return (
-    <ErrorBoundary fallback={props.fallback} resetKey={props.resetKey} onError={props.onRenderError}>
-      {children}
-    </ErrorBoundary>
+    // The boundary reads what it needs of the tree's props: fallback, resetKey, onRenderError.
+    <ErrorBoundary {...props}>{children}</ErrorBoundary>
   );
 }
 
@@ -65,15 +64,15 @@ function renderFrom(index: number, props: SegmentTreeProps): ReactNode {
   const below = renderFrom(index + 1, props);
   const outlet = index === 0 ? catchBelowRoot(below, props) : below;
   const element = Component ? (
-    <OutletContext.Provider value={outlet}>
+    <OutletContext value={outlet}>
       <Component data={state.data} params={props.params} search={state.search} locale={props.locale} />
-    </OutletContext.Provider>
+    </OutletContext>
   ) : (
     outlet
   );
   if (!ErrorComponent) return element;
   return (
-    <ErrorBoundary fallback={<ErrorComponent />} resetKey={props.resetKey} onError={props.onRenderError}>
+    <ErrorBoundary {...props} fallback={<ErrorComponent />}>
       {element}
     </ErrorBoundary>
   );

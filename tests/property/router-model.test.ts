@@ -70,15 +70,13 @@ describe('router model: one owner for prefetch entries (property)', () => {
           }
           if (next.pending) expect(effects.filter((effect) => effect.type === 'start-prefetch')).toEqual([]);
           model = next;
-          const entries = Object.entries(model.prefetch.entries);
+          const entries = Object.entries(model.prefetches);
           const usable = entries.filter(([, entry]) => holdsAnswer(entry)).map(([kept]) => kept);
           expect([...answers].sort()).toEqual(usable.sort());
           expect(entries.filter(([, entry]) => holdsSlot(entry)).length).toBeLessThanOrEqual(
             PREFETCH_CONCURRENCY,
           );
-          expect(
-            model.prefetch.queue.every((queued) => model.prefetch.entries[queued]?.state === 'queued'),
-          ).toBe(true);
+          expect(model.queue.every((queued) => model.prefetches[queued]?.state === 'queued')).toBe(true);
         }
       }),
     );

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFetchers } from '../../client/navigation/fetchers.ts';
+import { listInFlight } from '../../shared/ui/fetcher.tsx';
 
 const NDJSON = { 'Content-Type': 'application/x-ndjson' };
 const line = (value: unknown) => new Response(`${JSON.stringify(value)}\n`, { headers: NDJSON });
@@ -138,20 +139,21 @@ describe('createFetchers', () => {
   it('lists the fetchers in flight with what each post sent, and tells every-key subscribers', async () => {
     const { calls, fetchers, settle } = setUp();
     const everyKey = vi.fn();
+    const inFlight = () => listInFlight(fetchers.fetchers(), fetchers);
     fetchers.subscribeAll(everyKey);
-    expect(fetchers.inFlight()).toEqual([]);
+    expect(inFlight()).toEqual([]);
     fetchers.submit('a', '/products/knife', new URLSearchParams({ _action: 'add-to-cart', quantity: '1' }));
     fetchers.load('b', '/products/board');
-    const listed = fetchers.inFlight();
-    expect(listed).toEqual([
+    expect(inFlight()).toEqual([
       { key: 'a', state: 'submitting', submission: { action: 'add-to-cart', fields: { quantity: '1' } } },
       { key: 'b', state: 'loading', submission: undefined },
     ]);
-    expect(fetchers.inFlight()).toBe(listed);
+    // useFetchers() lists them again only when this record changes.
+    expect(fetchers.fetchers()).toBe(fetchers.fetchers());
     expect(everyKey).toHaveBeenCalledTimes(2);
     calls[0]?.answer(line({ type: 'redirect', location: '/', status: 303 }));
     await settle();
-    expect(fetchers.inFlight()).toEqual([{ key: 'b', state: 'loading', submission: undefined }]);
+    expect(inFlight()).toEqual([{ key: 'b', state: 'loading', submission: undefined }]);
     expect(everyKey).toHaveBeenCalledTimes(3);
   });
 
@@ -162,7 +164,8 @@ describe('createFetchers', () => {
     body.set('text', 'Sharp');
     body.set('photo', new Blob(['x']), 'photo.png');
     fetchers.submit('a', '/products/knife', body);
-    expect(fetchers.inFlight()[0]?.submission).toEqual({ action: 'review', fields: { text: 'Sharp' } });
+    const [listed] = listInFlight(fetchers.fetchers(), fetchers);
+    expect(listed?.submission).toEqual({ action: 'review', fields: { text: 'Sharp' } });
   });
 
   it('submit resolves with the result when the post ends, and with undefined when it is aborted', async () => {

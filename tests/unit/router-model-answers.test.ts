@@ -25,7 +25,7 @@ describe('router model: freshness (fake clock)', () => {
   it('stale (30 s to 5 min): code is reused but the data is fetched again', () => {
     const { effects, model } = navigateAt(1_000 + PREFETCH_FRESH_MS);
     expect(effects).toEqual([{ type: 'load', token: 1, kind: 'push', url: '/a', reuseData: false }]);
-    expect(model.prefetch.entries['/a']).toEqual({ state: 'ready', fetchedAt: 1_000 });
+    expect(model.prefetches['/a']).toEqual({ state: 'ready', fetchedAt: 1_000 });
   });
 
   it('expired (5 min): pruned before the navigation', () => {
@@ -34,7 +34,7 @@ describe('router model: freshness (fake clock)', () => {
       { type: 'forget-answers', urls: ['/a'] },
       { type: 'load', token: 1, kind: 'push', url: '/a', reuseData: false },
     ]);
-    expect(model.prefetch.entries['/a']).toBeUndefined();
+    expect(model.prefetches['/a']).toBeUndefined();
   });
 
   it('a stale entry is prefetched again; a fresh one is not', () => {
@@ -46,7 +46,7 @@ describe('router model: freshness (fake clock)', () => {
 
   it('expired entries are pruned before each prefetch too', () => {
     const { model } = run([{ type: 'prefetch', url: '/b', now: 1_000 + PREFETCH_EXPIRE_MS }], prefetched);
-    expect(Object.keys(model.prefetch.entries)).toEqual(['/b']);
+    expect(Object.keys(model.prefetches)).toEqual(['/b']);
   });
 });
 
@@ -69,7 +69,7 @@ describe('router model: prefetched answers (forget-answers)', () => {
     const stale = run(answered('/a', 0)).model;
     const { model, effects } = run([{ type: 'prefetch', url: '/a', now: PREFETCH_FRESH_MS }], stale);
     expect(effects).toEqual([{ type: 'start-prefetch', url: '/a' }]);
-    expect(model.prefetch.entries['/a']).toEqual({ state: 'loading' });
+    expect(model.prefetches['/a']).toEqual({ state: 'loading' });
   });
 
   it('a stale entry that has to wait in the queue forgets its old answer at once', () => {
@@ -80,7 +80,7 @@ describe('router model: prefetched answers (forget-answers)', () => {
     ]).model;
     const { model, effects } = run([{ type: 'prefetch', url: '/a', now: PREFETCH_FRESH_MS }], stale);
     expect(effects).toEqual([{ type: 'forget-answers', urls: ['/a'] }]);
-    expect(model.prefetch.entries['/a']).toEqual({ state: 'queued' });
+    expect(model.prefetches['/a']).toEqual({ state: 'queued' });
   });
 
   it('an expired answer is forgotten when it is pruned, before the prefetch or navigation', () => {
@@ -101,7 +101,7 @@ describe('router model: prefetched answers (forget-answers)', () => {
       { type: 'forget-answers', urls: ['/a'] },
       { type: 'load', token: 1, kind: 'action', url: '/cart', reuseData: false, revalidate: 'after-action' },
     ]);
-    expect(model.prefetch.entries['/a']).toEqual({ state: 'outdated' });
+    expect(model.prefetches['/a']).toEqual({ state: 'outdated' });
     const after = run(
       [
         { type: 'navigation-loaded', token: 1, url: '/cart', now: 2 },
@@ -127,9 +127,9 @@ describe('router model: prefetched answers (forget-answers)', () => {
     ]);
     // Five requests from before the refresh are still on the wire: the sixth URL waits.
     expect(of(outdated.effects, 'start-prefetch')).toHaveLength(PREFETCH_CONCURRENCY);
-    expect(outdated.model.prefetch.queue).toEqual([urls[PREFETCH_CONCURRENCY]]);
+    expect(outdated.model.queue).toEqual([urls[PREFETCH_CONCURRENCY]]);
     const settled = run([{ type: 'prefetch-settled', url: urls[0]!, ok: true, now: 3 }], outdated.model);
-    expect(settled.model.prefetch.entries[urls[0]!]).toBeUndefined();
+    expect(settled.model.prefetches[urls[0]!]).toBeUndefined();
     expect(settled.effects).toEqual([{ type: 'start-prefetch', url: urls[PREFETCH_CONCURRENCY] }]);
   });
 

@@ -15,7 +15,7 @@ describe('router model: navigation actions', () => {
     'pop',
   ] as const)('%s starts a load with a new token, then commits it', (type) => {
     const started = run([{ type, url: '/shop', now: 0 }]);
-    expect(started.model.pending).toEqual({ token: 1, kind: type, url: '/shop', startedAt: 0 });
+    expect(started.model.pending).toEqual({ token: 1, kind: type, url: '/shop' });
     expect(started.effects).toEqual([{ type: 'load', token: 1, kind: type, url: '/shop', reuseData: false }]);
 
     const loaded = run([{ type: 'navigation-loaded', token: 1, url: '/shop', now: 10 }], started.model);
@@ -45,7 +45,7 @@ describe('router model: navigation actions', () => {
       { type: 'forget-answers', urls: ['/a'] },
       { type: 'load', token: 1, kind: 'refresh', url: '/cart', reuseData: false, revalidate: 'all' },
     ]);
-    expect(model.prefetch.entries['/a']).toBeUndefined();
+    expect(model.prefetches['/a']).toBeUndefined();
   });
 
   it('action posts to its URL and forgets prefetched answers', () => {
@@ -139,11 +139,11 @@ describe('router model: prefetch queue', () => {
     expect(of(effects, 'start-prefetch').map((effect) => effect.url)).toEqual(
       urls.slice(0, PREFETCH_CONCURRENCY),
     );
-    expect(model.prefetch.queue).toEqual(urls.slice(PREFETCH_CONCURRENCY));
+    expect(model.queue).toEqual(urls.slice(PREFETCH_CONCURRENCY));
 
     const next = run([{ type: 'prefetch-settled', url: urls[2]!, ok: true, now: 5 }], model);
     expect(of(next.effects, 'start-prefetch')).toEqual([{ type: 'start-prefetch', url: urls[5] }]);
-    const loading = Object.values(next.model.prefetch.entries).filter((entry) => entry.state === 'loading');
+    const loading = Object.values(next.model.prefetches).filter((entry) => entry.state === 'loading');
     expect(loading).toHaveLength(PREFETCH_CONCURRENCY);
   });
 
@@ -162,8 +162,8 @@ describe('router model: prefetch queue', () => {
     const target = urls[9]!;
     const { model, effects } = run([{ type: 'push', url: target, now: 1 }], queued);
     expect(effects).toEqual([{ type: 'load', token: 1, kind: 'push', url: target, reuseData: false }]);
-    expect(model.prefetch.queue).not.toContain(target);
-    expect(model.prefetch.entries[target]).toBeUndefined();
+    expect(model.queue).not.toContain(target);
+    expect(model.prefetches[target]).toBeUndefined();
   });
 
   it('a navigation does not wait for a prefetch that has not answered: it asks with its own request', () => {
