@@ -1,6 +1,7 @@
 import * as Sentry from '@sentry/browser';
 import type { BrowserSentryConfig } from '../../shared/ui/ssr-payload.ts';
 import type { NavigationMonitor } from '../navigation/navigation-monitor.ts';
+import { withoutControlSignals } from './control-signal-filter.ts';
 
 /** Attribute that marks a navigation span as completed; spans without it are dropped before sending. */
 const OUTCOME_ATTRIBUTE = 'navigation.outcome';
@@ -47,11 +48,9 @@ export function startBrowserSentry(config: BrowserSentryConfig, pageload: Pagelo
       });
       if (!span) return;
       spans.set(token, span);
+      // Named by its navigation, whose child it is.
       Sentry.withActiveSpan(span, () =>
-        Sentry.startSpan(
-          { name: routePattern ? `route chunk ${routePattern}` : 'route chunk', op: 'resource.script' },
-          () => chunk,
-        ),
+        Sentry.startSpan({ name: 'route chunk', op: 'resource.script' }, () => chunk),
       ).catch(() => {});
     },
     navigationEnded(token, outcome) {
@@ -63,7 +62,8 @@ export function startBrowserSentry(config: BrowserSentryConfig, pageload: Pagelo
       span?.end();
     },
     reportRenderError(error, routePattern) {
-      Sentry.captureException(error, { tags: routePattern ? { route: routePattern } : {} });
+      // An undefined tag is left out of the event.
+      Sentry.captureException(error, { tags: { route: routePattern } });
     },
   };
 }
@@ -83,9 +83,7 @@ function initSentry(config: BrowserSentryConfig): void {
         ignoreResourceSpans: ['resource.css'],
       }),
     ],
-    // No filter for redirect() and notFound(): only the server's data steps, middleware, actions and resource
-    // handlers throw them, and its own Sentry leaves them out. Importing the check here put their classes in
-    // every first visit (a chunk shared with the entry), 0.2 KB gzip.
+    beforeSend: withoutControlSignals,
     beforeSendTransaction(event) {
       const trace = event.contexts?.trace;
       // Superseded, aborted and full-load navigations did not complete: their timings would mislead.

@@ -1,4 +1,3 @@
-import { type LinkTarget, urlOf } from '../../shared/routing/href.ts';
 import type { Locales } from '../../shared/routing/locale.ts';
 import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import { linkNavigator, observeLinks, popStateHandler } from './browser-events.ts';
@@ -225,11 +224,6 @@ export function createRouter({
       return () => listeners.delete(listener);
     },
     getSnapshot: () => snapshot,
-    /** Navigates to `to` (`href()`'s app path, in the page's locale, or a URL) like a Link click. */
-    navigate(to: LinkTarget, options: { replace?: boolean } = {}) {
-      const url = hrefOf(resolve(urlOf(to, { basePath, locales, locale })));
-      dispatch({ type: options.replace ? 'replace' : 'push', url });
-    },
     /** Asks for the page on screen's data again (every segment's, or those named) and clears prefetched data. */
     refresh(revalidate: Revalidation = 'all') {
       dispatch({ type: 'refresh', revalidate });

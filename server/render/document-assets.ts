@@ -11,6 +11,8 @@ export interface PageAssets {
   assetsOf(locale: Locale, routeId?: string): DocumentAssets;
   /** The client entry to boot, or none without a client build (server-only tests). */
   bootstrapModules: string[] | undefined;
+  /** The app's stylesheet as text, when the build chose to inline it (its link is then left out). */
+  inlineStyle: string | undefined;
 }
 
 /**
@@ -48,15 +50,13 @@ export function pageAssets(
           ...segmentIds.flatMap((id) => preloadsOf(manifest?.routes[id])),
         ]),
       ];
-      const assets: DocumentAssets = inlineStyle
-        ? { stylesheets, inlineStyle, modulePreloads }
-        : { stylesheets, modulePreloads };
-      assetsByPage.set(`${locale}:${routeId}`, Object.freeze(assets));
+      assetsByPage.set(`${locale}:${routeId}`, Object.freeze({ stylesheets, modulePreloads }));
     }
   }
   return {
     assetsOf: (locale, routeId = '') =>
       assetsByPage.get(`${locale}:${routeId}`) ?? (assetsByPage.get(`${locale}:`) as DocumentAssets),
     bootstrapModules: manifest ? [assetUrl(manifest.entry.file)] : undefined,
+    inlineStyle,
   };
 }

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { createElement } from 'react';
+import { createElement, Fragment } from 'react';
 import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
 import { buildHref } from '../../shared/routing/href.ts';
 import type { Locales } from '../../shared/routing/locale.ts';
@@ -29,8 +29,12 @@ import { cspNonceOf } from '../pipeline/security-headers.ts';
 import { type BuildOutput, buildIdOf } from '../process/build-output.ts';
 import { pageAssets } from './document-assets.ts';
 import { errorHead } from './error-head.ts';
+import { withErrorInPlace } from './error-in-place.ts';
 import { serializeForScript } from './serialize-for-script.ts';
 import { streamDocument } from './stream-document.ts';
+
+/** The key React dedupes the inlined stylesheet by (`data-href` on its `<style>`); no request is made for it. */
+const INLINE_STYLE_HREF = 'app-stylesheet';
 
 /** Dynamic HTML must never be stored by a shared cache: it can carry a visitor's cart and locale. */
 export const DYNAMIC_CACHE_CONTROL = 'private, no-cache, no-store, max-age=0, must-revalidate';
@@ -125,7 +129,15 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
     streamPage(
       request,
       response,
-      { app, locales, payload, segments, bootstrapModules: assets.bootstrapModules, reportError },
+      {
+        app,
+        locales,
+        payload,
+        segments,
+        bootstrapModules: assets.bootstrapModules,
+        inlineStyle: assets.inlineStyle,
+        reportError,
+      },
       streaming,
     );
 
@@ -198,6 +210,8 @@ interface StreamedPage {
   payload: SsrPayload;
   segments: ShownSegment[];
   bootstrapModules: string[] | undefined;
+  /** The app's stylesheet as text, when the build inlines it. */
+  inlineStyle: string | undefined;
   reportError: ReportError;
 }
 
@@ -223,12 +237,21 @@ function streamPage(request: Request, response: Response, page: StreamedPage, op
   if (options.shared) notePublicAnswer(response);
   else streamPrivately(response, DYNAMIC_CACHE_CONTROL);
   streamDocument(response, {
-    element: createElement(AppRoot, {
-      app: page.app,
-      locales: page.locales,
-      payload,
-      modules: segments.map(({ module }) => module),
-    }),
+    element: createElement(
+      Fragment,
+      null,
+      // The server alone renders it: a style with a precedence is a resource React puts in <head>, and the
+      // browser's render, which does not name it, keeps it (no bytes in the payload or the client's code).
+      page.inlineStyle
+        ? createElement('style', { href: INLINE_STYLE_HREF, precedence: 'default' }, page.inlineStyle)
+        : null,
+      createElement(AppRoot, {
+        app: page.app,
+        locales: page.locales,
+        payload,
+        modules: segments.map(({ module }) => module),
+      }),
+    ),
     status: options.status,
     waitForAll: payload.crawler,
     nonce: cspNonceOf(response),
@@ -244,31 +267,6 @@ function streamPage(request: Request, response: Response, page: StreamedPage, op
     onRenderError: report,
     onShellError: options.onShellError,
   });
-}
-
-/** The render again with the deepest error component in place of the failed segments; undefined when none has one. */
-function withErrorInPlace(render: RouteRender): RouteRender | undefined {
-  const boundary = deepestErrorBoundary(render.segments);
-  if (boundary === -1) return undefined;
-  const failed = render.segments[boundary] as ShownSegment;
-  return {
-    ...render,
-    segments: [
-      ...render.segments.slice(0, boundary),
-      { state: { id: failed.state.id, boundary: 'error', status: 500 }, module: failed.module },
-    ],
-    head: errorHead(500),
-    status: 500,
-  };
-}
-
-/** The deepest segment (not already a boundary) whose module has an error component; -1 when none has. */
-function deepestErrorBoundary(segments: readonly ShownSegment[]): number {
-  for (let index = segments.length - 1; index >= 0; index -= 1) {
-    const segment = segments[index] as ShownSegment;
-    if (!('boundary' in segment.state) && segment.module.ErrorComponent) return index;
-  }
-  return -1;
 }
 
 /**

@@ -34,8 +34,7 @@ export interface UrlBase {
 /**
  * The URL a browser asks for: an app path (what `href()` returns) under the base path and the prefix of
  * `locale` (the page's unless told), an external URL as it is. Applied where a URL leaves the app: `<Link>`,
- * `<Form>`, the server's redirects and resource routes (the request context's `urlOf`), the client
- * router's `navigate()`.
+ * `<Form>`, the server's redirects and resource routes (the request context's `urlOf`).
  */
 export function urlOf(target: string, base: UrlBase, locale: Locale = base.locale): string {
   return target.startsWith('/') ? buildHref(base.basePath, base.locales.prefixOf(locale), target) : target;

@@ -18,7 +18,6 @@ export function documentHead(head: Head, { assets, trace }: SsrPayload, icon?: s
       {/* The server's trace, continued by the browser's pageload span. */}
       {trace ? <meta name="sentry-trace" content={trace.sentryTrace} /> : null}
       {trace ? <meta name="baggage" content={trace.baggage} /> : null}
-      {assets.inlineStyle ? <style>{assets.inlineStyle}</style> : null}
       {assets.stylesheets.map((href) => (
         <link key={href} rel="stylesheet" href={href} precedence="default" />
       ))}

@@ -54,8 +54,6 @@ export interface BrowserSentryConfig {
 /** The links a document loads besides its own HTML. */
 export interface DocumentAssets {
   stylesheets: readonly string[];
-  /** A small stylesheet's text, carried by the document instead of linked (the build decides). */
-  inlineStyle?: string;
   modulePreloads: readonly string[];
 }
 

@@ -32,7 +32,9 @@ describe('the tutorial’s app, built and served', () => {
   it('carries its small stylesheet (the runtime’s own) in the document instead of linking it', async () => {
     expect(built.manifest.inlineStyle).toContain('.navigation-progress');
     const html = await (await fetch(`${origin}/`)).text();
-    expect(html).toContain(`<style>${built.manifest.inlineStyle}</style>`);
+    expect(html).toContain(
+      `<style data-precedence="default" data-href="app-stylesheet">${built.manifest.inlineStyle}</style>`,
+    );
     expect(html).not.toContain('rel="stylesheet"');
   });
 
@@ -88,6 +90,8 @@ describe('the tutorial’s app, built and served', () => {
         await page.getByRole('link', { name: 'My shelf' }).click();
         await page.waitForSelector('text=Ursula K. Le Guin (1 note)');
         expect(await hasMarker(page)).toBe(true);
+        // Only the server names the inlined stylesheet: the browser's renders keep it.
+        expect(await page.locator('head style[data-href="app-stylesheet"]').count()).toBe(1);
         // The refused post's data answer carries its 422 status, which Chromium logs as a failed resource.
         const refusedPost = 'error: Failed to load resource: the server responded with a status of 422';
         expect(problems.filter((problem) => !problem.startsWith(refusedPost))).toEqual([]);
