@@ -2,6 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltServer, startBuiltServer } from '../helpers/built-server.ts';
 import { type SentryCaptureServer, startSentryCaptureServer } from '../helpers/sentry-capture-server.ts';
 
+const INCOMING_TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
+const INCOMING_SPAN_ID = 'b7ad6b7169203331';
+
+interface TransactionPayload {
+  transaction: string;
+  contexts: {
+    trace: { trace_id: string; span_id: string; parent_span_id?: string; data?: Record<string, unknown> };
+  };
+}
+
 /**
  * The built server as `npm start` runs it (instrument.mjs with --import), with SENTRY_DSN pointing at a
  * local capture server, so @sentry/node's real transport is exercised.
@@ -11,6 +21,7 @@ describe('server monitoring with @sentry/node', () => {
   let server: BuiltServer;
   let errorPage = '';
   let tracedPage = '';
+  let continuedPage = '';
 
   beforeAll(async () => {
     sentry = await startSentryCaptureServer();
@@ -25,6 +36,15 @@ describe('server monitoring with @sentry/node', () => {
     // A private page: a public one (a product) carries no request's trace, since everyone shares it.
     tracedPage = await (await fetch(`${server.origin}/cart`)).text();
     errorPage = await (await fetch(`${server.origin}/debug/error`, { headers: { Cookie: cookie } })).text();
+    // A caller's trace (a browser's fetch, an upstream service): the page's transaction continues it.
+    continuedPage = await (
+      await fetch(`${server.origin}/cart?from=upstream`, {
+        headers: {
+          'sentry-trace': `${INCOMING_TRACE_ID}-${INCOMING_SPAN_ID}-1`,
+          baggage: `sentry-trace_id=${INCOMING_TRACE_ID},sentry-sampled=true,sentry-sample_rand=0.25,sentry-environment=test`,
+        },
+      })
+    ).text();
     for (const path of [
       '/products/chef-knife-20cm',
       '/products/no-such-product',
@@ -43,6 +63,8 @@ describe('server monitoring with @sentry/node', () => {
     server?.child.kill('SIGKILL');
     await sentry?.close();
   });
+
+  const transactions = () => sentry.items('transaction').map((item) => item.payload as TransactionPayload);
 
   it('reports a throwing data step exactly once, tagged with the route pattern and locale', () => {
     const events = sentry.items('event');
@@ -64,13 +86,36 @@ describe('server monitoring with @sentry/node', () => {
   });
 
   it('puts the server trace on the page for the browser to continue', () => {
-    const transaction = sentry
-      .items('transaction')
-      .map((item) => item.payload as { contexts: { trace: { trace_id: string } } })
-      .find((payload) => tracedPage.includes(payload.contexts.trace.trace_id));
-    expect(tracedPage).toMatch(/<meta name="sentry-trace" content="[0-9a-f]{32}-[0-9a-f]{16}(-[01])?"\/>/);
+    const meta = tracedPage.match(
+      /<meta name="sentry-trace" content="([0-9a-f]{32})-([0-9a-f]{16})(-[01])?"\/>/,
+    );
+    expect(meta).not.toBeNull();
     expect(tracedPage).toContain('<meta name="baggage" content="sentry-environment=test');
+    // The page names the transaction's own span, so the browser's pageload becomes its child.
+    const transaction = transactions().find((payload) => payload.contexts.trace.trace_id === meta?.[1]);
+    expect(transaction?.transaction).toBe('GET /cart');
+    expect(transaction?.contexts.trace.span_id).toBe(meta?.[2]);
+  });
+
+  it("continues a caller's trace from its sentry-trace and baggage headers", () => {
+    const transaction = transactions().find(
+      (payload) => payload.contexts.trace.trace_id === INCOMING_TRACE_ID,
+    );
+    expect(transaction?.transaction).toBe('GET /cart');
+    expect(transaction?.contexts.trace.parent_span_id).toBe(INCOMING_SPAN_ID);
+    expect(continuedPage).toContain(
+      `<meta name="sentry-trace" content="${INCOMING_TRACE_ID}-${transaction?.contexts.trace.span_id}-1"/>`,
+    );
+  });
+
+  it("links an error to its request's transaction", () => {
+    const event = sentry.items('event')[0]?.payload as {
+      contexts: { trace: { trace_id: string; span_id: string } };
+    };
+    const transaction = transactions().find((payload) => payload.transaction === 'GET /debug/error');
     expect(transaction).toBeDefined();
+    expect(event.contexts.trace.trace_id).toBe(transaction?.contexts.trace.trace_id);
+    expect(event.contexts.trace.span_id).toBe(transaction?.contexts.trace.span_id);
   });
 
   it('sends no error event for notFound() and 4xx answers', () => {
@@ -81,19 +126,12 @@ describe('server monitoring with @sentry/node', () => {
   });
 
   it('names transactions by route pattern and drops 404s, assets and health checks', () => {
-    const transactions = sentry.items('transaction').map(
-      (item) =>
-        item.payload as {
-          transaction: string;
-          contexts: { trace: { data?: Record<string, unknown> } };
-        },
-    );
-    const names = transactions.map((transaction) => transaction.transaction);
+    const names = transactions().map((transaction) => transaction.transaction);
     expect(names).toContain('GET /products/:id');
     expect(names.some((name) => /chef-knife|no-such|_assets|healthz|readyz|\/shop\/nope/.test(name))).toBe(
       false,
     );
-    for (const transaction of transactions) {
+    for (const transaction of transactions()) {
       expect(transaction.contexts.trace.data?.['http.response.status_code']).not.toBe(404);
     }
   });
