@@ -1,16 +1,17 @@
 // Client JavaScript sizes for bench/run.mjs: what a first visit and a client navigation download per route
 // (from dist/manifest.json), Sentry's chunk, and how many of the bytes are our runtime's own code.
 //
-// Method for "our runtime's own bytes": esbuild runs once more with the client build's options (in memory,
-// write: false, with metafile and source map), build.mjs's oxc pass re-minifies it as the build does, and
-// the outputs are checked byte for byte against dist/client, so the attribution below describes the files
-// actually served. Each input path is classified (runtime = client/, shared/routing/, shared/ui/; app =
-// shared/storefront/, shared/debug/; react = react, react-dom, scheduler; sentry = @sentry/*). Raw bytes
-// are esbuild's `bytesInOutput` per input (before the oxc pass). Compressed bytes are
-// measured two ways: (1) exact text: the source map says which source each generated character range comes
-// from, so the runtime's minified text is cut out of the outputs, concatenated and gzipped/brotlied as one
-// stream (slightly optimistic: one stream compresses better than several files); (2) proportional: each
-// output file's compressed size times the runtime's share of its raw bytes.
+// Method for "our runtime's own bytes": build.mjs's bundleClient runs once more in memory (esbuild, the
+// entry merge, oxc, the final names), and its outputs are checked byte for byte against dist/client, so the
+// attribution below describes the files actually served. Each input path is classified (runtime = client/,
+// shared/routing/, shared/ui/; app = shared/storefront/, shared/debug/; react = react, react-dom,
+// scheduler; sentry = @sentry/*). Raw bytes are esbuild's first-pass `bytesInOutput` per input (before the
+// merge and the oxc pass), summed over the first-pass chunks a served script is made of. Compressed bytes
+// are measured two ways: (1) exact text: the source map says which source each generated character range
+// comes from, so the runtime's minified text is cut out of the outputs (a script's closing export clause,
+// the bundler's glue, left out), concatenated and gzipped/brotlied as one stream (slightly optimistic: one
+// stream compresses better than several files); (2) proportional: each output file's compressed size times
+// the runtime's share of its raw bytes.
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
