@@ -23,6 +23,24 @@ export function inlineStyleOf(
   outputFiles: readonly { path: string; text: string }[],
   publicDir: string,
 ): { inlineStyle?: string };
+/** A file of a build in memory, as esbuild's `outputFiles` are read. */
+export interface OutputFile {
+  path: string;
+  text: string;
+  contents: Uint8Array;
+}
+/** esbuild's metafile outputs, as far as the build reads them. */
+export interface Metafile {
+  outputs: Record<string, { imports?: { path: string; kind: string }[]; entryPoint?: string }>;
+}
+/**
+ * Final names for a build's scripts (first-pass names are placeholders): a hash of a script's content with
+ * that of every script it names, directly or not, so that a name never stands for two contents.
+ */
+export function nameScriptsByContent(
+  outputFiles: readonly OutputFile[],
+  metafile: Metafile,
+): { outputFiles: OutputFile[]; metafile: Metafile };
 export function buildServer(options?: { outdir?: string; app?: AppModules }): Promise<void>;
 export function build(options?: { outdir?: string; app?: AppModules }): Promise<BuildManifest>;
 /**

@@ -17,6 +17,7 @@ import { isUpToDate } from './build/up-to-date.mjs';
 
 export {
   buildClient,
+  bundleClient,
   clientOptions,
   DevCodeLeakError,
   INLINE_STYLE_MAX_BYTES,
@@ -24,6 +25,7 @@ export {
   ServerModuleLeakError,
   staticImportsOf,
 } from './build/client-bundle.mjs';
+export { nameScriptsByContent } from './build/content-names.mjs';
 export { relaxCspForDevScript } from './build/dev/csp.mjs';
 export { reminifyScripts } from './build/reminify.mjs';
 export { buildServer } from './build/server-bundle.mjs';

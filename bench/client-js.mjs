@@ -1,24 +1,26 @@
 // Client JavaScript sizes for bench/run.mjs: what a first visit and a client navigation download per route
 // (from dist/manifest.json), Sentry's chunk, and how many of the bytes are our runtime's own code.
 //
-// Method for "our runtime's own bytes": esbuild runs once more with the client build's options (in memory,
-// write: false, with metafile and source map), build.mjs's oxc pass re-minifies it as the build does, and
-// the outputs are checked byte for byte against dist/client, so the attribution below describes the files
-// actually served. Each input path is classified (runtime = client/, shared/routing/, shared/ui/; app =
-// shared/storefront/, shared/debug/; react = react, react-dom, scheduler; sentry = @sentry/*). Raw bytes
-// are esbuild's `bytesInOutput` per input (before the oxc pass). Compressed bytes are
-// measured two ways: (1) exact text: the source map says which source each generated character range comes
-// from, so the runtime's minified text is cut out of the outputs, concatenated and gzipped/brotlied as one
-// stream (slightly optimistic: one stream compresses better than several files); (2) proportional: each
-// output file's compressed size times the runtime's share of its raw bytes.
+// Method for "our runtime's own bytes": build.mjs's bundleClient runs once more in memory (esbuild, the
+// entry merge, oxc, the final names), and its outputs are checked byte for byte against dist/client, so the
+// attribution below describes the files actually served. Each input path is classified (runtime = client/,
+// shared/routing/, shared/ui/; app = shared/storefront/, shared/debug/; react = react, react-dom,
+// scheduler; sentry = @sentry/*). Raw bytes are esbuild's first-pass `bytesInOutput` per input (before the
+// merge and the oxc pass), summed over the first-pass chunks a served script is made of. Compressed bytes
+// are measured two ways: (1) exact text: the source map says which source each generated character range
+// comes from, so the runtime's minified text is cut out of the outputs (a script's closing export clause,
+// the bundler's glue, left out), concatenated and gzipped/brotlied as one stream (slightly optimistic: one
+// stream compresses better than several files); (2) proportional: each output file's compressed size times
+// the runtime's share of its raw bytes.
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
 import { appEntries } from '../build/app-modules.mjs';
-import { clientOptions, reminifyScripts, staticImportsOf } from '../build.mjs';
+import { bundleClient, staticImportsOf } from '../build.mjs';
 import { brotliSize, classifyInput, gzipSize, textByCategory } from './lib/bytes.mjs';
+
+const CLIENT_ENTRY = 'client/entry.tsx';
 
 /**
  * Returns per-route download sizes, Sentry's chunk and the runtime attribution. `distDir` holds manifest.json
@@ -79,14 +81,18 @@ function createSizes(publicDir) {
   return { of, total };
 }
 
-/** The in-memory replica build, for the metafile and source maps; `mismatched` lists scripts that differ from the served ones. */
+/**
+ * The in-memory replica build (build.mjs's bundleClient: esbuild, the entry merge, oxc, the final names), for
+ * the metafile and source maps; `mismatched` lists scripts that differ from the served ones.
+ */
 async function replicaBuild(root, publicDir) {
   const entries = await appEntries(root);
-  const result = await esbuild.build({
-    ...clientOptions({ entry: 'client/entry.tsx', publicDir, minify: true, entries }),
-    write: false,
+  const { outputFiles, metafile } = await bundleClient({
+    entry: CLIENT_ENTRY,
+    publicDir,
+    minify: true,
+    entries,
   });
-  const outputFiles = reminifyScripts(result.outputFiles);
   const publicName = (output) =>
     path.relative(publicDir, path.resolve(root, output)).split(path.sep).join('/');
   const contents = new Map(outputFiles.map((file) => [publicName(file.path), file]));
@@ -96,7 +102,7 @@ async function replicaBuild(root, publicDir) {
     const served = await readFile(path.join(publicDir, name)).catch(() => null);
     if (!served || Buffer.compare(served, Buffer.from(file.contents)) !== 0) mismatched.push(name);
   }
-  return { outputs: result.metafile.outputs, publicName, contents, mismatched };
+  return { outputs: metafile.outputs, publicName, contents, mismatched };
 }
 
 /**
@@ -109,6 +115,7 @@ async function sentryFilesOf({ outputs, publicName }, publicDir) {
   );
   const files = sentryOutput
     ? [sentryOutput, ...staticImportsOf(outputs, sentryOutput)]
+        .filter((output) => outputs[output].entryPoint !== CLIENT_ENTRY)
         .map(publicName)
         .filter((name) => name.endsWith('.js'))
     : [];
@@ -180,7 +187,7 @@ async function attribute(root, { outputs, publicName, contents }, productFirstLo
     const mapDir = path.dirname(path.resolve(root, output));
     const categoryOfSource = (source) =>
       classifyInput(path.relative(root, path.resolve(mapDir, source)).split(path.sep).join('/'));
-    const parts = textByCategory(file.text, JSON.parse(map.text), categoryOfSource);
+    const parts = textByCategory(withoutClosingExports(file.text), JSON.parse(map.text), categoryOfSource);
     if (parts.runtime) {
       runtimeTexts.push(parts.runtime);
       if (productFirstLoad.has(name)) runtimeFirstLoadTexts.push(parts.runtime);
@@ -191,6 +198,16 @@ async function attribute(root, { outputs, publicName, contents }, productFirstLo
     Buffer.from(runtimeTexts.join('\n')),
     Buffer.from(runtimeFirstLoadTexts.join('\n')),
   );
+}
+
+/**
+ * A script without its closing `export{…}`: the bundler's glue between files, from no source. A source map
+ * gives it to the code before it (a segment runs to the next one), which would count the merged entry's list
+ * of exports (build/entry-merge.mjs, 0.6 KB in the storefront) as the runtime's own code.
+ */
+function withoutClosingExports(text) {
+  const closing = /export\{[^{}]*\};?\s*(?:\/\*![\s\S]*?\*\/\s*)?$/.exec(text);
+  return closing ? text.slice(0, closing.index) : text;
 }
 
 /** Adds one output's input bytes to the totals, and its gzip/brotli share where it carries runtime code. */

@@ -5,10 +5,14 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { appEntries, appModulesPlugin, evaluateApp } from './app-modules.mjs';
+import { nameScriptsByContent } from './content-names.mjs';
+import { mergeEntryChunks, staticImportsOf } from './entry-merge.mjs';
 import { BROWSER_TARGETS, DIST, ROOT } from './paths.mjs';
 import { precompress } from './precompress.mjs';
 import { reactEsmPlugin } from './react-esm.mjs';
 import { reminifyScripts } from './reminify.mjs';
+
+export { staticImportsOf } from './entry-merge.mjs';
 
 /** Folders whose code must never reach the browser (secrets, data access). */
 const SERVER_ONLY_DIRS = ['server/'];
@@ -60,22 +64,34 @@ export async function buildClient({
   const publicDir = path.join(outdir, 'client');
   await rm(publicDir, { recursive: true, force: true });
   const evaluation = evaluateApp(ROOT, entries.app);
+  const { outputFiles, metafile } = await bundleClient({ entry, publicDir, minify, entries, evaluation });
+  await mkdir(publicDir, { recursive: true });
+  await Promise.all(outputFiles.map((file) => writeFile(file.path, file.contents)));
+  await moveSourceMaps(publicDir, path.join(outdir, 'sourcemaps'));
+  await precompress(publicDir);
+  const manifest = createManifest(metafile, publicDir, entry, await evaluation);
+  return { ...manifest, ...inlineStyleOf(manifest.stylesheets, outputFiles, publicDir) };
+}
+
+/**
+ * The production client's files, in memory: esbuild's bundle with one chunk per route, the chunks the entry
+ * imports statically merged into it (build/entry-merge.mjs), oxc's minifier, then the final names
+ * (build/content-names.mjs). Returns `{ outputFiles, metafile }`; bench/client-js.mjs rebuilds them with
+ * it and checks them against dist/client byte for byte.
+ */
+export async function bundleClient({ entry, publicDir, minify, entries, evaluation }) {
   const options = { ...clientOptions({ entry, publicDir, minify, entries, evaluation }), write: false };
-  const result = await esbuild.build(options).catch((error) => {
+  const firstPass = await esbuild.build(options).catch((error) => {
     const leak = error.errors?.find((message) => message.text.startsWith(SERVER_MODULE_LEAK));
     if (!leak) throw error;
     throw new ServerModuleLeakError(
       `${leak.text}. Keep data access in server/ keyed by route id; client/ and pages import only shared/.`,
     );
   });
-  refuseDevCode(result.outputFiles);
-  const files = minify ? reminifyScripts(result.outputFiles) : result.outputFiles;
-  await mkdir(publicDir, { recursive: true });
-  await Promise.all(files.map((file) => writeFile(file.path, file.contents)));
-  await moveSourceMaps(publicDir, path.join(outdir, 'sourcemaps'));
-  await precompress(publicDir);
-  const manifest = createManifest(result.metafile, publicDir, entry, await evaluation);
-  return { ...manifest, ...inlineStyleOf(manifest.stylesheets, files, publicDir) };
+  refuseDevCode(firstPass.outputFiles);
+  const merged = await mergeEntryChunks(firstPass, { publicDir, entry, minify });
+  const files = minify ? reminifyScripts(merged.outputFiles) : merged.outputFiles;
+  return nameScriptsByContent(files, merged.metafile);
 }
 
 /** A stylesheet up to this size goes into the document itself, as Astro's `inlineStylesheets: 'auto'` does. */
@@ -155,9 +171,10 @@ export const serverOnlyGuard = {
 export function createManifest(metafile, publicDir, entry, { patterns, segmentModules, localeModules }) {
   const outputs = metafile.outputs;
   const publicName = (output) => path.relative(publicDir, path.join(ROOT, output)).split(path.sep).join('/');
+  // The entry is every page's boot script, so a chunk importing it (since the entry merge) preloads it not.
   const describe = (output) => ({
     file: publicName(output),
-    imports: [...staticImportsOf(outputs, output)].map(publicName),
+    imports: [...staticImportsOf(outputs, output)].filter((file) => file !== entryOutput).map(publicName),
   });
 
   const routes = {};
@@ -192,17 +209,6 @@ export function createManifest(metafile, publicDir, entry, { patterns, segmentMo
   const manifest = { entry: describe(entryOutput), stylesheets, routes, pages, locales };
   const buildId = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12);
   return { buildId, ...manifest };
-}
-
-/** Every output that `output` imports statically, directly or through others (esbuild's metafile outputs). */
-export function staticImportsOf(outputs, output, seen = new Set()) {
-  for (const imported of outputs[output]?.imports ?? []) {
-    if (imported.kind === 'import-statement' && !seen.has(imported.path)) {
-      seen.add(imported.path);
-      staticImportsOf(outputs, imported.path, seen);
-    }
-  }
-  return seen;
 }
 
 /** Moves the source maps out of the public folder: written for stack traces, never served. */

@@ -9,6 +9,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export interface BuiltApp {
   server: BuiltServer;
   manifest: BuildManifest;
+  /** The build's folder (client/, sourcemaps/, server/). */
+  buildDir: string;
   /** Stops the server and removes the build. */
   stop(): Promise<void>;
 }
@@ -23,6 +25,7 @@ export async function buildAndStart(app: AppModules): Promise<BuiltApp> {
     return {
       server,
       manifest,
+      buildDir,
       async stop() {
         await server.stop();
         await rm(buildDir, { recursive: true, force: true });
