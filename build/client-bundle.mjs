@@ -171,7 +171,7 @@ export const serverOnlyGuard = {
 export function createManifest(metafile, publicDir, entry, { patterns, segmentModules, localeModules }) {
   const outputs = metafile.outputs;
   const publicName = (output) => path.relative(publicDir, path.join(ROOT, output)).split(path.sep).join('/');
-  // The entry is every page's boot script, so a chunk importing it (since the entry merge) preloads it not.
+  // The entry is every page's boot script: a chunk that imports it (since the entry merge) does not preload it.
   const describe = (output) => ({
     file: publicName(output),
     imports: [...staticImportsOf(outputs, output)].filter((file) => file !== entryOutput).map(publicName),

@@ -1,4 +1,4 @@
-// The production client's second esbuild pass (issue 32): the chunks the entry imports statically are merged
+// The production client's second esbuild pass: the chunks the entry imports statically are merged
 // into the entry, so a page's first load is the entry and its own route chunks only, not also the chunks
 // esbuild's splitting puts between them (React, the JSX runtime's facade, esbuild's CommonJS helpers).
 //

@@ -64,7 +64,8 @@ describe('server monitoring with @sentry/node', () => {
     await sentry?.close();
   });
 
-  const transactions = () => sentry.items('transaction').map((item) => item.payload as TransactionPayload);
+  const transactions = () =>
+    sentry.items('transaction').map((item) => item.payload as unknown as TransactionPayload);
 
   it('reports a throwing data step exactly once, tagged with the route pattern and locale', () => {
     const events = sentry.items('event');
