@@ -1,7 +1,7 @@
 // Issue 32: a page's first load downloads the entry and its own route chunks only. The bench's light app
 // (bench/light/), built for production and served as `npm start` serves it, and rebuilt after a change to
 // its route, which must rename every script whose content changed.
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +58,8 @@ describe('the scripts’ names after a change to one route', () => {
   let copy: string;
   const builds: Record<string, string>[] = [];
   beforeAll(async () => {
+    // test-results/ is git-ignored, so a fresh clone has none.
+    await mkdir(path.join(ROOT, 'test-results'), { recursive: true });
     copy = await mkdtemp(path.join(ROOT, 'test-results', 'light-'));
     await cp(path.join(ROOT, 'bench/light'), copy, { recursive: true });
     const app = {
@@ -79,7 +81,7 @@ describe('the scripts’ names after a change to one route', () => {
       );
     }
   }, 60_000);
-  afterAll(() => rm(copy, { recursive: true, force: true }));
+  afterAll(() => (copy ? rm(copy, { recursive: true, force: true }) : undefined));
 
   it('gives the files that changed new names, so no stale file can be imported', () => {
     const [first, second] = builds as [Record<string, string>, Record<string, string>];
