@@ -42,4 +42,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=10s --retries=3 \
 # give it more (`docker stop -t 15`, `stop_grace_period: 15s`) or lower SHUTDOWN_TIMEOUT_MS.
 # One process per container (WEB_CONCURRENCY=1, the default) is the usual choice; scale with containers
 # that share a Postgres server (DATABASE_URL): the embedded database belongs to one process.
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "--import", "./dist/server/instrument.mjs", "dist/server/index.mjs"]
+CMD ["node", "--enable-source-maps", "--import", "./dist/server/instrument.mjs", "dist/server/index.mjs"]

@@ -1,6 +1,7 @@
 // Where our server's time goes, against the baseline: each server runs under `node --cpu-prof` (on core 0)
-// while autocannon (core 1) loads it for 10 s after a 2 s warm-up; only the samples of the measured 10 s are
-// summarised (bench/cpuprofile-summary.mjs), per function and per package, also as CPU µs per request.
+// while autocannon (core 1) loads it for 10 s after the bench's warm-up (run/settings.mjs); only the samples
+// of the measured 10 s are summarised (bench/cpuprofile-summary.mjs), per function and per package, also
+// as CPU µs per request.
 // Usage: node bench/profile.mjs [--light] [--path /shop] [--connections 32] [--seconds 10] [--rebuild]
 //   [--traces-sample-rate 0.1] (ours+Sentry's rate; 0.1 is the default, as in production and `npm run bench`)
 // Runs from the build snapshot of the last `npm run bench` (bench/results/dist); builds it when missing.
@@ -29,6 +30,7 @@ import {
   startServer,
   stopChild,
 } from './lib.mjs';
+import { SETTINGS } from './run/settings.mjs';
 
 const LIGHT = process.argv.includes('--light');
 const urlPath = cliOption('--path', LIGHT ? LIGHT_PATH : SHOP_PATH);
@@ -60,7 +62,7 @@ async function profileServer(name, kind, sentryDsn) {
     env: { ...light.env, ...sampling },
   });
   const url = `${server.origin}${urlPath}`;
-  await runLoad(pin, { url, connections, duration: 2 });
+  await runLoad(pin, { url, connections, duration: SETTINGS.warmupS });
   const fromUs = nowUs();
   const load = await runLoad(pin, { url, connections, duration: seconds });
   const toUs = nowUs();

@@ -10,6 +10,8 @@
 // The light pair's sides (`--path /products`): `light` (bench/results/light-dist as `npm run bench` serves
 // it), `bare`, or a directory of another light build. A `+sentry` suffix runs that side with Sentry on at
 // its default rate 0.1, against a local capture endpoint (`+sentry-full`: the full SDK, SENTRY_SDK=full).
+// A `#` suffix replaces a build's node flags (`npm start`'s by default) with a comma-separated list:
+// `light#--enable-source-maps,--max-semi-space-size=32`.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -33,6 +35,7 @@ import {
   startServer,
 } from './lib.mjs';
 import { lightServerOptions } from './run/light.mjs';
+import { SETTINGS } from './run/settings.mjs';
 
 const sides = [cliOption('--a', 'ours'), cliOption('--b', 'baseline')];
 const rounds = Number(cliOption('--rounds', '8'));
@@ -73,10 +76,12 @@ let capture;
 
 async function startSide(side) {
   if (side === 'ours' || side === 'baseline' || side === 'bare') return startServer(side, { pin });
-  const [name, sentry] = side.split('+');
+  const [build, flags] = side.split('#');
+  const [name, sentry] = build.split('+');
   const distDir = name === 'light' ? LIGHT_DIST : path.resolve(name);
   if (!existsSync(path.join(distDir, 'server', 'index.mjs'))) throw new Error(`${side}: no server build`);
   const options = isLightPair ? { ...lightServerOptions(), distDir } : { distDir, env: {} };
+  if (flags !== undefined) options.nodeArgs = flags.split(',').filter(Boolean);
   if (!sentry) return startServer('ours', { pin, ...options });
   capture ??= await startSentryCapture();
   return startServer('ours', {
@@ -104,7 +109,7 @@ async function main() {
   // Warm up as the bench does: both routes at 32 connections, then the measured route.
   for (const url of isLightPair ? [] : [PRODUCT_PATH, SHOP_PATH])
     await loadBoth(url, { connections: 32, duration: 3 });
-  await loadBoth(urlPath, { connections, duration: 4 });
+  await loadBoth(urlPath, { connections, duration: SETTINGS.warmupS });
   console.log(
     `${sides[0]} vs ${sides[1]}: ${urlPath}, ${connections} connections each, ${rounds} × ${seconds} s`,
   );

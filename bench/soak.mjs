@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import {
   HOST,
   installCleanup,
+  npmStartDefaults,
   pinning,
   readMemory,
   SNAPSHOT_DIR,
@@ -44,13 +45,14 @@ const { buildId } = await snapshotBuild();
 const { readFile } = await import('node:fs/promises');
 const manifest = JSON.parse(await readFile(path.join(SNAPSHOT_DIR, 'manifest.json'), 'utf8'));
 const sentry = await startSentryCapture();
+const production = npmStartDefaults();
 // Production defaults: request log at info, Sentry traces at the default sample rate.
 const server = await startServer('ours', {
   pin,
   sentryDsn: sentry.dsn,
   // The runtime flags and MALLOC_ARENA_MAX of `npm start`.
-  nodeArgs: ['--max-semi-space-size=32'],
-  env: { LOG_LEVEL: 'info', SENTRY_TRACES_SAMPLE_RATE: '0.1', MALLOC_ARENA_MAX: '2' },
+  nodeArgs: production.nodeArgs,
+  env: { ...production.env, LOG_LEVEL: 'info', SENTRY_TRACES_SAMPLE_RATE: '0.1' },
 });
 const origin = server.origin;
 
