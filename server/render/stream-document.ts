@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Response } from 'express';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -26,6 +27,8 @@ export interface StreamDocumentOptions {
 export function streamDocument(response: Response, options: StreamDocumentOptions): void {
   const { abortController } = options;
   const scripts = deferredScriptQueue(options);
+  // Before the render: the response's writes leave from here, not from React's context (response-writer.ts).
+  const outsideRender = AsyncLocalStorage.snapshot();
   const stream = renderToPipeableStream(options.element, {
     bootstrapScriptContent: options.bootstrapScriptContent,
     nonce: options.nonce,
@@ -49,7 +52,7 @@ export function streamDocument(response: Response, options: StreamDocumentOption
     if (response.headersSent || response.destroyed) return;
     response.status(options.status);
     response.setHeader('Content-Type', 'text/html; charset=utf-8');
-    const writer = new ResponseWriter(response, scripts.whenAllWritten);
+    const writer = new ResponseWriter(response, scripts.whenAllWritten, outsideRender);
     // React needs only the methods ResponseWriter has of a Writable.
     stream.pipe(writer as unknown as NodeJS.WritableStream);
     scripts.writeTo(writer);

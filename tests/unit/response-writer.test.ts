@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createElement, Suspense, use } from 'react';
@@ -24,23 +25,37 @@ function countSocketWrites(socket: Socket): { count: number } {
 let server: http.Server | undefined;
 afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
 
-/** Serves one React element through a ResponseWriter and returns the body and the socket writes it took. */
+/** A store the render runs in, standing for React's own (its whole request, kept by what is made in it). */
+const renderStore = new AsyncLocalStorage<string>();
+
+/**
+ * Serves one React element through a ResponseWriter, rendered inside `renderStore`, and returns the body,
+ * the socket writes it took and the store the response's `finish` was emitted in.
+ */
 async function serve(element: React.ReactElement, beforeEnd = (done: () => void) => done()) {
   let writes = { count: 0 };
+  let storeAtFinish: string | undefined = 'never finished';
   server = http.createServer((_request, response) => {
     writes = countSocketWrites(response.socket as Socket);
-    const stream = renderToPipeableStream(element, {
-      onShellReady() {
-        response.setHeader('Content-Type', 'text/html; charset=utf-8');
-        stream.pipe(new ResponseWriter(response, beforeEnd) as unknown as NodeJS.WritableStream);
-      },
+    response.on('finish', () => {
+      storeAtFinish = renderStore.getStore();
+    });
+    const outsideRender = AsyncLocalStorage.snapshot();
+    renderStore.run('render', () => {
+      const stream = renderToPipeableStream(element, {
+        onShellReady() {
+          response.setHeader('Content-Type', 'text/html; charset=utf-8');
+          const writer = new ResponseWriter(response, beforeEnd, outsideRender);
+          stream.pipe(writer as unknown as NodeJS.WritableStream);
+        },
+      });
     });
   });
   await new Promise<void>((listening) => server?.listen(0, '127.0.0.1', listening));
   const { port } = server.address() as AddressInfo;
   const response = await fetch(`http://127.0.0.1:${port}/`, { headers: { connection: 'close' } });
   const body = await response.text();
-  return { body, writes: writes.count };
+  return { body, writes: writes.count, storeAtFinish };
 }
 
 const rows = Array.from({ length: 400 }, (_, index) => createElement('li', { key: index }, `row ${index}`));
@@ -69,6 +84,12 @@ describe('ResponseWriter', () => {
     expect(body).toContain('shell');
     expect(body).toContain('settled');
     expect(writes).toBeGreaterThan(1);
+  });
+
+  it('ends the response from the context it was given, so what the end makes keeps nothing of the render', async () => {
+    const { body, storeAtFinish } = await serve(createElement('p', null, 'page'));
+    expect(body).toContain('page');
+    expect(storeAtFinish).toBeUndefined();
   });
 
   it('keeps the response open until beforeEnd calls back, then ends it', async () => {
