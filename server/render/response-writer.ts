@@ -1,9 +1,7 @@
+import type { AsyncResource } from 'node:async_hooks';
 import type { ServerResponse } from 'node:http';
 
 type ResponseWithFlush = ServerResponse & { flush?: () => void };
-
-/** Runs a function in the async context captured when it was made (`AsyncLocalStorage.snapshot()`). */
-export type RunInContext = <Result>(run: () => Result) => Result;
 
 /**
  * The destination React streams into: not a stream of its own, the response itself, through the methods
@@ -14,8 +12,8 @@ export type RunInContext = <Result>(run: () => Result) => Result;
  * callback always lands on a flush boundary), and the response stays open after React ends until
  * `beforeEnd` calls back, so late scripts still reach the browser.
  *
- * The socket writes and the end run in the request's own async context (`outsideRender`, captured before
- * React's render), not in React's: React renders inside an AsyncLocalStorage whose store is its whole
+ * The socket writes and the end run in the request's own async context (`outsideRender`, an AsyncResource
+ * made before React's render), not in React's: React renders inside an AsyncLocalStorage whose store is its whole
  * request, and every async resource made in there keeps that store. The end makes the connection's
  * keep-alive timer and the request log's write; made in React's context, they kept each finished render
  * (its tree, payload and chunks) alive until the connection's next request, long enough under load to be
@@ -25,11 +23,11 @@ export type RunInContext = <Result>(run: () => Result) => Result;
 export class ResponseWriter {
   readonly #response: ResponseWithFlush;
   readonly #beforeEnd: (done: () => void) => void;
-  readonly #outsideRender: RunInContext;
+  readonly #outsideRender: AsyncResource;
   #corked = false;
   #releaseScheduled = false;
 
-  constructor(response: ServerResponse, beforeEnd: (done: () => void) => void, outsideRender: RunInContext) {
+  constructor(response: ServerResponse, beforeEnd: (done: () => void) => void, outsideRender: AsyncResource) {
     this.#response = response;
     this.#beforeEnd = beforeEnd;
     this.#outsideRender = outsideRender;
@@ -57,7 +55,7 @@ export class ResponseWriter {
     this.#releaseScheduled = true;
     queueMicrotask(() => {
       this.#releaseScheduled = false;
-      this.#outsideRender(() => {
+      this.#outsideRender.runInAsyncScope(() => {
         if (this.#corked) {
           this.#corked = false;
           this.#response.uncork();
@@ -80,7 +78,7 @@ export class ResponseWriter {
     this.flush();
     this.#beforeEnd(() => {
       if (!this.#response.writableEnded && !this.#response.destroyed)
-        this.#outsideRender(() => this.#response.end());
+        this.#outsideRender.runInAsyncScope(() => this.#response.end());
     });
   }
 

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncResource } from 'node:async_hooks';
 import type { Response } from 'express';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -28,7 +28,9 @@ export function streamDocument(response: Response, options: StreamDocumentOption
   const { abortController } = options;
   const scripts = deferredScriptQueue(options);
   // Before the render: the response's writes leave from here, not from React's context (response-writer.ts).
-  const outsideRender = AsyncLocalStorage.snapshot();
+  // An AsyncResource, not AsyncLocalStorage.snapshot(): on Node 20 a snapshot costs ~35 µs (its bound
+  // function's deprecated accessors).
+  const outsideRender = new AsyncResource('DocumentWrites');
   const stream = renderToPipeableStream(options.element, {
     bootstrapScriptContent: options.bootstrapScriptContent,
     nonce: options.nonce,

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createElement, Suspense, use } from 'react';
@@ -40,7 +40,7 @@ async function serve(element: React.ReactElement, beforeEnd = (done: () => void)
     response.on('finish', () => {
       storeAtFinish = renderStore.getStore();
     });
-    const outsideRender = AsyncLocalStorage.snapshot();
+    const outsideRender = new AsyncResource('DocumentWrites');
     renderStore.run('render', () => {
       const stream = renderToPipeableStream(element, {
         onShellReady() {
