@@ -72,6 +72,8 @@ export interface RequestContextParts {
 const RAW_REQUEST = Symbol('request');
 /** Where a context keeps its copier (contextWith). */
 const COPY = Symbol('copy');
+
+/** What a context's getters read: one per request, shared by the context's copies. */
 interface ContextState {
   request: Request;
   response: Response;
