@@ -24,6 +24,7 @@ export interface CachePolicy {
    * bumps on every change, a file's mtime). When every segment a public answer shows has one, its ETag is a
    * digest of these instead of its data, and a revalidation whose ETag still matches answers 304 before any
    * data step runs. It must change whenever the data does; reading cookies in it makes the answer private.
+   * One function given to several segments of a page is read once per request.
    */
   // biome-ignore lint/suspicious/noExplicitAny: the app's own services; each app types its function itself
   version?: (context: RequestContext<any>) => unknown;

@@ -2,11 +2,12 @@ import type { Request, Response } from 'express';
 import { untilAborted } from '../pipeline/request-abort.ts';
 import type { RequestContext } from '../request-context.ts';
 import { answeredByVersion } from './answer-caching.ts';
-import type { RoutePolicy } from './cache-policy.ts';
+import type { CachePolicy, RoutePolicy } from './cache-policy.ts';
 
 /**
  * The versions of the segments an answer shows (CachePolicy.version), read at once, when each has one and
  * none of them is per visitor; `not-modified` when they answered the request's revalidation with a 304.
+ * A function several segments share (a layout and its page made from the same tables) is read once.
  */
 export async function versionsFor(
   request: Request,
@@ -14,9 +15,16 @@ export async function versionsFor(
   { policy, left, context, made }: VersionFacts,
 ): Promise<readonly unknown[] | 'not-modified' | undefined> {
   if (!policy?.versions || ![...policy.perVisitor].every((id) => left?.has(id))) return undefined;
-  const version = await untilAborted(Promise.all(policy.versions.map((of) => of(context))), context.signal);
+  const readings = new Map<VersionOf, unknown>();
+  const readOnce = (of: VersionOf) => {
+    if (!readings.has(of)) readings.set(of, of(context));
+    return readings.get(of);
+  };
+  const version = await untilAborted(Promise.all(policy.versions.map(readOnce)), context.signal);
   return answeredByVersion(request, response, policy, made, version) ? 'not-modified' : version;
 }
+
+type VersionOf = NonNullable<CachePolicy['version']>;
 
 export interface VersionFacts {
   policy: RoutePolicy | undefined;

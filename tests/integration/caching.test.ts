@@ -180,6 +180,32 @@ describe('versions: revalidation before any data step', () => {
     }
   });
 
+  it('reads a version the branch’s segments share once per request, and one of their own each', async () => {
+    const reads = { shared: 0, own: 0 };
+    const shared = {
+      ...MINUTE,
+      version: () => {
+        reads.shared += 1;
+        return 'catalogue';
+      },
+    };
+    const own = {
+      ...MINUTE,
+      version: () => {
+        reads.own += 1;
+        return 'first';
+      },
+    };
+    const app = tinyWith({ root: shared, notes: shared, first: own });
+    const first = await request(app).get('/notes/first').expect(200);
+    expect(reads).toEqual({ shared: 1, own: 1 });
+    await request(app)
+      .get('/notes/first')
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(304);
+    expect(reads).toEqual({ shared: 2, own: 2 });
+  });
+
   it('keeps an answer whose version read a cookie private, and never answers it 304', async () => {
     const constant = { ...MINUTE, version: () => 1 };
     const app = tinyWith({
