@@ -35,11 +35,13 @@ export function lightRequestTracer(basePath: string) {
       // As the full SDK's http integration: assets, health checks, the tunnel, HEAD and OPTIONS get no transaction.
       if (request.method === 'HEAD' || request.method === 'OPTIONS' || isUnmonitoredPath(path, paths))
         return answer();
-      const header = (name: string) => {
-        const value = request.headers[name];
-        return Array.isArray(value) ? value[0] : value;
-      };
-      Sentry.continueTrace({ sentryTrace: header('sentry-trace'), baggage: header('baggage') }, () =>
+      // The isolation scope has started a new trace; a caller's, when there is one, is continued instead.
+      const sentryTrace = headerOf(request, 'sentry-trace');
+      const inCallersTrace = (callback: () => void) =>
+        sentryTrace
+          ? Sentry.continueTrace({ sentryTrace, baggage: headerOf(request, 'baggage') }, callback)
+          : callback();
+      inCallersTrace(() =>
         Sentry.startSpanManual(
           {
             name: `${request.method} ${path}`,
@@ -63,4 +65,9 @@ export function lightRequestTracer(basePath: string) {
       );
     });
   };
+}
+
+function headerOf(request: Request, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }

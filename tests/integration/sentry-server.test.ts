@@ -109,6 +109,19 @@ describe('server monitoring with @sentry/node', () => {
     );
   });
 
+  it("starts a trace of its own for each request without a caller's", () => {
+    const ownTraces = transactions().filter(
+      (payload) => payload.contexts.trace.trace_id !== INCOMING_TRACE_ID,
+    );
+    expect(ownTraces.map((payload) => payload.transaction).sort()).toEqual([
+      'GET /cart',
+      'GET /debug/error',
+      'GET /products/:id',
+    ]);
+    expect(new Set(ownTraces.map((payload) => payload.contexts.trace.trace_id)).size).toBe(3);
+    for (const payload of ownTraces) expect(payload.contexts.trace.parent_span_id).toBeUndefined();
+  });
+
   it("links an error to its request's transaction", () => {
     const event = sentry.items('event')[0]?.payload as {
       contexts: { trace: { trace_id: string; span_id: string } };
