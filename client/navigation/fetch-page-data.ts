@@ -9,16 +9,13 @@ export type PageAnswer = Extract<PageDataLine, { type: 'page' | 'redirect' | 'er
 
 /**
  * The answer cannot be shown client-side: the navigation falls back to a full page load. Thrown without a
- * message: the loader catches it and loads the page in full (a fetcher says `failed`), so none is read.
+ * message or a name of its own: the loader catches it and loads the page in full (a fetcher says `failed`),
+ * so neither is read; callers tell the two kinds apart with `instanceof`.
  */
-export class PageLoadError extends Error {
-  override readonly name: string = 'PageLoadError';
-}
+export class PageLoadError extends Error {}
 
 /** The server runs another build (the message) than this page's code: only a full load gets consistent code. */
-export class BuildChangedError extends PageLoadError {
-  override readonly name = 'BuildChangedError';
-}
+export class BuildChangedError extends PageLoadError {}
 
 const NDJSON = 'application/x-ndjson';
 
