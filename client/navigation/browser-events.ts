@@ -31,8 +31,7 @@ export function linkNavigator(parts: NavigatorParts): Omit<LinkNavigator, 'fetch
     onLinkClick(event: MouseEvent<HTMLAnchorElement>, viewTransition?: boolean) {
       const anchor = event.currentTarget;
       const url = resolve(anchor.href);
-      const facts = { url, target: anchor.target, download: anchor.hasAttribute('download') };
-      if (!shouldInterceptClick(event, facts, parts.isInterceptable)) return;
+      if (!shouldInterceptClick(event, anchor, url, parts.isInterceptable)) return;
       event.preventDefault();
       const navigation = dispatch({ type: 'push', url: hrefOf(url) });
       if (navigation && viewTransition !== undefined) navigation.viewTransition = viewTransition;

@@ -9,13 +9,6 @@ export interface ClickFacts {
   defaultPrevented: boolean;
 }
 
-export interface AnchorFacts {
-  /** The resolved href. */
-  url: URL;
-  target: string;
-  download: boolean;
-}
-
 export interface PageFacts {
   location: URL;
   basePath: string;
@@ -24,12 +17,13 @@ export interface PageFacts {
 }
 
 /**
- * Every rule for taking over a link click, in one place: a plain primary click, on a same-tab link, to a
- * URL the router loads itself (`handles`: `isRouterUrl`, and not a resource route).
+ * Every rule for taking over a link click, in one place: a plain primary click, on a same-tab link without
+ * `download`, to a URL the router loads itself (`handles`: `isRouterUrl`, and not a resource route).
  */
 export function shouldInterceptClick(
   click: ClickFacts,
-  anchor: AnchorFacts,
+  anchor: Pick<HTMLAnchorElement, 'target' | 'hasAttribute'>,
+  url: URL,
   handles: (url: URL) => boolean,
 ): boolean {
   return (
@@ -40,8 +34,8 @@ export function shouldInterceptClick(
     !click.shiftKey &&
     !click.altKey &&
     (anchor.target === '' || anchor.target === '_self') &&
-    !anchor.download &&
-    handles(anchor.url)
+    !anchor.hasAttribute('download') &&
+    handles(url)
   );
 }
 
