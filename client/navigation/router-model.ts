@@ -125,7 +125,7 @@ export function update(model: RouterModel, message: RouterMessage): [RouterModel
   const urls = Object.keys(before).filter(
     (url) => holdsAnswer(before[url]) && !holdsAnswer(next.prefetches[url]),
   );
-  return urls.length > 0 ? [next, [{ type: 'forget-answers', urls }, ...effects]] : [next, effects];
+  return [next, urls.length > 0 ? [{ type: 'forget-answers', urls }, ...effects] : effects];
 }
 
 function step(model: RouterModel, message: RouterMessage): [RouterModel, RouterEffect[]] {
