@@ -71,10 +71,10 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
     }
   }
 
-  /** Dispatches a submit or load, and returns the `ended` of the request it started. */
-  function start(message: Extract<FetcherMessage, { type: 'submit' | 'load' }>) {
+  /** Dispatches a submit or load, and resolves as the request it started ends. */
+  async function start(message: Extract<FetcherMessage, { type: 'submit' | 'load' }>) {
     dispatch(message);
-    return requests.get(model.lastToken)?.ended ?? Promise.resolve(undefined);
+    return requests.get(model.lastToken)?.ended;
   }
 
   return {
