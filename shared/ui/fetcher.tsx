@@ -102,11 +102,12 @@ export function useFetcher({ key }: { key?: string } = {}): Fetcher {
 
   const Form = useMemo(() => fetcherForm(fetcherKey, hub), [fetcherKey, hub]);
   const { result } = state;
+  const invalid = result?.type === 'invalid' ? result : undefined;
   return {
     state: state.state,
     data: result?.type === 'loaded' ? result.data : undefined,
-    errors: result?.type === 'invalid' ? result.errors : undefined,
-    values: result?.type === 'invalid' ? result.values : undefined,
+    errors: invalid?.errors,
+    values: invalid?.values,
     result,
     Form,
     // Async, so that without a hub (on the server, before hydration) each resolves with undefined.
