@@ -4,7 +4,7 @@ import routePatterns from 'virtual:ssr-route-patterns';
 import { useEffect, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { compileLocales } from '../shared/routing/locale.ts';
-import { createRouteMatcher, type RouteMatcher } from '../shared/routing/route-matcher.ts';
+import { createRouteMatcher } from '../shared/routing/route-matcher.ts';
 import type { RouteNode } from '../shared/routing/route-table.ts';
 import { AppRoot } from '../shared/ui/app-root.tsx';
 import { NavigationContext } from '../shared/ui/navigation-context.ts';
@@ -22,18 +22,6 @@ declare global {
 /** The app's locales, compiled from its definition as the server compiles them (the build checked them). */
 const locales = compileLocales(app.locales);
 
-/**
- * The server's tree, ranked and compiled to regular expressions at build time (debug routes included);
- * matched by the same code. The debug routes and their chunks join it only when the server serves them,
- * from a chunk of their own (the matcher leaves out the patterns of routes not in the tree).
- */
-async function routeMatcherFor(payload: SsrPayload): Promise<RouteMatcher> {
-  const root: RouteNode = payload.debugRoutes
-    ? (await import('../shared/debug/routes.ts')).withDebugRoutes(app.root, true)
-    : app.root;
-  return createRouteMatcher([root], routePatterns);
-}
-
 export type ClientRouter = ReturnType<typeof createRouter>;
 
 export interface StartOptions {
@@ -49,7 +37,12 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
   const { page } = payload;
   // The locale's module was preloaded with the page (modulepreload), so this waits on no extra round trip.
   const localeLoaded = app.loadLocale?.(payload.locale);
-  const routes = await routeMatcherFor(payload);
+  // The server's tree, its patterns compiled at build time (debug routes' too: the matcher leaves out
+  // those not in the tree). Debug routes join, from a chunk of their own, only when the server serves them.
+  const root: RouteNode = payload.debugRoutes
+    ? (await import('../shared/debug/routes.ts')).withDebugRoutes(app.root, true)
+    : app.root;
+  const routes = createRouteMatcher([root], routePatterns);
   /** The route pattern of a page (`/products/:id`), which monitoring names spans and errors by. */
   const patternOf = (page: PageState) => (page.type === 'route' ? routes.pathOf(page.routeId) : undefined);
   const { segments, revived } = reviveSegments(page.segments);
