@@ -25,7 +25,7 @@ export type ShowablePage = Exclude<LoadedPage, { type: 'redirect' }>;
 
 /** What the adapter holds for a navigation from its `load` effect until it settles. */
 export interface Navigation {
-  /** Aborted when a newer navigation supersedes this one, or the router stops. */
+  /** Aborted when a newer navigation supersedes this one. */
   controller: AbortController;
   /** The page to show, once loaded. */
   page?: ShowablePage;
@@ -79,7 +79,7 @@ export function createRouteLoader(options: RouteLoaderOptions) {
         pendingTimer = setTimeout(() => options.showPending(token, href), PENDING_COMPONENT_DELAY_MS);
       }
       // The deadline applies once per URL: a URL that already fell back gets the time it needs. The model
-      // ignores it once the navigation has committed or been superseded; a stopped router ignores it here.
+      // ignores it once the navigation has committed or been superseded; an aborted one ignores it here.
       if (!hasFallenBack(win, hrefOf(target))) {
         deadline = setTimeout(() => {
           if (!signal.aborted) loader.fail(token);
@@ -87,7 +87,7 @@ export function createRouteLoader(options: RouteLoaderOptions) {
       }
       await loadPage(loader, token, navigation, target, { reuseData, revalidate });
     } catch {
-      // An aborted navigation was superseded (the model moved on) or the router stopped.
+      // An aborted navigation was superseded: the model has moved on.
       if (!signal.aborted) loader.fail(token);
     } finally {
       clearTimeout(deadline);

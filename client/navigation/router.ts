@@ -38,8 +38,8 @@ export interface RouterOptions {
 /**
  * The DOM adapter around the pure router model (router-model.ts): it turns clicks, form submits, popstate and
  * prefetch triggers into messages, and runs the model's effects with its parts: route loading
- * (route-loading.ts), committing a page (commit-page.ts), history, full loads. `start()`/`stop()` attach
- * and detach it.
+ * (route-loading.ts), committing a page (commit-page.ts), history, full loads. `start()` attaches it (nothing
+ * detaches it: it lives as long as its page).
  *
  * long function: the adapter's state (model, snapshot, navigations, history, observer) is shared by the
  * short handlers below; the work itself is in the modules they call.
@@ -74,8 +74,6 @@ export function createRouter({
   let model = initialModel(hrefOf(resolve(win.location.href)));
   let history: ReturnType<typeof createHistoryEntries> | null = null;
   let observer: IntersectionObserver | null = null;
-  /** Aborted by `stop()`: removes the window listeners `start()` added. */
-  let started: AbortController | null = null;
   /** The form post the next `action` message carries (set just before it is dispatched). */
   let submitting: Navigation['submission'];
   const listeners = new Set<() => void>();
@@ -231,18 +229,9 @@ export function createRouter({
     start() {
       history = createHistoryEntries(win);
       win.history.scrollRestoration = 'manual';
-      started = new AbortController();
-      const options = { signal: started.signal };
-      win.addEventListener('popstate', onPopState, options);
-      win.addEventListener('pagehide', () => history?.persist(), options);
+      win.addEventListener('popstate', onPopState);
+      win.addEventListener('pagehide', () => history?.persist());
       if (prefetchAllowed) observer = observeLinks((href) => navigator.prefetch(href));
-    },
-    stop() {
-      started?.abort();
-      observer?.disconnect();
-      observer = null;
-      for (const token of navigations.keys()) settle(token, (navigation) => navigation.controller.abort());
-      navigations.clear();
     },
   };
 }
