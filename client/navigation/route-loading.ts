@@ -59,12 +59,8 @@ export interface RouteLoaderOptions {
  * result goes to the model as `navigation-loaded`, or `navigation-failed` (a full load) when the deadline
  * passes or a load fails.
  */
-export function createRouteLoader(options: RouteLoaderOptions) {
-  const { win, dispatch } = options;
-  const loader: Loader = {
-    ...options,
-    fail: (token, url) => dispatch({ type: 'navigation-failed', token, url }),
-  };
+export function createRouteLoader(loader: RouteLoaderOptions) {
+  const { win } = loader;
   /** `reuseData`: a fresh prefetched answer may be used as it is; which segments to ask for again is the navigation's. */
   return async function load(token: number, navigation: Navigation, href: string, reuseData: boolean) {
     const { signal } = navigation.controller;
@@ -76,19 +72,19 @@ export function createRouteLoader(options: RouteLoaderOptions) {
       if (!posted || signal.aborted) return;
       const { url: target, revalidate = navigation.revalidate } = posted;
       if (!revalidate) {
-        pendingTimer = setTimeout(() => options.showPending(token, href), PENDING_COMPONENT_DELAY_MS);
+        pendingTimer = setTimeout(() => loader.showPending(token, href), PENDING_COMPONENT_DELAY_MS);
       }
       // The deadline applies once per URL: a URL that already fell back gets the time it needs. The model
       // ignores it once the navigation has committed or been superseded; an aborted one ignores it here.
       if (!hasFallenBack(win, hrefOf(target))) {
         deadline = setTimeout(() => {
-          if (!signal.aborted) loader.fail(token);
+          if (!signal.aborted) fail(loader, token);
         }, ROUTE_LOAD_TIMEOUT_MS);
       }
       await loadPage(loader, token, navigation, target, { reuseData, revalidate });
     } catch {
       // An aborted navigation was superseded: the model has moved on.
-      if (!signal.aborted) loader.fail(token);
+      if (!signal.aborted) fail(loader, token);
     } finally {
       clearTimeout(deadline);
       clearTimeout(pendingTimer);
@@ -96,9 +92,9 @@ export function createRouteLoader(options: RouteLoaderOptions) {
   };
 }
 
-interface Loader extends RouteLoaderOptions {
-  /** Ends the navigation with a full load; `url`: where to load instead of the navigation's own URL. */
-  fail: (token: number, url?: string) => void;
+/** Ends the navigation with a full load; `url`: where to load instead of the navigation's own URL. */
+function fail(loader: RouteLoaderOptions, token: number, url?: string): void {
+  loader.dispatch({ type: 'navigation-failed', token, url });
 }
 
 /**
@@ -107,7 +103,7 @@ interface Loader extends RouteLoaderOptions {
  * field errors of invalid input), or undefined when the navigation ended here.
  */
 async function post(
-  loader: Loader,
+  loader: RouteLoaderOptions,
   token: number,
   navigation: Navigation,
   href: string,
@@ -131,7 +127,7 @@ async function post(
     if (answer.type === 'redirect' && isSafeRedirectTarget(answer.location)) {
       const next = loader.resolve(answer.location);
       // One the router does not handle (another locale, outside BASE_PATH, another origin) loads in full.
-      if (!loader.isInterceptable(next)) return void loader.fail(token, next.href);
+      if (!loader.isInterceptable(next)) return void fail(loader, token, next.href);
       return { url: next, revalidate: answer.revalidate };
     }
   } catch (error) {
@@ -147,7 +143,7 @@ async function post(
 
 /** Code and data of `target`, following redirects, until the page is loaded or the navigation fails. */
 async function loadPage(
-  loader: Loader,
+  loader: RouteLoaderOptions,
   token: number,
   navigation: Navigation,
   target: URL,
@@ -168,7 +164,7 @@ async function loadPage(
     // Never follow a `javascript:` (or other non-http) target: the navigation's own URL loads in full.
     const next = isSafeRedirectTarget(page.location) ? loader.resolve(page.location) : undefined;
     if (!next || redirects >= MAX_CLIENT_REDIRECTS || !loader.isInterceptable(next)) {
-      return loader.fail(token, next?.href);
+      return fail(loader, token, next?.href);
     }
     target = next;
   }
