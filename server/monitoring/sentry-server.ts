@@ -45,7 +45,12 @@ export async function sentryMonitoring(sdk: SentrySdk, basePath: string): Promis
     nameTransaction(name) {
       Sentry.getIsolationScope().setTransactionName(name);
       const active = Sentry.getActiveSpan();
-      if (active) Sentry.updateSpanName(Sentry.getRootSpan(active), name);
+      if (!active) return;
+      const root = Sentry.getRootSpan(active);
+      // updateSpanName keeps the name through the full SDK's OpenTelemetry name inference but marks it
+      // `custom`; it is a route's name, which Sentry groups by as it is, like the browser's.
+      Sentry.updateSpanName(root, name);
+      root.setAttribute(Sentry.SEMANTIC_ATTRIBUTE_SENTRY_SOURCE, 'route');
     },
     traceMeta() {
       const data = Sentry.getTraceData();
