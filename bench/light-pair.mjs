@@ -41,8 +41,21 @@ async function main() {
     };
     const result = { date: new Date().toISOString(), loadAtStart, loadAtEnd: os.loadavg(), ratios, light };
     await writeFile(path.join(RESULTS_DIR, 'light-pair.json'), `${JSON.stringify(result, null, 2)}\n`);
+    const perProcess = Object.fromEntries(
+      Object.entries(light.perProcess).map(([name, side]) => [name, Math.round(side.requestsPerSecond)]),
+    );
     console.log(
-      JSON.stringify({ ratios, pages: light.pages, loadAtStart, loadAtEnd: os.loadavg() }, null, 2),
+      JSON.stringify(
+        {
+          ratios,
+          perProcessRequestsPerSecond: perProcess,
+          pages: light.pages,
+          loadAtStart,
+          loadAtEnd: os.loadavg(),
+        },
+        null,
+        2,
+      ),
     );
   } finally {
     await capture.close();

@@ -65,6 +65,7 @@ export function summarizeRuns(runs) {
       peakRss: Math.max(...list.map((run) => run.peakRss)),
       perRound: list.map((run) => ({
         round: run.round,
+        process: run.process,
         requestsPerSecond: run.requestsPerSecond,
         cpuUsPerRequest: run.cpuUsPerRequest,
         p50: run.latencyMs.p50,
