@@ -37,10 +37,10 @@ export async function startLightServers(pin, sentryDsn) {
     bare: {},
   };
   const servers = {};
-  for (let process = 1; process <= PROCESSES_PER_SIDE; process++) {
+  for (let instance = 1; instance <= PROCESSES_PER_SIDE; instance++) {
     for (const [side, options] of Object.entries(sides)) {
       const kind = side === 'bare' ? 'bare' : 'ours';
-      servers[process === 1 ? side : `${side}#${process}`] = await startServer(kind, { pin, ...options });
+      servers[instance === 1 ? side : `${side}#${instance}`] = await startServer(kind, { pin, ...options });
     }
   }
   return servers;
