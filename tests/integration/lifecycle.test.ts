@@ -89,7 +89,28 @@ describe('graceful shutdown of the built server', () => {
       expect(pidsOf()).toHaveLength(3);
       expect(server.output()).toContain('worker exited: replacing it');
       expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
+      // Both workers write batches of request lines to the one stdout pipe: none may cut another's line.
+      for (let batch = 0; batch < 10; batch += 1) {
+        await Promise.all(
+          Array.from({ length: 30 }, () =>
+            fetch(`${server?.origin}/robots.txt`).then((answer) => answer.text()),
+          ),
+        );
+      }
       expect(await server.stop()).toBe(0);
+      const logLines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"level":'));
+      const unreadable = logLines.filter((line) => {
+        try {
+          return typeof JSON.parse(line) !== 'object';
+        } catch {
+          return true;
+        }
+      });
+      expect(unreadable).toEqual([]);
+      expect(logLines.filter((line) => line.includes('"path":"/robots.txt"'))).toHaveLength(300);
     },
   );
 });

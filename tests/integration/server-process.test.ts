@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtServerArgs, exitOf, startBuiltServer } from '../helpers/built-server.ts';
 
@@ -46,6 +47,19 @@ describe('the built server process (npm start)', () => {
     expect(logged.at(-1)?.msg).toBe('stopped');
     // Without NODE_ENV=production (the bundle fixes process.env.NODE_ENV for React, not for this check).
     expect(logged.some((entry) => entry.msg.startsWith('PUBLIC_ORIGIN is not set'))).toBe(false);
+  });
+
+  it("writes a quiet server's request line within the log's flush interval, not only once a batch fills", async () => {
+    const server = await startBuiltServer();
+    running = server.child;
+    const requestId = 'one-quiet-request';
+    await (await fetch(`${server.origin}/robots.txt`, { headers: { 'X-Request-Id': requestId } })).text();
+    const lineOut = () => server.output().includes(`"requestId":"${requestId}"`);
+    // Bounded: 40 tries of 100 ms, far above LOG_FLUSH_INTERVAL_MS even on a loaded machine. One line is
+    // ~300 bytes, a tenth of a batch: without the periodic flush it would wait for 13 more requests.
+    for (let attempt = 0; attempt < 40 && !lineOut(); attempt += 1) await sleep(100);
+    expect(lineOut()).toBe(true);
+    expect(server.child.exitCode).toBe(null);
   });
 
   it.each([
