@@ -49,7 +49,7 @@ import { measureDatabaseCost } from './run/database-cost.mjs';
 import { lightServerOptions, measureLightPair } from './run/light.mjs';
 import { measureMemory } from './run/memory.mjs';
 import { CONNECTIONS, SATURATING_CONNECTIONS, SETTINGS } from './run/settings.mjs';
-import { runRounds, summarizeRuns, warmUp } from './run/throughput.mjs';
+import { runRounds, summarizeRuns } from './run/throughput.mjs';
 import { measureTtfb } from './run/ttfb.mjs';
 import { measureNavigationData, verify } from './run/verify.mjs';
 
@@ -150,8 +150,6 @@ async function measureServers(manifest, capture) {
     shop: { url: SHOP_PATH, connections: CONNECTIONS },
     productSaturated: { url: PRODUCT_PATH, connections: SATURATING_CONNECTIONS },
   };
-  await warmUp(pin, servers, routes, { connections: CONNECTIONS, warmupS: SETTINGS.warmupS });
-  log('warmed up');
   results.throughput = summarizeRuns(await runRounds(pin, servers, routes, SETTINGS, log));
   results.peakRss = Object.fromEntries(
     Object.entries(servers).map(([name, server]) => [name, readMemory(server.pid)?.hwm]),

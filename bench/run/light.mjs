@@ -13,7 +13,7 @@ import {
 } from '../lib.mjs';
 import { measureHydration } from './hydration.mjs';
 import { CONNECTIONS } from './settings.mjs';
-import { runRounds, summarizeRuns, warmUp } from './throughput.mjs';
+import { runRounds, summarizeRuns } from './throughput.mjs';
 
 /** How ours serves the light page: as `npm start` runs it (its node flags and environment defaults), at info. */
 export function lightServerOptions() {
@@ -63,7 +63,6 @@ export async function measureLightPair(pin, sentryDsn, settings, log) {
   try {
     const pages = await verifyLightPages(servers);
     const routes = { light: { url: LIGHT_PATH, connections: CONNECTIONS } };
-    await warmUp(pin, servers, routes, { connections: CONNECTIONS, warmupS: settings.warmupS });
     const runs = await runRounds(pin, servers, routes, settings, log);
     const throughput = summarizeRuns(poolProcesses(runs)).light;
     // Each process's own medians too, to show how far one start's differ from the next.

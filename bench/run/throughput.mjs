@@ -2,17 +2,14 @@
 // each run measured for req/s, latency, CPU time per request and peak RSS.
 import { median, pollRss, readCpuTimeUs, runLoad } from '../lib.mjs';
 
-/** Loads each route of each server for `warmupS`, so the rounds measure warm processes. */
-export async function warmUp(pin, servers, routes, { connections, warmupS }) {
-  for (const server of Object.values(servers)) {
-    for (const url of new Set(Object.values(routes).map((route) => route.url))) {
-      await runLoad(pin, { url: `${server.origin}${url}`, connections, duration: warmupS });
-    }
-  }
-}
-
-/** The rounds; returns every run by `server:route`. */
-export async function runRounds(pin, servers, routes, { rounds, durationS }, log) {
+/**
+ * The rounds; returns every run by `server:route`. Each server is warmed on each route for `warmupS` right
+ * before its first measured run there, not all up front: a process left idle for the minutes the others'
+ * warm-ups take loses much of its warmth (V8 flushes code that has not run for a while), and its first round
+ * then measured the climb back (the light page: ours 421 req/s in round 1, 510-572 in rounds 2 to 5; bare
+ * 711, then 718-745).
+ */
+export async function runRounds(pin, servers, routes, { rounds, durationS, warmupS }, log) {
   const serverNames = Object.keys(servers);
   const runs = {};
   for (let round = 0; round < rounds; round++) {
@@ -20,6 +17,8 @@ export async function runRounds(pin, servers, routes, { rounds, durationS }, log
       // The servers take every position in turn.
       const order = serverNames.map((_, index) => serverNames[(index + round) % serverNames.length]);
       for (const name of order) {
+        const origin = servers[name].origin;
+        if (round === 0) await runLoad(pin, { url: `${origin}${url}`, connections, duration: warmupS });
         const result = await measureRun(pin, servers[name], { url, connections, durationS });
         result.round = round + 1;
         const key = `${name}:${routeId}`;
