@@ -4,15 +4,16 @@ import { assetHref } from '../../shared/routing/reserved-paths.ts';
 import type { RouteNode } from '../../shared/routing/route-table.ts';
 import type { DocumentAssets } from '../../shared/ui/ssr-payload.ts';
 import type { BuildOutput, ChunkInfo } from '../process/build-output.ts';
+import { inlineStyleTag } from './document-frame.ts';
 
 /** What a document links, worked out once per app and build: per locale and page, never per request. */
 export interface PageAssets {
   /** The stylesheets and module preloads of a page (`routeId`), or of the error page (no route id). */
   assetsOf(locale: Locale, routeId?: string): DocumentAssets;
   /** The client entry to boot, or none without a client build (server-only tests). */
-  bootstrapModules: string[] | undefined;
-  /** The app's stylesheet as text, when the build chose to inline it (its link is then left out). */
-  inlineStyle: string | undefined;
+  entry: string | undefined;
+  /** The app's stylesheet as a `<style>` tag, when the build chose to inline it (its link is then left out). */
+  inlineStyleTag: string | undefined;
 }
 
 /**
@@ -56,7 +57,7 @@ export function pageAssets(
   return {
     assetsOf: (locale, routeId = '') =>
       assetsByPage.get(`${locale}:${routeId}`) ?? (assetsByPage.get(`${locale}:`) as DocumentAssets),
-    bootstrapModules: manifest ? [assetUrl(manifest.entry.file)] : undefined,
-    inlineStyle,
+    entry: manifest ? assetUrl(manifest.entry.file) : undefined,
+    inlineStyleTag: inlineStyle ? inlineStyleTag(inlineStyle) : undefined,
   };
 }

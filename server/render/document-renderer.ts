@@ -1,11 +1,10 @@
 import type { Request, Response } from 'express';
-import { createElement, Fragment } from 'react';
 import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
 import { buildHref } from '../../shared/routing/href.ts';
 import type { Locales } from '../../shared/routing/locale.ts';
 import type { Head, RouteParams } from '../../shared/routing/route-table.ts';
 import type { AppDefinition } from '../../shared/ui/app-definition.ts';
-import { AppRoot } from '../../shared/ui/app-root.tsx';
+import { appBody } from '../../shared/ui/app-root.tsx';
 import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
 import {
   type ActionResultState,
@@ -28,13 +27,11 @@ import type { ResolveFrame } from '../pipeline/resolve-page.ts';
 import { cspNonceOf } from '../pipeline/security-headers.ts';
 import { type BuildOutput, buildIdOf } from '../process/build-output.ts';
 import { pageAssets } from './document-assets.ts';
+import { documentFrame } from './document-frame.ts';
 import { errorHead } from './error-head.ts';
 import { withErrorInPlace } from './error-in-place.ts';
 import { serializeForScript } from './serialize-for-script.ts';
 import { streamDocument } from './stream-document.ts';
-
-/** The key React dedupes the inlined stylesheet by (`data-href` on its `<style>`); no request is made for it. */
-const INLINE_STYLE_HREF = 'app-stylesheet';
 
 /** Dynamic HTML must never be stored by a shared cache: it can carry a visitor's cart and locale. */
 export const DYNAMIC_CACHE_CONTROL = 'private, no-cache, no-store, max-age=0, must-revalidate';
@@ -134,8 +131,8 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
         locales,
         payload,
         segments,
-        bootstrapModules: assets.bootstrapModules,
-        inlineStyle: assets.inlineStyle,
+        entry: assets.entry,
+        inlineStyleTag: assets.inlineStyleTag,
         reportError,
       },
       streaming,
@@ -209,15 +206,16 @@ interface StreamedPage {
   locales: Locales;
   payload: SsrPayload;
   segments: ShownSegment[];
-  bootstrapModules: string[] | undefined;
-  /** The app's stylesheet as text, when the build inlines it. */
-  inlineStyle: string | undefined;
+  /** The client entry, or none without a client build. */
+  entry: string | undefined;
+  /** The app's stylesheet as a `<style>` tag, when the build inlines it. */
+  inlineStyleTag: string | undefined;
   reportError: ReportError;
 }
 
 /** Streams one document: the app's page, the payload script with deferred placeholders, then each deferred value. */
 function streamPage(request: Request, response: Response, page: StreamedPage, options: Streaming) {
-  const { payload, segments, bootstrapModules } = page;
+  const { app, payload, segments } = page;
   const report = (error: unknown) => page.reportError(error, request);
   const deferred = segments.map(({ state }) =>
     'data' in state
@@ -236,29 +234,28 @@ function streamPage(request: Request, response: Response, page: StreamedPage, op
   };
   if (options.shared) notePublicAnswer(response);
   else streamPrivately(response, DYNAMIC_CACHE_CONTROL);
+  const nonce = cspNonceOf(response);
   streamDocument(response, {
-    element: createElement(
-      Fragment,
-      null,
-      // The server alone renders it: a style with a precedence is a resource React puts in <head>, and the
-      // browser's render, which does not name it, keeps it (no bytes in the payload or the client's code).
-      page.inlineStyle
-        ? createElement('style', { href: INLINE_STYLE_HREF, precedence: 'default' }, page.inlineStyle)
-        : null,
-      createElement(AppRoot, {
-        app: page.app,
-        locales: page.locales,
-        payload,
-        modules: segments.map(({ module }) => module),
-      }),
-    ),
+    element: appBody({
+      app,
+      locales: page.locales,
+      payload,
+      modules: segments.map(({ module }) => module),
+    }),
     status: options.status,
     waitForAll: payload.crawler,
-    nonce: cspNonceOf(response),
-    bootstrapScriptContent: bootstrapModules
-      ? `self.${SSR_PAYLOAD_GLOBAL}=${serializeForScript(serializable)};self.${SSR_DEFERRED_GLOBAL}||=[]`
-      : undefined,
-    bootstrapModules,
+    nonce,
+    frame: documentFrame({
+      head: payload.page.head,
+      payload,
+      icon: app.icon,
+      inlineStyleTag: page.inlineStyleTag,
+      entry: page.entry,
+      bootstrapScript: page.entry
+        ? `self.${SSR_PAYLOAD_GLOBAL}=${serializeForScript(serializable)};self.${SSR_DEFERRED_GLOBAL}||=[]`
+        : '',
+      nonce,
+    }),
     deferredScripts: deferred.flatMap(
       (prepared) =>
         prepared?.entries.map((entry) => entry.then((settled) => deferredScript(settled, report))) ?? [],

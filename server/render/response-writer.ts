@@ -1,5 +1,6 @@
 import type { AsyncResource } from 'node:async_hooks';
 import type { ServerResponse } from 'node:http';
+import type { DocumentFrame } from './document-frame.ts';
 
 type ResponseWithFlush = ServerResponse & { flush?: () => void };
 
@@ -10,7 +11,9 @@ type ResponseWithFlush = ServerResponse & { flush?: () => void };
  * intermediate Writable costs (the light page's CPU profile: `writev` and the garbage collector). Deferred-
  * data scripts are written between React's flushes (React flushes synchronously, so a write from a promise
  * callback always lands on a flush boundary), and the response stays open after React ends until
- * `beforeEnd` calls back, so late scripts still reach the browser.
+ * `beforeEnd` calls back, so late scripts still reach the browser. The document's frame (document-frame.ts)
+ * goes around React's bytes: its start before React's first chunk, its scripts at React's first flush (the
+ * shell is out by then, and React flushes the shell before any later boundary), its end last.
  *
  * The socket writes and the end run in the request's own async context (`outsideRender`, an AsyncResource
  * made before React's render), not in React's: React renders inside an AsyncLocalStorage whose store is its whole
@@ -24,11 +27,20 @@ export class ResponseWriter {
   readonly #response: ResponseWithFlush;
   readonly #beforeEnd: (done: () => void) => void;
   readonly #outsideRender: AsyncResource;
+  readonly #frame: DocumentFrame;
+  /** How much of the frame before React's end is out: nothing, its start, or its start and scripts. */
+  #frameWritten: 'none' | 'start' | 'shell' = 'none';
   #corked = false;
   #releaseScheduled = false;
 
-  constructor(response: ServerResponse, beforeEnd: (done: () => void) => void, outsideRender: AsyncResource) {
+  constructor(
+    response: ServerResponse,
+    frame: DocumentFrame,
+    beforeEnd: (done: () => void) => void,
+    outsideRender: AsyncResource,
+  ) {
     this.#response = response;
+    this.#frame = frame;
     this.#beforeEnd = beforeEnd;
     this.#outsideRender = outsideRender;
   }
@@ -41,7 +53,20 @@ export class ResponseWriter {
       this.#corked = true;
       response.cork();
     }
+    if (this.#frameWritten === 'none') {
+      this.#frameWritten = 'start';
+      response.write(this.#frame.start);
+    }
     return response.write(chunk);
+  }
+
+  /** The frame's start (if React wrote nothing yet) and its scripts, once: React's shell is out. */
+  #writeShellEnd(): void {
+    const response = this.#response;
+    if (this.#frameWritten === 'shell' || response.destroyed || response.writableEnded) return;
+    if (this.#frameWritten === 'none') response.write(this.#frame.start);
+    this.#frameWritten = 'shell';
+    if (this.#frame.afterShell) response.write(this.#frame.afterShell);
   }
 
   /**
@@ -51,6 +76,7 @@ export class ResponseWriter {
    * terminator. Compression (when on) then flushes its output.
    */
   flush(): void {
+    this.#writeShellEnd();
     if (this.#releaseScheduled) return;
     this.#releaseScheduled = true;
     queueMicrotask(() => {
@@ -69,6 +95,7 @@ export class ResponseWriter {
   writeBetweenFlushes(chunk: string): void {
     const response = this.#response;
     if (response.destroyed || response.writableEnded) return;
+    this.#writeShellEnd();
     response.write(chunk);
     response.flush?.();
   }
@@ -78,7 +105,7 @@ export class ResponseWriter {
     this.flush();
     this.#beforeEnd(() => {
       if (!this.#response.writableEnded && !this.#response.destroyed)
-        this.#outsideRender.runInAsyncScope(() => this.#response.end());
+        this.#outsideRender.runInAsyncScope(() => this.#response.end(this.#frame.end));
     });
   }
 

@@ -2,6 +2,7 @@ import { AsyncResource } from 'node:async_hooks';
 import type { Response } from 'express';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import type { DocumentFrame } from './document-frame.ts';
 import { ResponseWriter } from './response-writer.ts';
 
 export interface StreamDocumentOptions {
@@ -9,10 +10,10 @@ export interface StreamDocumentOptions {
   status: number;
   /** Crawlers get the complete document (onAllReady) instead of the shell first. */
   waitForAll: boolean;
-  bootstrapScriptContent?: string;
+  /** The document around React's bytes (document-frame.ts): React renders only the body's tree. */
+  frame: DocumentFrame;
   /** The response's CSP nonce, put on every inline script (React's and the deferred-data ones). */
   nonce?: string;
-  bootstrapModules?: string[];
   /** Scripts that settle deferred data values in the browser; each promise resolves to script source. */
   deferredScripts: Promise<string>[];
   /** Aborted when the client goes away or the deadline passes (see request-abort.ts); aborts the render. */
@@ -32,9 +33,7 @@ export function streamDocument(response: Response, options: StreamDocumentOption
   // function's deprecated accessors).
   const outsideRender = new AsyncResource('DocumentWrites');
   const stream = renderToPipeableStream(options.element, {
-    bootstrapScriptContent: options.bootstrapScriptContent,
     nonce: options.nonce,
-    bootstrapModules: options.bootstrapModules,
     onShellReady() {
       if (!options.waitForAll) send();
     },
@@ -54,7 +53,7 @@ export function streamDocument(response: Response, options: StreamDocumentOption
     if (response.headersSent || response.destroyed) return;
     response.status(options.status);
     response.setHeader('Content-Type', 'text/html; charset=utf-8');
-    const writer = new ResponseWriter(response, scripts.whenAllWritten, outsideRender);
+    const writer = new ResponseWriter(response, options.frame, scripts.whenAllWritten, outsideRender);
     // React needs only the methods ResponseWriter has of a Writable.
     stream.pipe(writer as unknown as NodeJS.WritableStream);
     scripts.writeTo(writer);

@@ -25,9 +25,28 @@ export interface AppRootProps {
   onRenderError?: (error: unknown) => void;
 }
 
-/** The root of the React tree, identical on server and client so hydration matches. */
+/**
+ * The root of the React tree in the browser: the whole document, so `<title>`, meta tags and `<html lang>`
+ * follow the route on client navigation. The server writes the same `<html>` and `<head>` as text
+ * (server/render/document-frame.ts) and renders only `appBody` with React: the browser hydrates the same
+ * nodes either way.
+ */
 export function AppRoot(props: AppRootProps) {
-  const { app, locales, payload, modules, navigating = false, announcement = '' } = props;
+  const { app, payload } = props;
+  return (
+    <html lang={payload.locale}>
+      {documentHead(payload.page.head, payload, app.icon)}
+      <body>{appBody(props)}</body>
+    </html>
+  );
+}
+
+/**
+ * What `<body>` holds, identical on server and client so hydration matches. A plain function, not a
+ * component: AppRoot calls it in place, and the server renders its element as the root.
+ */
+export function appBody(props: AppRootProps) {
+  const { locales, payload, modules, navigating = false, announcement = '' } = props;
   const { page, basePath, locale } = payload;
   const route = page.type === 'route' ? page : undefined;
   const router: RouterState = {
@@ -43,32 +62,27 @@ export function AppRoot(props: AppRootProps) {
   const segments = page.segments.map((state, index) => ({ state, module: modules[index] ?? {} }));
   return (
     <RouterContext value={router}>
-      <html lang={locale}>
-        {documentHead(page.head, payload, app.icon)}
-        <body>
-          {/* The tree takes `pending` and `onRenderError` from these props. */}
-          <SegmentTree
-            {...props}
-            segments={segments}
-            params={router.params}
-            locale={locale}
-            leaf={
-              page.type === 'error'
-                ? errorPage(page.head.title, buildHref(basePath, locales.prefixOf(locale), '/'), page.eventId)
-                : undefined
-            }
-            fallback={errorPage()}
-            resetKey={`${router.pathname}${router.search}`}
-          />
-          {/* The visible and audible side of a client navigation: a thin progress bar (CSS shows it only after
-            the navigation has been pending for ~150 ms, so fast navigations never flash it) and a visually
-            hidden live region that reads the new page's title, as a screen reader would on a full load. */}
-          <div className="navigation-progress" data-active={navigating} aria-hidden="true" />
-          <div aria-live="assertive" aria-atomic="true" data-route-announcer="">
-            {announcement}
-          </div>
-        </body>
-      </html>
+      {/* The tree takes `pending` and `onRenderError` from these props. */}
+      <SegmentTree
+        {...props}
+        segments={segments}
+        params={router.params}
+        locale={locale}
+        leaf={
+          page.type === 'error'
+            ? errorPage(page.head.title, buildHref(basePath, locales.prefixOf(locale), '/'), page.eventId)
+            : undefined
+        }
+        fallback={errorPage()}
+        resetKey={`${router.pathname}${router.search}`}
+      />
+      {/* The visible and audible side of a client navigation: a thin progress bar (CSS shows it only after
+        the navigation has been pending for ~150 ms, so fast navigations never flash it) and a visually
+        hidden live region that reads the new page's title, as a screen reader would on a full load. */}
+      <div className="navigation-progress" data-active={navigating} aria-hidden="true" />
+      <div aria-live="assertive" aria-atomic="true" data-route-announcer="">
+        {announcement}
+      </div>
     </RouterContext>
   );
 }

@@ -2,9 +2,10 @@ import type { Head } from '../routing/route-table.ts';
 import type { SsrPayload } from './ssr-payload.ts';
 
 /**
- * The document's `<head>`. React renders the whole document on both sides (AppRoot), so `<title>`, meta tags
- * and `<html lang>` follow the route on client navigation without any hand-written head management. A plain
- * function, not a component: AppRoot calls it in place (a component's props cost the browser bytes).
+ * The document's `<head>`. The browser's React renders the whole document (AppRoot), so `<title>`, meta tags
+ * and `<html lang>` follow the route on client navigation without any hand-written head management. The
+ * server writes the same tags as text (server/render/document-frame.ts, checked byte for byte against this).
+ * A plain function, not a component: AppRoot calls it in place (a component's props cost the browser bytes).
  */
 export function documentHead(head: Head, { assets, trace }: SsrPayload, icon?: string) {
   return (

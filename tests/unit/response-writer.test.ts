@@ -45,7 +45,7 @@ async function serve(element: React.ReactElement, beforeEnd = (done: () => void)
       const stream = renderToPipeableStream(element, {
         onShellReady() {
           response.setHeader('Content-Type', 'text/html; charset=utf-8');
-          const writer = new ResponseWriter(response, beforeEnd, outsideRender);
+          const writer = new ResponseWriter(response, FRAME, beforeEnd, outsideRender);
           stream.pipe(writer as unknown as NodeJS.WritableStream);
         },
       });
@@ -58,12 +58,17 @@ async function serve(element: React.ReactElement, beforeEnd = (done: () => void)
   return { body, writes: writes.count, storeAtFinish };
 }
 
+/** Marks where each part of the document's frame lands. */
+const FRAME = { start: '<!--frame start-->', afterShell: '<!--after shell-->', end: '<!--frame end-->' };
+
 const rows = Array.from({ length: 400 }, (_, index) => createElement('li', { key: index }, `row ${index}`));
 
 describe('ResponseWriter', () => {
   it('sends a document React finishes at once in one write: headers, every chunk and the end', async () => {
     const { body, writes } = await serve(createElement('ul', null, rows));
     expect(body).toContain('row 399');
+    expect(body.startsWith(`${FRAME.start}<ul>`)).toBe(true);
+    expect(body.endsWith(`</ul>${FRAME.afterShell}${FRAME.end}`)).toBe(true);
     expect(writes).toBe(1);
   });
 
@@ -81,8 +86,11 @@ describe('ResponseWriter', () => {
     );
     setTimeout(() => settle('settled'), 50);
     const { body, writes } = await serve(element);
-    expect(body).toContain('shell');
-    expect(body).toContain('settled');
+    expect(body.startsWith(`${FRAME.start}<main><h1>shell</h1>`)).toBe(true);
+    // The frame's scripts follow the shell at once, before the suspended part's content.
+    expect(body.indexOf(FRAME.afterShell)).toBeGreaterThan(body.indexOf('</main>'));
+    expect(body.indexOf(FRAME.afterShell)).toBeLessThan(body.indexOf('settled'));
+    expect(body.endsWith(FRAME.end)).toBe(true);
     expect(writes).toBeGreaterThan(1);
   });
 

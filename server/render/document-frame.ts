@@ -1,0 +1,85 @@
+import type { Head } from '../../shared/routing/route-table.ts';
+import type { SsrPayload } from '../../shared/ui/ssr-payload.ts';
+
+/**
+ * The document around what React renders: `<!DOCTYPE html>`, `<html lang>`, the whole `<head>` and `<body>`,
+ * then the payload and entry scripts after the shell, and the closing tags. React renders only the body's
+ * tree (appBody): given the `<html>` root it also works out the head's hoistables, resources and preamble on
+ * every request, which cost 7% of the light page's CPU per request (bench/side-by-side.mjs).
+ *
+ * The text is what React wrote for the browser's AppRoot (`<html>`, documentHead, `<body>`), byte for byte
+ * (tests/unit/document-frame.test.tsx), so the browser hydrates the document it always did: its head's tags
+ * are in React's order (charset, viewport, stylesheets, the entry's preload, then the head's tags in
+ * documentHead's order), escaped as React escapes.
+ */
+export interface DocumentFrame {
+  /** Up to and including `<body>`, before React's first byte. */
+  start: string;
+  /** The payload and entry scripts, written once React has flushed the shell (nothing without a client build). */
+  afterShell: string;
+  /** After React's last byte and the last deferred value's script. */
+  end: string;
+}
+
+export interface DocumentFrameParts {
+  head: Head;
+  payload: Pick<SsrPayload, 'locale' | 'assets' | 'trace'>;
+  icon?: string;
+  /** The app's stylesheet as a `<style>` tag (inlineStyleTag), when the build inlines it. */
+  inlineStyleTag: string | undefined;
+  /** The client entry; none without a client build (server-only tests). */
+  entry: string | undefined;
+  /** The payload script's source; written only with an entry. */
+  bootstrapScript: string;
+  /** The response's CSP nonce, on every script and on the entry's preload. */
+  nonce: string | undefined;
+}
+
+const DOCUMENT_END = '</body></html>';
+
+/** The key React dedupes the inlined stylesheet by (`data-href`); the browser's React keeps the tag. */
+const INLINE_STYLE_HREF = 'app-stylesheet';
+
+/** The app's inlined stylesheet as React writes a `<style>` with a precedence; made once per build. */
+export function inlineStyleTag(css: string): string {
+  return `<style data-precedence="default" data-href="${INLINE_STYLE_HREF}">${css}</style>`;
+}
+
+export function documentFrame(parts: DocumentFrameParts): DocumentFrame {
+  const { head, payload, icon, inlineStyleTag: styleTag, entry, nonce } = parts;
+  const nonceAttribute = nonce === undefined ? '' : ` nonce="${escapeHtml(nonce)}"`;
+  let start = `<!DOCTYPE html><html lang="${escapeHtml(payload.locale)}"><head><meta charSet="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>`;
+  for (const href of payload.assets.stylesheets)
+    start += `<link rel="stylesheet" href="${escapeHtml(href)}" data-precedence="default"/>`;
+  if (styleTag) start += styleTag;
+  if (entry)
+    start += `<link rel="modulepreload" fetchPriority="low"${nonceAttribute} href="${escapeHtml(entry)}"/>`;
+  start += `<title>${escapeHtml(head.title)}</title>`;
+  if (head.description) start += metaTag('description', head.description);
+  if (head.robots) start += metaTag('robots', head.robots);
+  if (icon) start += `<link rel="icon" href="${escapeHtml(icon)}"/>`;
+  if (payload.trace)
+    start += metaTag('sentry-trace', payload.trace.sentryTrace) + metaTag('baggage', payload.trace.baggage);
+  for (const href of payload.assets.modulePreloads)
+    start += `<link rel="modulepreload" href="${escapeHtml(href)}"/>`;
+  start += '</head><body>';
+  const afterShell = entry
+    ? `<script${nonceAttribute}>${parts.bootstrapScript}</script><script type="module" src="${escapeHtml(entry)}"${nonceAttribute} async=""></script>`
+    : '';
+  return { start, afterShell, end: DOCUMENT_END };
+}
+
+const metaTag = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}"/>`;
+
+const HTML_ESCAPES: Record<string, string> = {
+  '"': '&quot;',
+  '&': '&amp;',
+  "'": '&#x27;',
+  '<': '&lt;',
+  '>': '&gt;',
+};
+
+/** Text and attribute values as React escapes them. */
+function escapeHtml(text: string): string {
+  return text.replace(/["&'<>]/g, (char) => HTML_ESCAPES[char] as string);
+}
