@@ -5,7 +5,7 @@ import { median, pollRss, readCpuTimeUs, runLoad } from '../lib.mjs';
 /**
  * The rounds; returns every run by `server:route`. Each server is warmed on each route for `warmupS` right
  * before its first measured run there, not all up front: a process left idle for the minutes the others'
- * warm-ups take loses much of its warmth (V8 flushes code that has not run for a while), and its first round
+ * warm-ups take loses much of its warmth (V8 likely drops code that has not run for a while), and its first round
  * then measured the climb back (the light page: ours 421 req/s in round 1, 510-572 in rounds 2 to 5; bare
  * 711, then 718-745).
  */
