@@ -1,6 +1,7 @@
 import * as Sentry from '@sentry/node';
 import { reservedPaths } from '../../shared/routing/reserved-paths.ts';
 import { isUnmonitoredPath } from './monitoring.ts';
+import { contextIntegrations } from './sentry-app-context.ts';
 import type { ServerSentryOptions } from './sentry-server.ts';
 import { sharedSentryOptions } from './sentry-shared-options.ts';
 
@@ -13,7 +14,9 @@ export function initFullSentry(options: ServerSentryOptions): void {
   const paths = reservedPaths(options.basePath);
   Sentry.init({
     ...sharedSentryOptions(options),
+    // Given by name, these replace the SDK's default integrations of the same name (Context among them).
     integrations: [
+      ...contextIntegrations(),
       Sentry.httpIntegration({
         ignoreIncomingRequests: (path) => isUnmonitoredPath(path, paths),
         // The SDK attaches request bodies up to 10 kB by default (`medium`): a form post's fields, a

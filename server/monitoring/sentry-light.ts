@@ -3,6 +3,7 @@ import * as Sentry from '@sentry/node-core/light';
 import type { Request, Response } from 'express';
 import { reservedPaths } from '../../shared/routing/reserved-paths.ts';
 import { isUnmonitoredPath } from './monitoring.ts';
+import { contextIntegrations } from './sentry-app-context.ts';
 import type { ServerSentryOptions } from './sentry-server.ts';
 import { sharedSentryOptions } from './sentry-shared-options.ts';
 
@@ -16,7 +17,10 @@ export function initLightSentry(options: ServerSentryOptions): void {
     // Light mode's http integration isolates incoming requests through a diagnostics channel that Sentry
     // supports from Node 22.12 only; traceLightRequest does it on every version, so the integration would
     // only repeat that work. Outgoing fetch keeps its breadcrumbs and trace headers (nativeNodeFetch).
-    integrations: (defaults) => defaults.filter((integration) => integration.name !== 'Http'),
+    integrations: (defaults) => [
+      ...defaults.filter((integration) => integration.name !== 'Http' && integration.name !== 'Context'),
+      ...contextIntegrations(),
+    ],
   });
 }
 

@@ -10,6 +10,10 @@ interface TransactionPayload {
   transaction_info?: { source?: string };
   contexts: {
     trace: { trace_id: string; span_id: string; parent_span_id?: string; data?: Record<string, unknown> };
+    app?: Record<string, unknown>;
+    os?: Record<string, unknown>;
+    device?: Record<string, unknown>;
+    culture?: Record<string, unknown>;
   };
 }
 
@@ -123,6 +127,22 @@ describe.each(['light', 'full'])('server monitoring with @sentry/node, SENTRY_SD
     ]);
     expect(new Set(ownTraces.map((payload) => payload.contexts.trace.trace_id)).size).toBe(3);
     for (const payload of ownTraces) expect(payload.contexts.trace.parent_span_id).toBeUndefined();
+  });
+
+  it('describes the process and the machine on every transaction and error', () => {
+    const payloads = [...transactions(), sentry.items('event')[0]?.payload as unknown as TransactionPayload];
+    for (const { contexts } of payloads) {
+      expect(contexts.app).toEqual({
+        app_start_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        app_memory: expect.any(Number),
+        free_memory: expect.any(Number),
+      });
+      expect(contexts.app?.app_memory).toBeGreaterThan(10_000_000);
+      expect(new Date(String(contexts.app?.app_start_time)).getTime()).toBeLessThan(Date.now());
+      expect(contexts.os).toMatchObject({ name: expect.any(String), kernel_version: expect.any(String) });
+      expect(contexts.device).toMatchObject({ arch: process.arch, memory_size: expect.any(Number) });
+      expect(contexts.culture).toMatchObject({ timezone: expect.any(String) });
+    }
   });
 
   it("links an error to its request's transaction", () => {
