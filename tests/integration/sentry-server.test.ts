@@ -140,7 +140,12 @@ describe.each(['light', 'full'])('server monitoring with @sentry/node, SENTRY_SD
       expect(contexts.app?.app_memory).toBeGreaterThan(10_000_000);
       expect(new Date(String(contexts.app?.app_start_time)).getTime()).toBeLessThan(Date.now());
       expect(contexts.os).toMatchObject({ name: expect.any(String), kernel_version: expect.any(String) });
-      expect(contexts.device).toMatchObject({ arch: process.arch, memory_size: expect.any(Number) });
+      expect(contexts.device).toMatchObject({
+        arch: process.arch,
+        memory_size: expect.any(Number),
+        free_memory: expect.any(Number),
+        processor_count: expect.any(Number),
+      });
       expect(contexts.culture).toMatchObject({ timezone: expect.any(String) });
     }
   });
