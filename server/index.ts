@@ -25,7 +25,13 @@ export type {
   DataSteps,
   DataStepsOf,
 } from './data/data-step.ts';
-export { type Database, DatabaseUnavailableError, type Queryable, type QueryOptions } from './db/database.ts';
+export {
+  type ChannelListener,
+  type Database,
+  DatabaseUnavailableError,
+  type Queryable,
+  type QueryOptions,
+} from './db/database.ts';
 export { type WatchedDatabase, watchDatabase } from './db/database-health.ts';
 export { defineMigrations, type Migration } from './db/migrate.ts';
 export { type DatabaseLocation, openConfiguredDatabase } from './db/open-database.ts';

@@ -58,6 +58,7 @@ export function watchDatabase(
     engine: db.engine,
     ...watchedQueryable(db),
     transaction: (work, options) => watched(db.transaction(work, options)),
+    listen: (channel, listener) => watched(db.listen(channel, listener)),
     ping: () => watched(db.ping()).then(markUp),
     isAvailable: () => available,
     close() {

@@ -41,10 +41,38 @@ export interface Database extends Queryable {
     work: (transaction: Queryable) => Promise<Result>,
     options?: QueryOptions,
   ): Promise<Result>;
+  /**
+   * Calls `listener.onNotify` with the payload of every `NOTIFY` (or `pg_notify()`) on `channel`, from any
+   * connection, once its transaction commits; resolves once listening, with the function that stops. A
+   * channel is a lowercase SQL identifier. The embedded engine delivers a notification before the statement
+   * that sent it resolves. A Postgres server's reach this process over a connection of their own: while it is
+   * broken (`onLost`), notifications are missed, until it is back and listening again (`onListening`).
+   */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   /** Resolves when the database answers; rejects with DatabaseUnavailableError when it does not. */
   ping(): Promise<void>;
   /** Waits for the queries under way, then closes. */
   close(): Promise<void>;
+}
+
+/** What `Database.listen()` calls: each notification, and whether notifications can be missed right now. */
+export interface ChannelListener {
+  onNotify(payload: string): void;
+  /** Listening stopped (a Postgres server's connection broke): notifications are missed until `onListening`. */
+  onLost?(): void;
+  /** Listening again after `onLost`: what the missed notifications would have said must be read anew. */
+  onListening?(): void;
+}
+
+/** Channels are plain lowercase identifiers, so that both engines name them alike, unquoted or quoted. */
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Throws a TypeError for a channel name `listen()` refuses. */
+export function assertChannelName(channel: string): void {
+  if (!CHANNEL_NAME.test(channel))
+    throw new TypeError(
+      `Cannot listen on channel ${JSON.stringify(channel)}: a channel is a lowercase letter or _, then up to 62 lowercase letters, digits or _`,
+    );
 }
 
 /**

@@ -4,7 +4,13 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock.ts';
-import { type Database, type Queryable, type QueryOptions, throwIfAborted } from './database.ts';
+import {
+  assertChannelName,
+  type Database,
+  type Queryable,
+  type QueryOptions,
+  throwIfAborted,
+} from './database.ts';
 import { asRefusedInput, refuseUnstorableParams } from './refused-input.ts';
 
 /**
@@ -83,6 +89,12 @@ export async function openEmbeddedDatabase(dataDir?: string): Promise<Database> 
     transaction(work, options = {}) {
       throwIfAborted(options.signal);
       return pglite.transaction((transaction) => work(on(transaction)));
+    },
+    async listen(channel, listener) {
+      assertChannelName(channel);
+      // PGlite is this process's only connection: nothing is ever missed, so onLost never comes.
+      const stop = await pglite.listen(channel, (payload) => listener.onNotify(payload));
+      return () => stop();
     },
     async ping() {
       await pglite.query('select 1');

@@ -7,6 +7,7 @@ import {
   type QueryOptions,
   throwIfAborted,
 } from './database.ts';
+import { postgresListener } from './postgres-listener.ts';
 import { asRefusedInput, refuseUnstorableParams } from './refused-input.ts';
 
 /** How long a statement may run on the server before Postgres cancels it. */
@@ -96,6 +97,7 @@ function queryableOn(pool: pg.Pool, client: pg.PoolClient, defaults: QueryOption
 /**
  * A Postgres server through a pool of `pg` connections. Each statement has a server-side timeout; a
  * request's signal cancels its statement under way (pg_cancel_backend through another pooled connection).
+ * `listen()` has a connection of its own (postgres-listener.ts).
  */
 export function openPostgresDatabase(url: string, { max = 10 } = {}): Database {
   const pool = new pg.Pool({
@@ -106,6 +108,7 @@ export function openPostgresDatabase(url: string, { max = 10 } = {}): Database {
   });
   // An idle connection that breaks (server restart) is dropped by the pool; it must not crash the process.
   pool.on('error', () => {});
+  const listener = postgresListener(url);
   const query: Queryable['query'] = (sql, params, options) =>
     withClient(pool, (client) => queryableOn(pool, client).query(sql, params, options)) as never;
   return {
@@ -125,9 +128,13 @@ export function openPostgresDatabase(url: string, { max = 10 } = {}): Database {
           throw error;
         }
       }),
+    listen: listener.listen,
     async ping() {
       await query('select 1');
     },
-    close: () => pool.end(),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { type CachePolicies, publicCacheControl, type RequestContext } from '../index.ts';
+import { readCatalogueVersion } from './catalogue-version.ts';
 import type { ShopServices } from './services.ts';
 
 /**
@@ -8,16 +9,12 @@ import type { ShopServices } from './services.ts';
 const SHARED = { sMaxAge: 10, staleWhileRevalidate: 300 };
 
 /**
- * The catalogue's pages are made from its tables, whose every change bumps one number (migration 0008): an
- * unchanged page's revalidation is one single-row read and a 304, no catalogue query and no render.
+ * The catalogue's pages are made from its tables, whose every change bumps one number (migrations 0008 and
+ * 0009), kept in memory while the database announces its bumps: an unchanged page's revalidation is a 304
+ * without a query or a render.
  */
-async function catalogueVersion({ services, signal }: RequestContext<ShopServices>): Promise<string> {
-  const [row] = await services.db.query<{ version: string }>(
-    'select version::text as version from catalogue_version',
-    [],
-    { signal },
-  );
-  return row?.version ?? '';
+function catalogueVersion({ services, signal }: RequestContext<ShopServices>): Promise<string> {
+  return readCatalogueVersion(services.db, { signal });
 }
 
 const CATALOGUE = { ...SHARED, version: catalogueVersion };

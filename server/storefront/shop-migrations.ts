@@ -7,6 +7,7 @@ import lineOrder from './migrations/0005-line-order.sql?raw';
 import constraintNames from './migrations/0006-cart-constraint-names.sql?raw';
 import accounts from './migrations/0007-accounts.sql?raw';
 import catalogueVersion from './migrations/0008-catalogue-version.sql?raw';
+import catalogueVersionNotify from './migrations/0009-catalogue-version-notify.sql?raw';
 
 /** The shop's schema and catalogue, then accounts, applied at start in order (a test checks every file here is listed). */
 export const shopMigrations = defineMigrations({
@@ -18,4 +19,5 @@ export const shopMigrations = defineMigrations({
   '0006-cart-constraint-names.sql': constraintNames,
   '0007-accounts.sql': accounts,
   '0008-catalogue-version.sql': catalogueVersion,
+  '0009-catalogue-version-notify.sql': catalogueVersionNotify,
 });
