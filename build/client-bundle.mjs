@@ -139,7 +139,9 @@ export function clientOptions({ entry, publicDir, minify, entries, evaluation })
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
     assetNames: '[name]-[hash]',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    // Sentry's documented switch for bundlers: its debug logging (the `debug` option, which the browser's
+    // Sentry never sets) leaves its chunk, 2.8 KB of its 49 KB gzip.
+    define: { 'process.env.NODE_ENV': '"production"', __SENTRY_DEBUG__: 'false' },
     // React's license headers go to a `.LEGAL.txt` file served beside each script, which links to it,
     // instead of riding along in every first visit (~0.4 KB gzip).
     legalComments: 'linked',

@@ -93,4 +93,12 @@ describe('the scripts’ names after a change to one route', () => {
     // Sentry's chunk names no other script: a change to a route leaves it cached.
     expect(kept.some((name) => second[name]?.includes('__SENTRY__'))).toBe(true);
   });
+
+  it('leaves Sentry’s debug logging out of the browser’s code', () => {
+    const [first] = builds as [Record<string, string>];
+    const sentry = Object.values(first).filter((code) => code.includes('__SENTRY__'));
+    expect(sentry).toHaveLength(1);
+    // One of @sentry/core's debug messages, there unless __SENTRY_DEBUG__ is false.
+    expect(sentry[0]).not.toContain('Discarding root span');
+  });
 });
