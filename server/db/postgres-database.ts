@@ -7,7 +7,7 @@ import {
   type QueryOptions,
   throwIfAborted,
 } from './database.ts';
-import { postgresListener } from './postgres-listener.ts';
+import { PostgresListener } from './postgres-listener.ts';
 import { asRefusedInput, refuseUnstorableParams } from './refused-input.ts';
 
 /** How long a statement may run on the server before Postgres cancels it. */
@@ -108,7 +108,7 @@ export function openPostgresDatabase(url: string, { max = 10 } = {}): Database {
   });
   // An idle connection that breaks (server restart) is dropped by the pool; it must not crash the process.
   pool.on('error', () => {});
-  const listener = postgresListener(url);
+  const listener = new PostgresListener(url);
   const query: Queryable['query'] = (sql, params, options) =>
     withClient(pool, (client) => queryableOn(pool, client).query(sql, params, options)) as never;
   return {
@@ -128,7 +128,7 @@ export function openPostgresDatabase(url: string, { max = 10 } = {}): Database {
           throw error;
         }
       }),
-    listen: listener.listen,
+    listen: (channel, onChannel) => listener.listen(channel, onChannel),
     async ping() {
       await query('select 1');
     },

@@ -6,107 +6,115 @@ const CONNECT_TIMEOUT_MS = 2_000;
 /** The longest wait between two tries to connect it again. */
 const MAX_RECONNECT_DELAY_MS = 5_000;
 
+function unavailable(error: unknown): DatabaseUnavailableError {
+  if (error instanceof DatabaseUnavailableError) return error;
+  return new DatabaseUnavailableError(`Listening on the database failed: ${(error as Error).message}`, {
+    cause: error,
+  });
+}
+
 /**
  * `Database.listen()` for a Postgres server: one connection of its own outside the pool (a pooled one goes
  * back to the pool, and LISTEN belongs to a session), shared by every channel, opened by the first
  * `listen()`. When it breaks, every listener hears `onLost`; it is connected again (250 ms, then doubling up
  * to 5 s), listens on every channel again, and every listener hears `onListening`.
  */
-export function postgresListener(url: string) {
-  const channels = new Map<string, Set<ChannelListener>>();
-  let connection: Promise<pg.Client> | undefined;
-  let current: pg.Client | undefined;
-  let reconnectTimer: NodeJS.Timeout | undefined;
-  let closed = false;
+export class PostgresListener {
+  readonly #url: string;
+  readonly #channels = new Map<string, Set<ChannelListener>>();
+  #connection: Promise<pg.Client> | undefined;
+  #current: pg.Client | undefined;
+  #reconnectTimer: NodeJS.Timeout | undefined;
+  #closed = false;
 
-  const everyListener = () => [...channels.values()].flatMap((listeners) => [...listeners]);
+  constructor(url: string) {
+    this.#url = url;
+  }
 
-  async function open(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  async listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
+    assertChannelName(channel);
+    if (this.#closed) throw new Error('The database is closed');
+    const isNewChannel = !this.#channels.has(channel);
+    const listeners = this.#channels.get(channel) ?? new Set();
+    this.#channels.set(channel, listeners.add(listener));
+    try {
+      const client = await this.#connected();
+      if (isNewChannel) await client.query(`listen ${channel}`);
+    } catch (error) {
+      await this.#stopListening(channel, listener);
+      throw unavailable(error);
+    }
+    return () => this.#stopListening(channel, listener);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#reconnectTimer);
+    const client = this.#current ?? (await this.#connection?.catch(() => undefined));
+    await client?.end().catch(() => {});
+  }
+
+  #everyListener(): ChannelListener[] {
+    return [...this.#channels.values()].flatMap((listeners) => [...listeners]);
+  }
+
+  #connected(): Promise<pg.Client> {
+    this.#connection ??= this.#open().catch((error: unknown) => {
+      this.#connection = undefined;
+      throw error;
+    });
+    return this.#connection;
+  }
+
+  async #open(): Promise<pg.Client> {
+    const client = new pg.Client({
+      connectionString: this.#url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     client.on('notification', ({ channel, payload }) => {
-      for (const listener of channels.get(channel) ?? []) listener.onNotify(payload ?? '');
+      for (const listener of this.#channels.get(channel) ?? []) listener.onNotify(payload ?? '');
     });
     // A broken connection emits 'error' then 'end'; unheard, the error would crash the process.
     client.on('error', () => {});
-    client.once('end', () => lost(client));
+    client.once('end', () => this.#lost(client));
     try {
       await client.connect();
-      for (const channel of channels.keys()) await client.query(`listen ${channel}`);
+      for (const channel of this.#channels.keys()) await client.query(`listen ${channel}`);
     } catch (error) {
       await client.end().catch(() => {});
-      throw new DatabaseUnavailableError(`Listening on the database failed: ${(error as Error).message}`, {
-        cause: error,
-      });
+      throw unavailable(error);
     }
-    current = client;
+    this.#current = client;
     return client;
   }
 
-  function connected(): Promise<pg.Client> {
-    connection ??= open().catch((error: unknown) => {
-      connection = undefined;
-      throw error;
-    });
-    return connection;
+  #lost(client: pg.Client) {
+    if (this.#closed || client !== this.#current) return;
+    this.#current = undefined;
+    this.#connection = undefined;
+    for (const listener of this.#everyListener()) listener.onLost?.();
+    this.#reconnect(1);
   }
 
-  function lost(client: pg.Client) {
-    if (closed || client !== current) return;
-    current = undefined;
-    connection = undefined;
-    for (const listener of everyListener()) listener.onLost?.();
-    reconnect(1);
+  #reconnect(attempt: number) {
+    const delay = Math.min(MAX_RECONNECT_DELAY_MS, 125 * 2 ** attempt);
+    this.#reconnectTimer = setTimeout(() => {
+      this.#reconnectTimer = undefined;
+      if (this.#closed) return;
+      this.#connected().then(
+        () => {
+          for (const listener of this.#everyListener()) listener.onListening?.();
+        },
+        () => this.#reconnect(attempt + 1),
+      );
+    }, delay);
+    this.#reconnectTimer.unref();
   }
 
-  function reconnect(attempt: number) {
-    reconnectTimer = setTimeout(
-      () => {
-        reconnectTimer = undefined;
-        if (closed) return;
-        connected().then(
-          () => {
-            for (const listener of everyListener()) listener.onListening?.();
-          },
-          () => reconnect(attempt + 1),
-        );
-      },
-      Math.min(MAX_RECONNECT_DELAY_MS, 125 * 2 ** attempt),
-    );
-    reconnectTimer.unref();
-  }
-
-  async function stopListening(channel: string, listener: ChannelListener) {
-    const listeners = channels.get(channel);
+  async #stopListening(channel: string, listener: ChannelListener) {
+    const listeners = this.#channels.get(channel);
     if (!listeners?.delete(listener) || listeners.size > 0) return;
-    channels.delete(channel);
-    await current?.query(`unlisten ${channel}`).catch(() => {});
+    this.#channels.delete(channel);
+    await this.#current?.query(`unlisten ${channel}`).catch(() => {});
   }
-
-  return {
-    async listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
-      assertChannelName(channel);
-      if (closed) throw new Error('The database is closed');
-      const isNewChannel = !channels.has(channel);
-      const listeners = channels.get(channel) ?? new Set();
-      channels.set(channel, listeners.add(listener));
-      try {
-        const client = await connected();
-        if (isNewChannel) await client.query(`listen ${channel}`);
-      } catch (error) {
-        await stopListening(channel, listener);
-        throw error instanceof DatabaseUnavailableError
-          ? error
-          : new DatabaseUnavailableError(`Listening on the database failed: ${(error as Error).message}`, {
-              cause: error,
-            });
-      }
-      return () => stopListening(channel, listener);
-    },
-    async close() {
-      closed = true;
-      clearTimeout(reconnectTimer);
-      const client = current ?? (await connection?.catch(() => undefined));
-      await client?.end().catch(() => {});
-    },
-  };
 }
