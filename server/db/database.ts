@@ -45,8 +45,8 @@ export interface Database extends Queryable {
    * Calls `listener.onNotify` with the payload of every `NOTIFY` (or `pg_notify()`) on `channel`, from any
    * connection, once its transaction commits; resolves once listening, with the function that stops. A
    * channel is a lowercase SQL identifier. The embedded engine delivers a notification before the statement
-   * that sent it resolves. A Postgres server's reach this process over a connection of their own: while it is
-   * broken (`onLost`), notifications are missed, until it is back and listening again (`onListening`).
+   * that sent it resolves. A Postgres server's notifications come over a connection of their own: while it
+   * is broken (`onLost`) they are missed, until it is back and listening again (`onListening`).
    */
   listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   /** Resolves when the database answers; rejects with DatabaseUnavailableError when it does not. */
