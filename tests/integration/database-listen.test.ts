@@ -1,6 +1,8 @@
+import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { ChannelListener, Queryable } from '../../server/db/database.ts';
+import { type ChannelListener, DatabaseUnavailableError, type Queryable } from '../../server/db/database.ts';
+import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 
 /** A listener that records what it hears. */
@@ -90,4 +92,23 @@ describe.each(await databaseEngines())('LISTEN and NOTIFY on %s', (engine, open)
     },
     30_000,
   );
+});
+
+describe('LISTEN on a Postgres server that cannot be reached', () => {
+  it('rejects with DatabaseUnavailableError, keeps nothing half-open, and closes', async () => {
+    // A port that was free a moment ago: nothing accepts connections there.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as { port: number };
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const db = openPostgresDatabase(`postgres://nobody@127.0.0.1:${port}/shop`);
+    try {
+      const { heard, listener } = recorder();
+      await expect(db.listen('prices', listener)).rejects.toThrow(DatabaseUnavailableError);
+      await expect(db.listen('prices', listener)).rejects.toThrow(DatabaseUnavailableError);
+      expect(heard).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
 });
