@@ -1,7 +1,6 @@
-import { AsyncResource } from 'node:async_hooks';
 import type { Response } from 'express';
 import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { type PipeableStream, renderToPipeableStream } from 'react-dom/server';
 import type { DocumentFrame } from './document-frame.ts';
 import { ResponseWriter } from './response-writer.ts';
 
@@ -26,66 +25,96 @@ export interface StreamDocumentOptions {
 
 /** Streams a React document into the response with the status and headers decided before the shell flushes. */
 export function streamDocument(response: Response, options: StreamDocumentOptions): void {
-  const { abortController } = options;
-  const scripts = deferredScriptQueue(options);
-  // Before the render: the response's writes leave from here, not from React's context (response-writer.ts).
-  // An AsyncResource, not AsyncLocalStorage.snapshot(): on Node 20 a snapshot costs ~35 µs (its bound
-  // function's deprecated accessors).
-  const outsideRender = new AsyncResource('DocumentWrites');
+  const { abortController, deferredScripts, nonce, onRenderError } = options;
+  // What React's callbacks below need, dropped once React is done with them: React keeps its finished
+  // request, and the callbacks in it, until a setImmediate of its own runs, after every other connection's
+  // ready request has been served. Holding the response (its headers, its request) and the render's tree,
+  // payload and data, they kept ~16 KB of each finished page on the light page long enough under load for V8
+  // to promote it to the old generation.
+  let rendering: Rendering | null = {
+    response,
+    options,
+    scripts: deferredScriptQueue(deferredScripts, nonce, onRenderError),
+    reportError: renderErrorsOnce(abortController, onRenderError),
+    stream: null,
+  };
   const stream = renderToPipeableStream(options.element, {
-    nonce: options.nonce,
+    nonce,
     onShellReady() {
-      if (!options.waitForAll) send();
+      if (rendering && !rendering.options.waitForAll) send(rendering);
     },
     onAllReady() {
-      if (options.waitForAll) send();
+      if (rendering?.options.waitForAll) send(rendering);
+      rendering = null;
     },
     onShellError(error) {
-      if (!response.destroyed && !response.headersSent) options.onShellError(error);
+      const failed = rendering;
+      rendering = null;
+      if (failed && !failed.response.destroyed && !failed.response.headersSent)
+        failed.options.onShellError(error);
     },
-    onError: renderErrorsOnce(options),
+    onError(error) {
+      rendering?.reportError(error);
+    },
   });
-  abortController.signal.addEventListener('abort', () => stream.abort(abortController.signal.reason), {
-    once: true,
-  });
-
-  function send() {
-    if (response.headersSent || response.destroyed) return;
-    response.status(options.status);
-    response.setHeader('Content-Type', 'text/html; charset=utf-8');
-    const writer = new ResponseWriter(response, options.frame, scripts.whenAllWritten, outsideRender);
-    // React needs only the methods ResponseWriter has of a Writable.
-    stream.pipe(writer as unknown as NodeJS.WritableStream);
-    scripts.writeTo(writer);
-  }
+  // React calls back from a microtask at the earliest, so the stream is here before `send` needs it.
+  rendering.stream = stream;
+  abortRenderOnAbort(abortController.signal, stream);
 }
+
+/** A function of its own, so the closure the signal keeps holds the stream, not the callbacks' state. */
+function abortRenderOnAbort(signal: AbortSignal, stream: PipeableStream): void {
+  signal.addEventListener('abort', () => stream.abort(signal.reason), { once: true });
+}
+
+function send({ response, options, scripts, stream }: Rendering) {
+  if (!stream || response.headersSent || response.destroyed) return;
+  response.status(options.status);
+  response.setHeader('Content-Type', 'text/html; charset=utf-8');
+  const writer = new ResponseWriter(response, options.frame, scripts.whenAllWritten);
+  // React needs only the methods ResponseWriter has of a Writable.
+  stream.pipe(writer as unknown as NodeJS.WritableStream);
+  scripts.writeTo(writer);
+}
+
+interface Rendering {
+  response: Response;
+  options: StreamDocumentOptions;
+  scripts: DeferredScriptQueue;
+  reportError: (error: unknown) => void;
+  stream: PipeableStream | null;
+}
+
+type DeferredScriptQueue = ReturnType<typeof deferredScriptQueue>;
 
 /**
  * The deferred values' scripts: held until the shell is out, then written between React's flushes; the
  * document ends once the last is written. A count and a callback rather than Promise.all, which makes
  * promises per request (see pipeline/request-handler.ts for what they cost).
  */
-function deferredScriptQueue(options: StreamDocumentOptions) {
+function deferredScriptQueue(
+  deferredScripts: Promise<string>[],
+  nonce: string | undefined,
+  onRenderError: (error: unknown) => void,
+) {
   let writer: ResponseWriter | null = null;
   const early: string[] = [];
-  let pending = options.deferredScripts.length;
+  let pending = deferredScripts.length;
   let afterLast: (() => void) | null = null;
   const settled = () => {
     pending -= 1;
     if (pending === 0 && writer) afterLast?.();
   };
-  for (const script of options.deferredScripts) {
+  for (const script of deferredScripts) {
     script.then(
       (source) => {
-        const tag = options.nonce
-          ? `<script nonce="${options.nonce}">${source}</script>`
-          : `<script>${source}</script>`;
+        const tag = nonce ? `<script nonce="${nonce}">${source}</script>` : `<script>${source}</script>`;
         if (writer) writer.writeBetweenFlushes(tag);
         else early.push(tag);
         settled();
       },
       (error: unknown) => {
-        options.onRenderError(error);
+        onRenderError(error);
         settled();
       },
     );
@@ -106,7 +135,7 @@ function deferredScriptQueue(options: StreamDocumentOptions) {
 }
 
 /** React's onError: each error reported once, and never our own abort reason (it cuts boundaries short). */
-function renderErrorsOnce({ abortController, onRenderError }: StreamDocumentOptions) {
+function renderErrorsOnce(abortController: AbortController, onRenderError: (error: unknown) => void) {
   // Made on the first error: most renders have none.
   let seenErrors: WeakSet<object> | undefined;
   return (error: unknown) => {

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createElement, Suspense, use } from 'react';
@@ -27,35 +27,38 @@ afterEach(() => new Promise<void>((done) => (server ? server.close(() => done())
 
 /** A store the render runs in, standing for React's own (its whole request, kept by what is made in it). */
 const renderStore = new AsyncLocalStorage<string>();
+/** A store the whole request runs in, standing for Sentry's (the request's scopes and transaction). */
+const requestStore = new AsyncLocalStorage<string>();
 
 /**
- * Serves one React element through a ResponseWriter, rendered inside `renderStore`, and returns the body,
- * the socket writes it took and the store the response's `finish` was emitted in.
+ * Serves one React element through a ResponseWriter, rendered inside `renderStore` inside `requestStore`, and
+ * returns the body, the socket writes it took and the stores the response's `finish` was emitted in.
  */
 async function serve(element: React.ReactElement, beforeEnd = (done: () => void) => done()) {
   let writes = { count: 0 };
-  let storeAtFinish: string | undefined = 'never finished';
+  let storesAtFinish: (string | undefined)[] = ['never finished'];
   server = http.createServer((_request, response) => {
     writes = countSocketWrites(response.socket as Socket);
     response.on('finish', () => {
-      storeAtFinish = renderStore.getStore();
+      storesAtFinish = [requestStore.getStore(), renderStore.getStore()];
     });
-    const outsideRender = new AsyncResource('DocumentWrites');
-    renderStore.run('render', () => {
-      const stream = renderToPipeableStream(element, {
-        onShellReady() {
-          response.setHeader('Content-Type', 'text/html; charset=utf-8');
-          const writer = new ResponseWriter(response, FRAME, beforeEnd, outsideRender);
-          stream.pipe(writer as unknown as NodeJS.WritableStream);
-        },
-      });
-    });
+    requestStore.run('request', () =>
+      renderStore.run('render', () => {
+        const stream = renderToPipeableStream(element, {
+          onShellReady() {
+            response.setHeader('Content-Type', 'text/html; charset=utf-8');
+            const writer = new ResponseWriter(response, FRAME, beforeEnd);
+            stream.pipe(writer as unknown as NodeJS.WritableStream);
+          },
+        });
+      }),
+    );
   });
   await new Promise<void>((listening) => server?.listen(0, '127.0.0.1', listening));
   const { port } = server.address() as AddressInfo;
   const response = await fetch(`http://127.0.0.1:${port}/`, { headers: { connection: 'close' } });
   const body = await response.text();
-  return { body, writes: writes.count, storeAtFinish };
+  return { body, writes: writes.count, storesAtFinish };
 }
 
 /** Marks where each part of the document's frame lands. */
@@ -94,10 +97,10 @@ describe('ResponseWriter', () => {
     expect(writes).toBeGreaterThan(1);
   });
 
-  it('ends the response from the context it was given, so what the end makes keeps nothing of the render', async () => {
-    const { body, storeAtFinish } = await serve(createElement('p', null, 'page'));
+  it("ends the response outside the request's stores, so what the end makes keeps nothing of the request", async () => {
+    const { body, storesAtFinish } = await serve(createElement('p', null, 'page'));
     expect(body).toContain('page');
-    expect(storeAtFinish).toBeUndefined();
+    expect(storesAtFinish).toEqual([undefined, undefined]);
   });
 
   it('keeps the response open until beforeEnd calls back, then ends it', async () => {
