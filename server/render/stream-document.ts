@@ -29,8 +29,8 @@ export function streamDocument(response: Response, options: StreamDocumentOption
   // What React's callbacks below need, dropped once React is done with them: React keeps its finished
   // request, and the callbacks in it, until a setImmediate of its own runs, after every other connection's
   // ready request has been served. Holding the response (its headers, its request) and the render's tree,
-  // payload and data, they kept ~16 KB of each finished page on the light page long enough under load for V8
-  // to promote it to the old generation.
+  // payload and data, they kept ~16 KB of each finished light page alive that long under load, for V8's
+  // scavenges to copy.
   let rendering: Rendering | null = {
     response,
     options,
