@@ -1,4 +1,4 @@
-import { AsyncResource } from 'node:async_hooks';
+import type { AsyncResource } from 'node:async_hooks';
 import type { ServerResponse } from 'node:http';
 import type { DocumentFrame } from './document-frame.ts';
 
@@ -6,9 +6,6 @@ type ResponseWithFlush = ServerResponse & { flush?: () => void };
 
 const FRAME_WRITTEN: DocumentFrame = { start: '', afterShell: '', end: '' };
 const NOTHING_LEFT = (done: () => void) => done();
-
-/** Made once, outside every request: the async context the socket writes and the end run in (see below). */
-const OUTSIDE_REQUESTS = new AsyncResource('ResponseWrites');
 
 /**
  * The destination React streams into: not a stream of its own, the response itself, through the methods
@@ -21,28 +18,35 @@ const OUTSIDE_REQUESTS = new AsyncResource('ResponseWrites');
  * goes around React's bytes: its start before React's first chunk, its scripts at React's first flush (the
  * shell is out by then, and React flushes the shell before any later boundary), its end last.
  *
- * The socket writes and the end run outside every request's async context (`OUTSIDE_REQUESTS`): React
- * renders inside an AsyncLocalStorage whose store is its whole request, Sentry keeps the request's scopes and
- * transaction in one of its own, and every async resource made in there keeps those stores. The end makes
- * the connection's keep-alive timer and the request log's write; made in the request's context, they kept
- * each finished render (its tree, payload and chunks), and with Sentry on its scopes and span, alive until
- * the connection's next request, long enough under load to be promoted to V8's old generation. On the light
- * page at 32 connections, ~26 KB of each request was promoted; 4 KB once this and the request context's
- * shared getters (request-context.ts) both hold.
+ * The socket writes and the end run in the request's own async context (`outsideRender`, an AsyncResource
+ * made before React's render), not in React's: React renders inside an AsyncLocalStorage whose store is its whole
+ * request, and every async resource made in there keeps that store. The end makes the connection's
+ * keep-alive timer and the request log's write; made in React's context, they kept each finished render
+ * (its tree, payload and chunks) alive until the connection's next request, long enough under load to be
+ * promoted to V8's old generation. On the light page at 32 connections, ~26 KB of each request was
+ * promoted; 4 KB once this and the request context's shared getters (request-context.ts) both hold. The
+ * request's own stores stay (an app's, Sentry's): a `finish` listener sees its request, as in any Express app.
  */
 export class ResponseWriter {
   readonly #response: ResponseWithFlush;
   #beforeEnd: (done: () => void) => void;
+  readonly #outsideRender: AsyncResource;
   #frame: DocumentFrame;
   /** How much of the frame before React's end is out: nothing, its start, or its start and scripts. */
   #frameWritten: 'none' | 'start' | 'shell' = 'none';
   #corked = false;
   #releaseScheduled = false;
 
-  constructor(response: ServerResponse, frame: DocumentFrame, beforeEnd: (done: () => void) => void) {
+  constructor(
+    response: ServerResponse,
+    frame: DocumentFrame,
+    beforeEnd: (done: () => void) => void,
+    outsideRender: AsyncResource,
+  ) {
     this.#response = response;
     this.#frame = frame;
     this.#beforeEnd = beforeEnd;
+    this.#outsideRender = outsideRender;
   }
 
   /** React's chunk; `false` asks React to wait for the response's `drain`. */
@@ -81,7 +85,7 @@ export class ResponseWriter {
     this.#releaseScheduled = true;
     queueMicrotask(() => {
       this.#releaseScheduled = false;
-      OUTSIDE_REQUESTS.runInAsyncScope(() => {
+      this.#outsideRender.runInAsyncScope(() => {
         if (this.#corked) {
           this.#corked = false;
           this.#response.uncork();
@@ -105,7 +109,7 @@ export class ResponseWriter {
     this.flush();
     this.#beforeEnd(() => {
       if (!this.#response.writableEnded && !this.#response.destroyed)
-        OUTSIDE_REQUESTS.runInAsyncScope(() => this.#response.end(this.#frame.end));
+        this.#outsideRender.runInAsyncScope(() => this.#response.end(this.#frame.end));
       // React's listeners on the response keep this writer as long as the response (until the connection's
       // next request): the frame (the payload among it) and the deferred scripts' queue go now.
       this.#frame = FRAME_WRITTEN;

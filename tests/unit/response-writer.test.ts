@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createElement, Suspense, use } from 'react';
@@ -27,7 +27,7 @@ afterEach(() => new Promise<void>((done) => (server ? server.close(() => done())
 
 /** A store the render runs in, standing for React's own (its whole request, kept by what is made in it). */
 const renderStore = new AsyncLocalStorage<string>();
-/** A store the whole request runs in, standing for Sentry's (the request's scopes and transaction). */
+/** A store the whole request runs in, standing for an app's or Sentry's (the request's scopes and transaction). */
 const requestStore = new AsyncLocalStorage<string>();
 
 /**
@@ -42,17 +42,18 @@ async function serve(element: React.ReactElement, beforeEnd = (done: () => void)
     response.on('finish', () => {
       storesAtFinish = [requestStore.getStore(), renderStore.getStore()];
     });
-    requestStore.run('request', () =>
+    requestStore.run('request', () => {
+      const outsideRender = new AsyncResource('DocumentWrites');
       renderStore.run('render', () => {
         const stream = renderToPipeableStream(element, {
           onShellReady() {
             response.setHeader('Content-Type', 'text/html; charset=utf-8');
-            const writer = new ResponseWriter(response, FRAME, beforeEnd);
+            const writer = new ResponseWriter(response, FRAME, beforeEnd, outsideRender);
             stream.pipe(writer as unknown as NodeJS.WritableStream);
           },
         });
-      }),
-    );
+      });
+    });
   });
   await new Promise<void>((listening) => server?.listen(0, '127.0.0.1', listening));
   const { port } = server.address() as AddressInfo;
@@ -97,10 +98,10 @@ describe('ResponseWriter', () => {
     expect(writes).toBeGreaterThan(1);
   });
 
-  it("ends the response outside the request's stores, so what the end makes keeps nothing of the request", async () => {
+  it("ends the response in the request's context but outside the render's, so what the end makes keeps nothing of the render", async () => {
     const { body, storesAtFinish } = await serve(createElement('p', null, 'page'));
     expect(body).toContain('page');
-    expect(storesAtFinish).toEqual([undefined, undefined]);
+    expect(storesAtFinish).toEqual(['request', undefined]);
   });
 
   it('keeps the response open until beforeEnd calls back, then ends it', async () => {
