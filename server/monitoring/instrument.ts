@@ -22,6 +22,10 @@ function buildId(): string | undefined {
 
 const config = configOrNull();
 if (config?.sentryDsn) {
+  // Sentry's packages keep their debug logging behind `__SENTRY_DEBUG__`, which Sentry documents as a bundler
+  // define; ours load from node_modules, unbundled, so the flag is set before their first import. With it
+  // unset, each request formatted log lines nobody prints (spanToJSON at every span's start and end).
+  (globalThis as { __SENTRY_DEBUG__?: boolean }).__SENTRY_DEBUG__ = false;
   const { initServerSentry } = await import('./sentry-server.ts');
   await initServerSentry({
     dsn: config.sentryDsn,
