@@ -22,11 +22,13 @@ export function lightServerOptions() {
 }
 
 /**
- * Each side runs in two processes, its runs pooled: one process's steady cost differs from the next start's
+ * Each side runs in three processes, its runs pooled: one process's steady cost differs from the next start's
  * of the same build (A/A runs of the Sentry-on server read 0.90, 1.10 and 1.05 of each other; ±4% without
- * Sentry), so a side measured in one process is as much that start's luck as the code's.
+ * Sentry; V8 inlines React's hot writes differently from one start to the next), so a side measured in one
+ * process is as much that start's luck as the code's. With two a side, one run's Sentry-on against Sentry-off
+ * read anywhere from 0.76 to 0.87 for the same build.
  */
-const PROCESSES_PER_SIDE = 2;
+const PROCESSES_PER_SIDE = 3;
 
 /** Starts `PROCESSES_PER_SIDE` processes of each side (`ours`, `ours#2`, ...); `sentryDsn`: the local capture endpoint. */
 export async function startLightServers(pin, sentryDsn) {
