@@ -4,7 +4,8 @@ import { HttpError, Redirect } from '../../shared/routing/control-signals.ts';
 import type { ActionResultState } from '../../shared/ui/ssr-payload.ts';
 import { sendDataLine, sendErrorLine } from '../data/page-data-response.ts';
 import type { MiddlewareRunner, MiddlewareStop } from '../middleware/run-middleware.ts';
-import type { ReportError } from '../monitoring/report-error.ts';
+import type { Monitoring } from '../monitoring/monitoring.ts';
+import { nameByRoute, type ReportError } from '../monitoring/report-error.ts';
 import { factsOf, type PageRequest } from '../pipeline/page-request.ts';
 import {
   abortOnDisconnectOrDeadline,
@@ -49,6 +50,7 @@ export interface HandleActionOptions {
   renderTimeoutMs: number;
   formBodyTimeoutMs: number;
   reportError: ReportError;
+  monitoring: Monitoring;
 }
 
 /**
@@ -171,10 +173,12 @@ interface RouteChecked {
 function checkRoute(
   request: Request,
   pageRequest: PageRequest,
-  { routes, actions, allowedOrigins, publicOrigin }: HandleActionOptions,
+  { routes, actions, allowedOrigins, publicOrigin, monitoring }: HandleActionOptions,
 ): Refusal | RouteChecked {
   const match = routes.match(pageRequest.appPath);
   if (!match) return { type: 'refused', status: 404 };
+  // The data URL's post too (`POST /_data/{build}/...`): its transaction and its errors are the page's.
+  nameByRoute(request, monitoring, routes.pathOf(match.route.id), pageRequest.locale);
   const routeActions = actions[match.route.id];
   if (!routeActions) return { type: 'refused', status: 405, allow: 'GET, HEAD' };
   // Before reading the body: a cross-site post is refused without taking its bytes.

@@ -19,6 +19,21 @@ export function setRouteFacts(request: Request, facts: RouteFacts): void {
   if (request.res) request.res.locals.routeFacts = facts;
 }
 
+/**
+ * Names the request's transaction and its error reports by its route's pattern (`POST /products/:id`),
+ * never by its raw URL: one name per route, whatever its parameters, locale or build.
+ */
+export function nameByRoute(
+  request: Request,
+  monitoring: Monitoring,
+  routePath: string | undefined,
+  locale: Locale,
+): void {
+  const routePattern = `${request.method === 'HEAD' ? 'GET' : request.method} ${routePath}`;
+  monitoring.nameTransaction(routePattern);
+  setRouteFacts(request, { routePattern, locale });
+}
+
 export function createErrorReporter(logger: Logger, monitoring: Monitoring): ReportError {
   const reported = new WeakMap<object, string | undefined>();
   return function reportError(error, request) {

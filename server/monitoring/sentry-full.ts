@@ -22,6 +22,9 @@ export function initFullSentry(options: ServerSentryOptions): void {
         // The SDK attaches request bodies up to 10 kB by default (`medium`): a form post's fields, a
         // password among them, would reach Sentry with every error and transaction of the request.
         maxIncomingRequestBodySize: 'none',
+        // Only 404s, as in light mode (beforeSendTransaction): the SDK's default also drops 3xx and 401 to 403,
+        // the 303 that ends every form post of a server action among them.
+        dropSpansForIncomingRequestStatusCodes: [404],
       }),
       // A span per middleware (ten per request) cost more than the render itself (npm run bench); the
       // transaction already says which route ran and how long it took.

@@ -14,7 +14,7 @@ import { type Outcome, runDataSteps } from '../data/run-data-steps.ts';
 import { hasUnacceptableSearch } from '../data/url-text.ts';
 import type { MiddlewareRunner, MiddlewareStop } from '../middleware/run-middleware.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
-import { type ReportError, setRouteFacts } from '../monitoring/report-error.ts';
+import { nameByRoute, type ReportError } from '../monitoring/report-error.ts';
 import type { CreateRequestContext, RequestContext } from '../request-context.ts';
 import { decide, statusOf } from './decide-page.ts';
 import { factsOf, type PageRequest } from './page-request.ts';
@@ -146,10 +146,7 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
   ): Promise<PageResolution> {
     const match = routes.match(pageRequest.appPath);
     if (!match) return { type: 'error', status: 404 };
-    // Transactions and error reports are grouped by route pattern, never by raw URL.
-    const routePattern = `${request.method === 'HEAD' ? 'GET' : request.method} ${routes.pathOf(match.route.id)}`;
-    monitoring.nameTransaction(routePattern);
-    setRouteFacts(request, { routePattern, locale: pageRequest.locale });
+    nameByRoute(request, monitoring, routes.pathOf(match.route.id), pageRequest.locale);
     const { resource } = match.route;
     const reading = resource ? NO_SEARCH : readBranchSearch(match.branch, pageRequest, basePath, locales);
     if (reading.type !== 'read') return reading;

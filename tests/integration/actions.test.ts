@@ -163,4 +163,11 @@ describe('server actions with JavaScript (POST {base}/_data/{buildId}{path})', (
     expect(failed.status).toBe(500);
     expect(actionRuns.count).toBe(1);
   });
+
+  it("reports a failing action under its page's route pattern, not its data URL", async () => {
+    const { app, logger } = counterApp();
+    await request(app).post(`${DATA}/fr/counter`).type('form').send({ _action: 'fail' });
+    await request(app).post('/counter').type('form').send({ _action: 'fail' });
+    expect(logger.errors().map((entry) => entry.details.route)).toEqual(['POST /counter', 'POST /counter']);
+  });
 });

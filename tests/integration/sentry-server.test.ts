@@ -62,6 +62,18 @@ describe.each(['light', 'full'])('server monitoring with @sentry/node, SENTRY_SD
       await (await fetch(`${server.origin}${path}`, { headers: { Cookie: cookie } })).text();
     }
     await (await fetch(`${server.origin}/_assets/nope.js`)).text();
+    // An action, posted as a form without JavaScript and to the data URL as the browser's fetchers do.
+    const buildId = /"buildId":"([^"]+)"/.exec(tracedPage)?.[1];
+    for (const path of ['/products/chef-knife-20cm', `/_data/${buildId}/products/chef-knife-20cm`]) {
+      const posted = await fetch(`${server.origin}${path}`, {
+        method: 'POST',
+        headers: { Origin: server.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ _action: 'add-to-cart', productId: 'chef-knife-20cm', quantity: '1' }),
+        redirect: 'manual',
+      });
+      expect(posted.status).toBe(path.startsWith('/_data/') ? 200 : 303);
+      await posted.text();
+    }
     // Shutdown flushes what is pending, so absences below are real absences.
     expect(await server.stop()).toBe(0);
   });
@@ -124,8 +136,10 @@ describe.each(['light', 'full'])('server monitoring with @sentry/node, SENTRY_SD
       'GET /cart',
       'GET /debug/error',
       'GET /products/:id',
+      'POST /products/:id',
+      'POST /products/:id',
     ]);
-    expect(new Set(ownTraces.map((payload) => payload.contexts.trace.trace_id)).size).toBe(3);
+    expect(new Set(ownTraces.map((payload) => payload.contexts.trace.trace_id)).size).toBe(5);
     for (const payload of ownTraces) expect(payload.contexts.trace.parent_span_id).toBeUndefined();
   });
 
@@ -170,6 +184,10 @@ describe.each(['light', 'full'])('server monitoring with @sentry/node, SENTRY_SD
   it('names transactions by route pattern and drops 404s, assets and health checks', () => {
     const names = transactions().map((transaction) => transaction.transaction);
     expect(names).toContain('GET /products/:id');
+    // Both posts of the action, the form's (303, which the full SDK's default would drop) and the data
+    // URL's: that URL carries the build and is no name of its own.
+    expect(names.filter((name) => name === 'POST /products/:id')).toHaveLength(2);
+    expect(names.some((name) => name.includes('/_data/'))).toBe(false);
     expect(names.some((name) => /chef-knife|no-such|_assets|healthz|readyz|\/shop\/nope/.test(name))).toBe(
       false,
     );
