@@ -1,6 +1,7 @@
 // `npm run dev` (node build.mjs --dev) on a fresh copy of tests/fixtures/dev-app, for the tests and the bench
-// (bench/dev-refresh.mjs) that edit an app and watch a browser take the edits. The copy lives under
-// node_modules/.cache/, as deep as the fixture, so its imports of the runtime and of packages resolve.
+// (bench/dev-refresh.mjs) that edit an app and watch a browser take the edits. The copy lives in the
+// project's .cache/ folder: inside the project, where its `#runtime/…` imports resolve through package.json,
+// and outside node_modules/, past whose boundary Node and esbuild look up no package's `imports`.
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,7 +15,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Copies the dev fixture app and starts dev mode on the copy. */
 async function spawnDev() {
-  const cacheDir = path.join(ROOT, 'node_modules', '.cache');
+  const cacheDir = path.join(ROOT, '.cache');
   await mkdir(cacheDir, { recursive: true });
   const dir = await mkdtemp(path.join(cacheDir, 'dev-app-'));
   await cp(FIXTURE, dir, { recursive: true });
