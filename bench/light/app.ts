@@ -1,4 +1,4 @@
-import type { AppDefinition } from '../../shared/index.ts';
+import type { AppDefinition } from '#runtime/shared';
 import { lightRoutes } from './routes.ts';
 
 /** The light page of `npm run bench`, as a user's app on our runtime (built with build.mjs's build()). */

@@ -1,4 +1,4 @@
-import type { SegmentPropsOf } from '../../shared/index.ts';
+import type { SegmentPropsOf } from '#runtime/shared';
 
 /** The light page as an app on our runtime: one route with a data step, no layout of its own. */
 export const lightRoutes = {

@@ -1,4 +1,4 @@
-import type { DataOfSteps, DataStepsOf, ServerAppDefinition } from '../../server/index.ts';
+import type { DataOfSteps, DataStepsOf, ServerAppDefinition } from '#runtime/server';
 import type { lightRoutes } from './routes.ts';
 import { LIGHT_ROWS } from './rows.ts';
 

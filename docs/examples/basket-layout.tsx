@@ -1,4 +1,4 @@
-import { Link, Outlet, type SegmentProps } from '../../shared/index.ts';
+import { Link, Outlet, type SegmentProps } from '#runtime/shared';
 import { href } from './basket-routes.ts';
 
 /** The example's root layout: the visitor's basket count, or `…` on a page every visitor shares. */

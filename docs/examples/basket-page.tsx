@@ -1,4 +1,4 @@
-import type { SegmentProps } from '../../shared/index.ts';
+import type { SegmentProps } from '#runtime/shared';
 
 /** The example's pages: a list of lines, the week's offers or the visitor's basket. */
 export default function LinesPage({ data }: SegmentProps<{ lines: string[] }>) {

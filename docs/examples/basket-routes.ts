@@ -1,4 +1,4 @@
-import { type AppDefinition, typedHref } from '../../shared/index.ts';
+import { type AppDefinition, typedHref } from '#runtime/shared';
 
 /** A shop of two pages, for the docs' caching and reporting examples: the week's offers and a basket. */
 export const basketRoutes = {

@@ -1,4 +1,4 @@
-import type { CachePolicies, DataStepsOf, ServerAppDefinition } from '../../server/index.ts';
+import type { CachePolicies, DataStepsOf, ServerAppDefinition } from '#runtime/server';
 import type { basketRoutes } from './basket-routes.ts';
 
 /** What the basket cookie holds: the ids of the visitor's lines, comma-separated. */

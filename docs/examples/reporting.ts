@@ -1,5 +1,5 @@
-import type { DataStepsOf, ServerAppDefinition } from '../../server/index.ts';
-import { HttpError, notFound } from '../../shared/index.ts';
+import type { DataStepsOf, ServerAppDefinition } from '#runtime/server';
+import { HttpError, notFound } from '#runtime/shared';
 import type { basketRoutes } from './basket-routes.ts';
 
 // #region what-is-reported

@@ -1,6 +1,6 @@
 // #region actions
-import { type ActionsOf, invalid } from '../../server/index.ts';
-import { HttpError, redirect } from '../../shared/index.ts';
+import { type ActionsOf, invalid } from '#runtime/server';
+import { HttpError, redirect } from '#runtime/shared';
 import { href, type shelfRoutes } from './routes.ts';
 import type { ShelfServices } from './services.ts';
 

@@ -1,5 +1,5 @@
 // #region app
-import type { AppDefinition } from '../../shared/index.ts';
+import type { AppDefinition } from '#runtime/shared';
 import { shelfRoutes } from './routes.ts';
 
 /** The shelf's isomorphic definition: what both the server and the browser know of it. */

@@ -1,5 +1,5 @@
 // #region book-list
-import { Link } from '../../shared/index.ts';
+import { Link } from '#runtime/shared';
 import { href, type Props } from './routes.ts';
 
 export default function BookList({ data }: Props<'books'>) {

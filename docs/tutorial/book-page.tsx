@@ -1,5 +1,5 @@
 // #region book-page
-import { Form, type Head, SubmitButton, useActionResult } from '../../shared/index.ts';
+import { Form, type Head, SubmitButton, useActionResult } from '#runtime/shared';
 import type { Props } from './routes.ts';
 
 export default function BookPage({ data }: Props<'book'>) {

@@ -1,6 +1,6 @@
 // #region data-steps
-import type { DataOfSteps, DataStepsOf } from '../../server/index.ts';
-import { notFound } from '../../shared/index.ts';
+import type { DataOfSteps, DataStepsOf } from '#runtime/server';
+import { notFound } from '#runtime/shared';
 import type { shelfRoutes } from './routes.ts';
 import type { ShelfServices } from './services.ts';
 

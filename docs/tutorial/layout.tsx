@@ -1,5 +1,5 @@
 // #region layout
-import { Link, Outlet } from '../../shared/index.ts';
+import { Link, Outlet } from '#runtime/shared';
 import { href } from './routes.ts';
 
 /** Around every page, error pages included: the header stays on screen while pages change below it. */

@@ -1,5 +1,5 @@
 // #region routes
-import { type SegmentId, type SegmentPropsOf, typedHref } from '../../shared/index.ts';
+import { type SegmentId, type SegmentPropsOf, typedHref } from '#runtime/shared';
 
 /** The shelf's pages: the list of books at `/`, and one book at `/books/:id`, both inside the layout. */
 export const shelfRoutes = {

@@ -1,5 +1,5 @@
 // #region server-app
-import type { ServerAppDefinition } from '../../server/index.ts';
+import type { ServerAppDefinition } from '#runtime/server';
 import { shelfActions } from './actions.ts';
 import { shelfDataSteps } from './data-steps.ts';
 import { type ShelfServices, shelfServices } from './services.ts';

@@ -1,5 +1,5 @@
 // #region services
-import type { ServicesDefinition } from '../../server/index.ts';
+import type { ServicesDefinition } from '#runtime/server';
 import { createShelf, type Shelf } from './shelf.ts';
 
 /** What every data step and action gets as `context.services`. */

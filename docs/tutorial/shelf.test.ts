@@ -1,7 +1,7 @@
 // #region test
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../server/test-kit.ts';
+import { createTestApp } from '#runtime/test-kit';
 import shelfApp from './app.ts';
 import { href } from './routes.ts';
 import shelfServer from './server-app.ts';

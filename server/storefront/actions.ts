@@ -1,4 +1,5 @@
-import { HttpError, redirect } from '../../shared/index.ts';
+import { type ActionsOf, invalid } from '#runtime/server';
+import { HttpError, redirect } from '#runtime/shared';
 import { href, type StorefrontRoutes } from '../../shared/storefront/href.ts';
 import { type Messages, messagesFor } from '../../shared/storefront/messages.ts';
 import {
@@ -9,7 +10,6 @@ import {
   QUANTITY_FIELD,
   SLUG_PATTERN,
 } from '../../shared/storefront/shop-rules.ts';
-import { type ActionsOf, invalid } from '../index.ts';
 import {
   signInAction,
   signOutAction,

@@ -1,4 +1,4 @@
-import { type CachePolicies, publicCacheControl, type RequestContext } from '../index.ts';
+import { type CachePolicies, publicCacheControl, type RequestContext } from '#runtime/server';
 import { readCatalogueVersion } from './catalogue-version.ts';
 import type { ShopServices } from './services.ts';
 

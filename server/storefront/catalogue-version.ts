@@ -1,4 +1,4 @@
-import type { Database, QueryOptions } from '../index.ts';
+import type { Database, QueryOptions } from '#runtime/server';
 
 /** The channel migration 0009 announces every bump of the catalogue's version on, with the new version. */
 const CHANNEL = 'catalogue_version';

@@ -1,9 +1,9 @@
-import { HttpError, redirect } from '../../shared/index.ts';
+import { type FormFields, type FormTextProblem, formTextProblem, invalid } from '#runtime/server';
+import { HttpError, redirect } from '#runtime/shared';
 import { ADDRESS_FIELDS, type AddressField, COUNTRIES } from '../../shared/storefront/checkout-fields.ts';
 import { type CheckoutMessages, checkoutMessagesFor } from '../../shared/storefront/checkout-messages.ts';
 import { href } from '../../shared/storefront/href.ts';
 import { IDEMPOTENCY_FIELD } from '../../shared/storefront/shop-rules.ts';
-import { type FormFields, type FormTextProblem, formTextProblem, invalid } from '../index.ts';
 import { type OrderAddress, placeOrder } from './db/orders.ts';
 import { isEmailAddress } from './email-address.ts';
 import type { ShopAction } from './step.ts';

@@ -1,4 +1,4 @@
-import type { Locale } from '../../shared/index.ts';
+import type { Locale } from '#runtime/shared';
 import { COUNTRIES } from '../../shared/storefront/checkout-fields.ts';
 
 /**

@@ -1,5 +1,5 @@
+import type { DataOfSteps, DataStepsOf } from '#runtime/server';
 import type { StorefrontRoutes } from '../../shared/storefront/href.ts';
-import type { DataOfSteps, DataStepsOf } from '../index.ts';
 import type { ShopServices } from './services.ts';
 import type { ShopProvides } from './step.ts';
 import { accountStep, signInStep, signUpStep } from './steps/account.ts';

@@ -2,7 +2,7 @@
  * Help centre content and lookups. Localized projections are built once per locale at module load, so the
  * help data steps only pick ready-made (frozen, shared) objects.
  */
-import type { Locale } from '../../shared/index.ts';
+import type { Locale } from '#runtime/shared';
 import { type StorefrontLocale, storefrontLocales } from '../../shared/storefront/locales.ts';
 import type { HelpArticle, HelpSection } from '../../shared/storefront/types.ts';
 import { deepFreeze } from './deep-freeze.ts';

@@ -1,7 +1,7 @@
-import { redirect } from '../../shared/index.ts';
+import type { MiddlewareOf } from '#runtime/server';
+import { redirect } from '#runtime/shared';
 import { NEXT_KEY } from '../../shared/storefront/account-fields.ts';
 import { href, type StorefrontRoutes } from '../../shared/storefront/href.ts';
-import type { MiddlewareOf } from '../index.ts';
 import type { ShopServices } from './services.ts';
 import type { ShopProvides } from './step.ts';
 import { visitorLookup } from './visitor.ts';

@@ -1,7 +1,7 @@
-import type { Href } from '../../shared/index.ts';
+import type { ResourceHandlers } from '#runtime/server';
+import type { Href } from '#runtime/shared';
 import { categoryHref, href } from '../../shared/storefront/href.ts';
 import { storefrontLocales } from '../../shared/storefront/locales.ts';
-import type { ResourceHandlers } from '../index.ts';
 import { CATALOGUE_CACHE_CONTROL } from './cache.ts';
 import { type CatalogueIndex, catalogueIndex } from './db/catalogue-queries.ts';
 import { helpSections } from './help-articles.ts';

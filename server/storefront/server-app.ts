@@ -1,4 +1,4 @@
-import type { ServerAppDefinition } from '../index.ts';
+import type { ServerAppDefinition } from '#runtime/server';
 import { storefrontActions } from './actions.ts';
 import { storefrontCache } from './cache.ts';
 import { readShopConfig, type ShopConfig } from './config.ts';

@@ -1,4 +1,4 @@
-import { openConfiguredDatabase, type ServicesDefinition, type WatchedDatabase } from '../index.ts';
+import { openConfiguredDatabase, type ServicesDefinition, type WatchedDatabase } from '#runtime/server';
 import { refuseSharedEmbeddedDatabase, type ShopConfig } from './config.ts';
 import { shopMigrations } from './shop-migrations.ts';
 

@@ -1,5 +1,3 @@
-import type { SegmentId } from '../../shared/index.ts';
-import type { StorefrontRoutes } from '../../shared/storefront/href.ts';
 import type {
   ActionContext,
   ActionHandler,
@@ -7,7 +5,9 @@ import type {
   ProvidedTo,
   RequestContext,
   ResourceHandler,
-} from '../index.ts';
+} from '#runtime/server';
+import type { SegmentId } from '#runtime/shared';
+import type { StorefrontRoutes } from '../../shared/storefront/href.ts';
 import type { SessionAccount } from './db/sessions.ts';
 import type { ShopServices } from './services.ts';
 import type { VisitorLookup } from './visitor.ts';

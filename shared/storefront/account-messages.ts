@@ -1,4 +1,4 @@
-import type { Locale } from '../index.ts';
+import type { Locale } from '#runtime/shared';
 import { type StorefrontLocale, storefrontLocale } from './locales.ts';
 
 /**

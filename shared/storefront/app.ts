@@ -1,5 +1,5 @@
 import './styles.css';
-import type { AppDefinition } from '../index.ts';
+import type { AppDefinition } from '#runtime/shared';
 import { storefrontLocales } from './locales.ts';
 import { loadMessages } from './messages.ts';
 import { storefrontRoutes } from './routes.ts';

@@ -1,4 +1,4 @@
-import type { SearchReader } from '../index.ts';
+import type { SearchReader } from '#runtime/shared';
 import { MAX_CART_LINES } from './shop-rules.ts';
 
 /** What the cart page says after a sign-in whose cart did not all fit in the account's: two counts. */

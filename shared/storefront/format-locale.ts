@@ -1,4 +1,4 @@
-import type { Locale } from '../index.ts';
+import type { Locale } from '#runtime/shared';
 import { type StorefrontLocale, storefrontLocale } from './locales.ts';
 
 /** The region each locale writes prices and dates like: `€12.90` and `26 November 2026` (Ireland's English). */

@@ -1,4 +1,4 @@
-import type { Locale } from '../index.ts';
+import type { Locale } from '#runtime/shared';
 import { formatLocaleOf } from './format-locale.ts';
 
 // Building an Intl.NumberFormat is costly compared with using one, and a grid formats dozens of prices.

@@ -1,4 +1,4 @@
-import type { SegmentId, SegmentPropsOf } from '../index.ts';
+import type { SegmentId, SegmentPropsOf } from '#runtime/shared';
 import { href, type storefrontRoutes } from './routes.ts';
 
 export { href };

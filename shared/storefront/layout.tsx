@@ -1,4 +1,4 @@
-import { Outlet, type SegmentProps, useRouter } from '../index.ts';
+import { Outlet, type SegmentProps, useRouter } from '#runtime/shared';
 import { OptimisticCartProvider } from './components/optimistic-cart.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';

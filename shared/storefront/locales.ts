@@ -1,4 +1,4 @@
-import type { Locale, LocalesDeclaration } from '../index.ts';
+import type { Locale, LocalesDeclaration } from '#runtime/shared';
 
 /** The storefront's locales: English by default at `/shop`, French at `/fr/shop`, German at `/de/shop`. */
 // #region storefront-locales

@@ -1,4 +1,4 @@
-import type { Href, SearchReader } from '../index.ts';
+import type { Href, SearchReader } from '#runtime/shared';
 import { NEXT_KEY } from './account-fields.ts';
 
 /** The longest `next` followed; a longer one is no page of ours. */

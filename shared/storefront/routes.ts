@@ -1,4 +1,4 @@
-import { typedHref } from '../index.ts';
+import { typedHref } from '#runtime/shared';
 import { cartSearch } from './cart-search.ts';
 // Every page shows the root layout: it rides in the entry chunk rather than costing a chunk of its own.
 import * as rootLayout from './layout.tsx';

@@ -1,4 +1,4 @@
-import { invalidSearch, type SearchReader } from '../index.ts';
+import { invalidSearch, type SearchReader } from '#runtime/shared';
 
 export const SHOP_SORTS = ['price-asc', 'price-desc', 'name'] as const;
 export type ShopSort = (typeof SHOP_SORTS)[number];

@@ -3,7 +3,7 @@
  * it against useFetcher, and tests/docs/snippets.test.ts keeps the quote the same as this file.
  */
 // #region fetcher
-import { useFetcher } from '../../shared/index.ts';
+import { useFetcher } from '#runtime/shared';
 import { href } from '../../shared/storefront/href.ts';
 
 export function QuickAdd({ id }: { id: string }) {

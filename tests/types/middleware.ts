@@ -4,14 +4,8 @@
  * each `@ts-expect-error` line must stay an error.
  */
 // #region middleware
-import type {
-  ActionsOf,
-  DataStepsOf,
-  MiddlewareOf,
-  ResourcesOf,
-  ServerAppDefinition,
-} from '../../server/index.ts';
-import { redirect, typedHref } from '../../shared/index.ts';
+import type { ActionsOf, DataStepsOf, MiddlewareOf, ResourcesOf, ServerAppDefinition } from '#runtime/server';
+import { redirect, typedHref } from '#runtime/shared';
 
 const routes = {
   id: 'root',

@@ -1,9 +1,9 @@
 import type { Request } from 'express';
-import { redirect } from '../../../shared/index.ts';
+import { type ActionHandler, invalid } from '#runtime/server';
+import { redirect } from '#runtime/shared';
 import { EMAIL_FIELD, FORM_ERROR } from '../../../shared/storefront/account-fields.ts';
 import { accountMessagesFor } from '../../../shared/storefront/account-messages.ts';
 import { href } from '../../../shared/storefront/href.ts';
-import { type ActionHandler, invalid } from '../../index.ts';
 import { forgetCartCookie } from '../cart-cookie.ts';
 import { createAccount, findAccountByEmail, replacePasswordHash } from '../db/accounts.ts';
 import { deleteAccountSessions } from '../db/sessions.ts';

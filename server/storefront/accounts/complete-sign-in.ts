@@ -1,4 +1,4 @@
-import { type Href, redirect } from '../../../shared/index.ts';
+import { type Href, redirect } from '#runtime/shared';
 import { NEXT_KEY } from '../../../shared/storefront/account-fields.ts';
 import { cartMergeSearchParams } from '../../../shared/storefront/cart-search.ts';
 import { href } from '../../../shared/storefront/href.ts';

@@ -1,3 +1,4 @@
+import { type FormFields, formTextProblem } from '#runtime/server';
 import {
   EMAIL_FIELD,
   MAX_EMAIL_LENGTH,
@@ -6,7 +7,6 @@ import {
   PASSWORD_FIELD,
 } from '../../../shared/storefront/account-fields.ts';
 import type { AccountMessages } from '../../../shared/storefront/account-messages.ts';
-import { type FormFields, formTextProblem } from '../../index.ts';
 import { isEmailAddress } from '../email-address.ts';
 
 /** An email and a password as a form gave them; the password exactly as typed (no trimming). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, QueryOptions } from '../../index.ts';
+import type { Database, QueryOptions } from '#runtime/server';
 
 /** An account as sign-in reads it. */
 export interface StoredAccount {

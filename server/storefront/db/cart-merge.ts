@@ -1,5 +1,5 @@
+import type { Database, Queryable, QueryOptions } from '#runtime/server';
 import { MAX_CART_LINES, MAX_QUANTITY } from '../../../shared/storefront/shop-rules.ts';
-import type { Database, Queryable, QueryOptions } from '../../index.ts';
 
 /** What a sign-in did to the carts: the account's cart, and what of the visitor's did not fit in it. */
 export interface CartMerge {

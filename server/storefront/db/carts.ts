@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Locale } from '../../../shared/index.ts';
+import type { Database, Queryable, QueryOptions } from '#runtime/server';
+import type { Locale } from '#runtime/shared';
 import type { CartLine } from '../../../shared/storefront/types.ts';
-import type { Database, Queryable, QueryOptions } from '../../index.ts';
 import { isUuid } from '../uuid.ts';
 
 /** Why an add or change was refused; the database enforces each (0001-shop-schema.sql). */

@@ -1,4 +1,5 @@
-import type { Locale } from '../../../shared/index.ts';
+import type { Queryable, QueryOptions } from '#runtime/server';
+import type { Locale } from '#runtime/shared';
 import type {
   CategoryCrumb,
   CategoryLink,
@@ -6,7 +7,6 @@ import type {
   ProductDetail,
   ProductSummary,
 } from '../../../shared/storefront/types.ts';
-import type { Queryable, QueryOptions } from '../../index.ts';
 
 /** How many related products a product page suggests. */
 const RELATED_LIMIT = 4;

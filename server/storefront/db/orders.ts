@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError, type Locale } from '../../../shared/index.ts';
+import type { Database, Queryable, QueryOptions } from '#runtime/server';
+import { HttpError, type Locale } from '#runtime/shared';
 import type { CartLine } from '../../../shared/storefront/types.ts';
-import type { Database, Queryable, QueryOptions } from '../../index.ts';
 import { isUuid } from '../uuid.ts';
 import { readCart, withLineTotal } from './carts.ts';
 

@@ -1,4 +1,4 @@
-import type { Database, QueryOptions } from '../../index.ts';
+import type { Database, QueryOptions } from '#runtime/server';
 
 /**
  * The sign-in throttle, kept in the database so it holds across instances and restarts: within a sliding

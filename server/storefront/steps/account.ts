@@ -1,4 +1,4 @@
-import { redirect } from '../../../shared/index.ts';
+import { redirect } from '#runtime/shared';
 import { formatLocaleOf } from '../../../shared/storefront/format-locale.ts';
 import { href } from '../../../shared/storefront/href.ts';
 import type { AccountData, SignInData } from '../../../shared/storefront/types.ts';

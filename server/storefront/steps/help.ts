@@ -1,4 +1,4 @@
-import { notFound } from '../../../shared/index.ts';
+import { notFound } from '#runtime/shared';
 import type { HelpArticleData, HelpData } from '../../../shared/storefront/types.ts';
 import { findHelpArticle, helpSections } from '../help-articles.ts';
 import type { Step } from '../step.ts';

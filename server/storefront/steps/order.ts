@@ -1,4 +1,4 @@
-import { notFound } from '../../../shared/index.ts';
+import { notFound } from '#runtime/shared';
 import type { OrderData } from '../../../shared/storefront/types.ts';
 import { countryNames } from '../country-names.ts';
 import { findOrder } from '../db/orders.ts';

@@ -1,4 +1,4 @@
-import { notFound } from '../../../shared/index.ts';
+import { notFound } from '#runtime/shared';
 import type { ProductData } from '../../../shared/storefront/types.ts';
 import { categoryCrumbs, productDetail, relatedProducts } from '../db/catalogue-queries.ts';
 import type { Step } from '../step.ts';

@@ -1,5 +1,5 @@
+import { DatabaseUnavailableError } from '#runtime/server';
 import type { StorefrontLayoutData } from '../../../shared/storefront/types.ts';
-import { DatabaseUnavailableError } from '../../index.ts';
 import { countItems } from '../db/carts.ts';
 import type { Step } from '../step.ts';
 

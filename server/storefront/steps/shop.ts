@@ -1,4 +1,4 @@
-import { type Locale, notFound } from '../../../shared/index.ts';
+import { type Locale, notFound } from '#runtime/shared';
 import { PRODUCTS_PER_PAGE, type ShopSearch } from '../../../shared/storefront/shop-search.ts';
 import type {
   CategoryLink,

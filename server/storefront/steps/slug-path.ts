@@ -1,4 +1,4 @@
-import type { RouteParams } from '../../../shared/index.ts';
+import type { RouteParams } from '#runtime/shared';
 import { SLUG_PATTERN } from '../../../shared/storefront/shop-rules.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { Form, Link, SubmitButton, useActionResult, useRouter } from '../../index.ts';
+import { Form, Link, SubmitButton, useActionResult, useRouter } from '#runtime/shared';
 import { href } from '../href.ts';
 import type { Messages } from '../messages.ts';
 import { IDEMPOTENCY_FIELD, MAX_QUANTITY, PRODUCT_FIELD, QUANTITY_FIELD } from '../shop-rules.ts';

@@ -1,4 +1,4 @@
-import { type Href, Link } from '../../index.ts';
+import { type Href, Link } from '#runtime/shared';
 
 /** A linked ancestor in a breadcrumb trail. */
 export interface Crumb {

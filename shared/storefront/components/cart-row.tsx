@@ -1,4 +1,4 @@
-import { type ActionResultState, Link, type Locale, useFetcher } from '../../index.ts';
+import { type ActionResultState, Link, type Locale, useFetcher } from '#runtime/shared';
 import { formFields } from '../form-fields.ts';
 import { formatPrice } from '../format-price.ts';
 import { href } from '../href.ts';

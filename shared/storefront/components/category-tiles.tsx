@@ -1,4 +1,4 @@
-import { Link } from '../../index.ts';
+import { Link } from '#runtime/shared';
 import { categoryHref } from '../href.ts';
 import type { Messages } from '../messages.ts';
 import type { CategoryLink } from '../types.ts';

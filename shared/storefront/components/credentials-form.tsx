@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import { Form, SubmitButton, useActionResult } from '../../index.ts';
+import { Form, SubmitButton, useActionResult } from '#runtime/shared';
 import {
   EMAIL_FIELD,
   FORM_ERROR,

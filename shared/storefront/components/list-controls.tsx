@@ -1,4 +1,4 @@
-import { type Href, Link } from '../../index.ts';
+import { type Href, Link } from '#runtime/shared';
 import type { Messages } from '../messages.ts';
 import type { ShopSearch, ShopSort } from '../shop-search.ts';
 

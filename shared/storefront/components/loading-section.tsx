@@ -1,4 +1,4 @@
-import { useRouter } from '../../index.ts';
+import { useRouter } from '#runtime/shared';
 import { messagesFor } from '../messages.ts';
 
 /** What a segment shows while a slow navigation waits for its data (its pending component). */

@@ -1,4 +1,4 @@
-import { localeSwitchHref, useRouter } from '../../index.ts';
+import { localeSwitchHref, useRouter } from '#runtime/shared';
 import { type StorefrontLocale, storefrontLocales } from '../locales.ts';
 
 /** Each language named in itself, so a visitor finds theirs whatever the page's language. */

@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { FetcherResult } from '../../index.ts';
+import type { FetcherResult } from '#runtime/shared';
 import type { StorefrontLayoutData } from '../types.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Locale } from '../../index.ts';
+import type { Locale } from '#runtime/shared';
 import { checkoutMessagesFor } from '../checkout-messages.ts';
 import { formatPrice } from '../format-price.ts';
 import { messagesFor } from '../messages.ts';

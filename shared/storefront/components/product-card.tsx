@@ -1,5 +1,5 @@
 import type { SubmitEvent } from 'react';
-import { Link, type Locale, useFetcher } from '../../index.ts';
+import { Link, type Locale, useFetcher } from '#runtime/shared';
 import { formFields } from '../form-fields.ts';
 import { formatPrice } from '../format-price.ts';
 import { href } from '../href.ts';

@@ -1,4 +1,4 @@
-import type { Locale } from '../../index.ts';
+import type { Locale } from '#runtime/shared';
 import type { ProductSummary } from '../types.ts';
 import { ProductCard } from './product-card.tsx';
 

@@ -1,5 +1,5 @@
 import type { FunctionComponent, SubmitEvent } from 'react';
-import type { FetcherFormProps } from '../../index.ts';
+import type { FetcherFormProps } from '#runtime/shared';
 import type { Messages } from '../messages.ts';
 import { MAX_QUANTITY, PRODUCT_FIELD, QUANTITY_FIELD } from '../shop-rules.ts';
 import type { CartLine } from '../types.ts';

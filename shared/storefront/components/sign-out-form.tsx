@@ -1,4 +1,4 @@
-import { Form, SubmitButton } from '../../index.ts';
+import { Form, SubmitButton } from '#runtime/shared';
 import { href } from '../href.ts';
 
 /** A button that posts `/sign-out` (the form works without JavaScript: a 303 home). */

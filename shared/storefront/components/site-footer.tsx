@@ -1,4 +1,4 @@
-import { Link } from '../../index.ts';
+import { Link } from '#runtime/shared';
 import { href } from '../href.ts';
 import { type Messages, SHOP_NAME } from '../messages.ts';
 

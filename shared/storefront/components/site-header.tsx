@@ -1,4 +1,4 @@
-import { Link, useRouter } from '../../index.ts';
+import { Link, useRouter } from '#runtime/shared';
 import { href } from '../href.ts';
 import { type Messages, SHOP_NAME } from '../messages.ts';
 import { BagIcon, BrandMark, PersonIcon } from './icons.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type Href, Link, Outlet, useIsCurrentPage } from '../../index.ts';
+import { type Href, Link, Outlet, useIsCurrentPage } from '#runtime/shared';
 import { href, type Props } from '../href.ts';
 import { messagesFor } from '../messages.ts';
 

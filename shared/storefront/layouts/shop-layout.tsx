@@ -1,4 +1,4 @@
-import { type Href, Link, Outlet, useIsCurrentPage } from '../../index.ts';
+import { type Href, Link, Outlet, useIsCurrentPage } from '#runtime/shared';
 import { categoryHref, href, type Props } from '../href.ts';
 import { messagesFor } from '../messages.ts';
 import type { CategoryLink } from '../types.ts';

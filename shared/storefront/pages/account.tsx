@@ -1,4 +1,4 @@
-import { Form, type Head, Link, type Locale, SubmitButton } from '../../index.ts';
+import { Form, type Head, Link, type Locale, SubmitButton } from '#runtime/shared';
 import { type AccountMessages, accountMessagesFor } from '../account-messages.ts';
 import { SignOutForm } from '../components/sign-out-form.tsx';
 import { formatPrice } from '../format-price.ts';

@@ -1,5 +1,5 @@
 import { useOptimistic } from 'react';
-import { type ActionResultState, type Head, Link, type Locale, useActionResult } from '../../index.ts';
+import { type ActionResultState, type Head, Link, type Locale, useActionResult } from '#runtime/shared';
 import { CartRow, type LineChange, type ShownLine, withLineChange } from '../components/cart-row.tsx';
 import { BagIcon } from '../components/icons.tsx';
 import { formatPrice } from '../format-price.ts';

@@ -6,7 +6,7 @@ import {
   type Locale,
   SubmitButton,
   useActionResult,
-} from '../../index.ts';
+} from '#runtime/shared';
 import { ADDRESS_FIELDS, type AddressField } from '../checkout-fields.ts';
 import { type CheckoutMessages, checkoutMessagesFor } from '../checkout-messages.ts';
 import { FieldError } from '../components/field-error.tsx';

@@ -1,4 +1,4 @@
-import { type Head, Link, useRouter } from '../../index.ts';
+import { type Head, Link, useRouter } from '#runtime/shared';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { LoadingSection } from '../components/loading-section.tsx';
 import { href, type Props } from '../href.ts';

@@ -1,4 +1,4 @@
-import { type Head, Link, type Locale } from '../../index.ts';
+import { type Head, Link, type Locale } from '#runtime/shared';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { href, type Props } from '../href.ts';
 import { messagesFor, pageTitle } from '../messages.ts';

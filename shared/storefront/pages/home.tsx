@@ -1,4 +1,4 @@
-import { type Head, Link, type Locale } from '../../index.ts';
+import { type Head, Link, type Locale } from '#runtime/shared';
 import { CategoryTiles } from '../components/category-tiles.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
 import { ProductImage } from '../components/product-image.tsx';

@@ -1,4 +1,4 @@
-import { type Head, Link, type Locale } from '../../index.ts';
+import { type Head, Link, type Locale } from '#runtime/shared';
 import { checkoutMessagesFor } from '../checkout-messages.ts';
 import { CheckIcon } from '../components/icons.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Await, type Head, Link } from '../../index.ts';
+import { Await, type Head, Link } from '#runtime/shared';
 import { AddedToCartNotice, AddToCartForm } from '../components/add-to-cart-form.tsx';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { ProductGridSkeleton } from '../components/product-grid-skeleton.tsx';

@@ -1,4 +1,4 @@
-import type { Head } from '../../index.ts';
+import type { Head } from '#runtime/shared';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.tsx';
 import { CategoryChips } from '../components/category-tiles.tsx';
 import { PageLinks, SortLinks } from '../components/list-controls.tsx';

@@ -1,4 +1,4 @@
-import { type Head, Link, type Locale } from '../../index.ts';
+import { type Head, Link, type Locale } from '#runtime/shared';
 import { NEXT_KEY } from '../account-fields.ts';
 import { accountMessagesFor } from '../account-messages.ts';
 import { CredentialsForm } from '../components/credentials-form.tsx';

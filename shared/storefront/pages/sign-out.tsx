@@ -1,4 +1,4 @@
-import type { Head, Locale } from '../../index.ts';
+import type { Head, Locale } from '#runtime/shared';
 import { accountMessagesFor } from '../account-messages.ts';
 import { SignOutForm } from '../components/sign-out-form.tsx';
 import type { Props } from '../href.ts';
