@@ -14,6 +14,7 @@ COPY build ./build
 COPY client ./client
 COPY shared ./shared
 COPY server ./server
+COPY apps ./apps
 RUN npm run build
 
 # --- runtime: production dependencies (the packages the server bundle leaves external) and dist/ --------

@@ -4,7 +4,7 @@
 // Method for "our runtime's own bytes": build.mjs's bundleClient runs once more in memory (esbuild, the
 // entry merge, oxc, the final names), and its outputs are checked byte for byte against dist/client, so the
 // attribution below describes the files actually served. Each input path is classified (runtime = client/,
-// shared/routing/, shared/ui/; app = shared/storefront/, shared/debug/; react = react, react-dom,
+// shared/routing/, shared/ui/; app = apps/storefront/, shared/debug/; react = react, react-dom,
 // scheduler; sentry = @sentry/*). Raw bytes are esbuild's first-pass `bytesInOutput` per input (before the
 // merge and the oxc pass), summed over the first-pass chunks a served script is made of. Compressed bytes
 // are measured two ways: (1) exact text: the source map says which source each generated character range

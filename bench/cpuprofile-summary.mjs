@@ -61,7 +61,8 @@ export function groupOf(file, functionName) {
   const relative = path.relative(ROOT, file).split(path.sep).join('/');
   if (relative.startsWith('..')) return relative;
   const parts = relative.split('/');
-  if (parts[0] === 'server' && parts[1] === 'storefront') return 'ours: server/storefront (app data)';
+  if (parts[0] === 'apps' && parts[1] === 'storefront' && parts[2] === 'server')
+    return 'ours: apps/storefront/server (app data)';
   if (parts[0] === 'server') return 'ours: server/ (runtime)';
   if (parts[0] === 'shared' && parts.length > 2) return `ours: shared/${parts[1]}`;
   if (relative.startsWith('bench/results/dist/')) return 'ours: bundle (no source mapping)';

@@ -3,8 +3,8 @@
 // process's CPU time per run. Our server runs the same steps on the same engine: this is their share of
 // our CPU per request too.
 
+import { productDetail, relatedProducts } from '../../apps/storefront/server/db/catalogue-queries.ts';
 import type { WatchedDatabase } from '../../server/db/database-health.ts';
-import { productDetail, relatedProducts } from '../../server/storefront/db/catalogue-queries.ts';
 import type { ShopStepContext } from './routes.ts';
 import { routeOf } from './routes.ts';
 

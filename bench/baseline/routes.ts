@@ -2,20 +2,20 @@
 // assets read from the build's manifest, as the production server would show them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import * as rootLayout from '../../apps/storefront/layout.tsx';
+import * as shopLayout from '../../apps/storefront/layouts/shop-layout.tsx';
+import * as productPage from '../../apps/storefront/pages/product.tsx';
+import * as shopPage from '../../apps/storefront/pages/shop.tsx';
+import type { ShopServices } from '../../apps/storefront/server/services.ts';
+import type { ShopProvides } from '../../apps/storefront/server/step.ts';
+import { shopLayoutStep } from '../../apps/storefront/server/steps/layouts.ts';
+import { productStep } from '../../apps/storefront/server/steps/product.ts';
+import { rootStep } from '../../apps/storefront/server/steps/root.ts';
+import { shopStep } from '../../apps/storefront/server/steps/shop.ts';
 import type { BuildManifest } from '../../build.mjs';
 import type { DataStepContext } from '../../server/data/data-step.ts';
 import { serializeForScript } from '../../server/render/serialize-for-script.ts';
-import type { ShopServices } from '../../server/storefront/services.ts';
-import type { ShopProvides } from '../../server/storefront/step.ts';
-import { shopLayoutStep } from '../../server/storefront/steps/layouts.ts';
-import { productStep } from '../../server/storefront/steps/product.ts';
-import { rootStep } from '../../server/storefront/steps/root.ts';
-import { shopStep } from '../../server/storefront/steps/shop.ts';
 import type { RouteParams, SegmentModule } from '../../shared/routing/route-table.ts';
-import * as rootLayout from '../../shared/storefront/layout.tsx';
-import * as shopLayout from '../../shared/storefront/layouts/shop-layout.tsx';
-import * as productPage from '../../shared/storefront/pages/product.tsx';
-import * as shopPage from '../../shared/storefront/pages/shop.tsx';
 import { DEFERRED_MARKER, type DocumentAssets } from '../../shared/ui/ssr-payload.ts';
 
 const distDir = path.resolve(process.env.BASELINE_DIST ?? 'dist');

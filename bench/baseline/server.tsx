@@ -12,14 +12,14 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { storefront } from '../../apps/storefront/app.ts';
+import { shopMigrations } from '../../apps/storefront/server/shop-migrations.ts';
+import { visitorLookup } from '../../apps/storefront/server/visitor.ts';
 import { openConfiguredDatabase } from '../../server/db/open-database.ts';
 import type { Logger } from '../../server/monitoring/logger.ts';
 import { serializeForScript } from '../../server/render/serialize-for-script.ts';
-import { shopMigrations } from '../../server/storefront/shop-migrations.ts';
-import { visitorLookup } from '../../server/storefront/visitor.ts';
 import { type LinkTarget, urlOf } from '../../shared/routing/href.ts';
 import { createLocales, type Locale } from '../../shared/routing/locale.ts';
-import { storefront } from '../../shared/storefront/app.ts';
 import { AppRoot } from '../../shared/ui/app-root.tsx';
 import {
   type PageState,

@@ -1,4 +1,4 @@
-import { href } from '../../shared/storefront/href.ts';
+import { href } from '../../apps/storefront/href.ts';
 
 // #region href-calls
 export const productPage = href('product', { id: 'chef-knife-20cm' });

@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { messages as french } from '../../shared/storefront/messages/fr.ts';
-import { MAX_QUANTITY, PRODUCT_FIELD, QUANTITY_FIELD } from '../../shared/storefront/shop-rules.ts';
+import { messages as french } from '../../apps/storefront/messages/fr.ts';
+import { MAX_QUANTITY, PRODUCT_FIELD, QUANTITY_FIELD } from '../../apps/storefront/shop-rules.ts';
 import { describeInChromium } from '../helpers/chromium.ts';
 import { listenForSuite } from '../helpers/listen.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { IDEMPOTENCY_FIELD } from '../../shared/storefront/shop-rules.ts';
+import { IDEMPOTENCY_FIELD } from '../../apps/storefront/shop-rules.ts';
 import { cspViolations, describeInChromium } from '../helpers/chromium.ts';
 import { listenForSuite } from '../helpers/listen.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';

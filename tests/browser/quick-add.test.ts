@@ -1,7 +1,7 @@
 import type { Page, Request, Route } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { messages } from '../../shared/storefront/messages/en.ts';
-import { MAX_QUANTITY, PRODUCT_FIELD } from '../../shared/storefront/shop-rules.ts';
+import { messages } from '../../apps/storefront/messages/en.ts';
+import { MAX_QUANTITY, PRODUCT_FIELD } from '../../apps/storefront/shop-rules.ts';
 import { describeInChromium } from '../helpers/chromium.ts';
 import { listenForSuite } from '../helpers/listen.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { storefrontDataSteps } from '../../server/storefront/data-steps.ts';
+import { storefrontDataSteps } from '../../apps/storefront/server/data-steps.ts';
 import { captureLogger } from '../helpers/capture-logger.ts';
 import { describeInChromium } from '../helpers/chromium.ts';
 import { countedSteps, type StepRun, stepsFor } from '../helpers/counted-steps.ts';

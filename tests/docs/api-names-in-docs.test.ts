@@ -14,7 +14,7 @@ const page = [
   "import { createTestApp } from '../server/test-kit';",
   "import React, { useState } from 'react';",
   "import { renderToString } from 'react-dom/server';",
-  "import app, { href } from '../shared/storefront/href.ts';",
+  "import app, { href } from '../apps/storefront/href.ts';",
   "import defaults, { Link } from '../../shared/index.ts';",
   'const fetcher = useFetcher(); // `navigate()` in code is no prose claim',
   fence,
@@ -68,7 +68,7 @@ describe('publicEntryOf', () => {
     ['./server/test-kit.ts', 'server/test-kit.ts'],
     ['../../client/index.js', 'client/index.ts'],
     ['../../shared/routing/href.ts', undefined],
-    ['../../shared/storefront/href.ts', undefined],
+    ['../../apps/storefront/href.ts', undefined],
     ['react', undefined],
     ['react-dom/server', undefined],
   ])('%s -> %s', (specifier, entry) => {

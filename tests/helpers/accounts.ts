@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { EMAIL_FIELD, PASSWORD_FIELD } from '../../apps/storefront/account-fields.ts';
 import type { TestApp } from '../../server/test-kit.ts';
-import { EMAIL_FIELD, PASSWORD_FIELD } from '../../shared/storefront/account-fields.ts';
 
 /** A password every test account has unless told otherwise: 28 characters. */
 export const PASSWORD = 'correct horse battery staple';

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_FIELD } from '../../shared/storefront/shop-rules.ts';
+import { IDEMPOTENCY_FIELD } from '../../apps/storefront/shop-rules.ts';
 
 const KEY_INPUT = new RegExp(`name="${IDEMPOTENCY_FIELD}" value="([^"]+)"`);
 

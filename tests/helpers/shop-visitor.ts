@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { PRODUCT_FIELD, QUANTITY_FIELD } from '../../shared/storefront/shop-rules.ts';
+import { PRODUCT_FIELD, QUANTITY_FIELD } from '../../apps/storefront/shop-rules.ts';
 
 /** Adds to the cart of the page's visitor (its cookies) through the server, as a plain form post would. */
 export async function addThroughServer(page: Page, origin: string, productId: string, quantity: number) {

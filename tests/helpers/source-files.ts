@@ -8,7 +8,7 @@ const SOURCE = /\.(ts|tsx|mjs|js)$/;
 
 /** Every source file of the repository (runtime, apps, build, bench, tests), as a `/`-separated path from ROOT. */
 export function sourceFiles(): string[] {
-  const roots = ['server', 'client', 'shared', 'build', 'bench', 'tests', 'docs'];
+  const roots = ['server', 'client', 'shared', 'apps', 'build', 'bench', 'tests', 'docs'];
   const files = ['build.mjs'];
   for (const root of roots) {
     for (const entry of readdirSync(path.join(ROOT, root), { recursive: true, withFileTypes: true })) {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
+import storefront from '../../apps/storefront/app.ts';
+import storefrontServer from '../../apps/storefront/server/server-app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
-import storefrontServer from '../../server/storefront/server-app.ts';
 import { createTestApp, type TestApp } from '../../server/test-kit.ts';
-import storefront from '../../shared/storefront/app.ts';
 import { type MigratedDatabase, useMigratedDatabase } from './database-engines.ts';
 import { shopServicesOn } from './shop-database.ts';
 

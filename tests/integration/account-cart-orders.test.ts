@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_FIELD, MAX_CART_LINES, MAX_QUANTITY } from '../../apps/storefront/shop-rules.ts';
 import type { TestApp } from '../../server/test-kit.ts';
-import { IDEMPOTENCY_FIELD, MAX_CART_LINES, MAX_QUANTITY } from '../../shared/storefront/shop-rules.ts';
 import { CookieJar, postForm, signedUpVisitor, signIn, visit } from '../helpers/accounts.ts';
 import { CHECKOUT_ADDRESS } from '../helpers/checkout-address.ts';
 import { databaseEngines } from '../helpers/database-engines.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountMessages } from '../../shared/storefront/account-messages.ts';
+import { accountMessages } from '../../apps/storefront/account-messages.ts';
 import {
   CookieJar,
   newClientAddress,

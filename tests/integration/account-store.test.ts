@@ -1,20 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createAccount, findAccountByEmail } from '../../server/storefront/db/accounts.ts';
+import { createAccount, findAccountByEmail } from '../../apps/storefront/server/db/accounts.ts';
 import {
   createSession,
   deleteAccountSessions,
   deleteSession,
   findSession,
   sweepExpiredSessions,
-} from '../../server/storefront/db/sessions.ts';
+} from '../../apps/storefront/server/db/sessions.ts';
 import {
   clearSignInFailures,
   MAX_FAILURES_PER_ADDRESS,
   MAX_FAILURES_PER_EMAIL,
   recordSignInFailure,
   signInWaitSeconds,
-} from '../../server/storefront/db/sign-in-failures.ts';
+} from '../../apps/storefront/server/db/sign-in-failures.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 
 const engines = await databaseEngines();

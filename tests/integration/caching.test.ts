@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import storefront from '../../apps/storefront/app.ts';
+import storefrontServer from '../../apps/storefront/server/server-app.ts';
 import type { CachePolicies, DataSteps } from '../../server/index.ts';
-import storefrontServer from '../../server/storefront/server-app.ts';
 import { createTestApp } from '../../server/test-kit.ts';
-import storefront from '../../shared/storefront/app.ts';
 import tinyApp from '../fixtures/tiny-app/app.ts';
 import tinyServerApp from '../fixtures/tiny-app/server-app.ts';
 import { testShopServices } from '../helpers/shop-database.ts';

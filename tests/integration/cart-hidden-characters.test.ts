@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Submitted } from '../../server/test-kit.ts';
-import { type Messages, messagesFor } from '../../shared/storefront/messages.ts';
+import { type Messages, messagesFor } from '../../apps/storefront/messages.ts';
 import {
   IDEMPOTENCY_FIELD,
   MAX_QUANTITY,
   PRODUCT_FIELD,
   QUANTITY_FIELD,
-} from '../../shared/storefront/shop-rules.ts';
+} from '../../apps/storefront/shop-rules.ts';
+import type { Submitted } from '../../server/test-kit.ts';
 import { databaseEngines } from '../helpers/database-engines.ts';
 import { useStorefrontOn } from '../helpers/storefront-on-engine.ts';
 

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_FIELD } from '../../shared/storefront/shop-rules.ts';
+import { IDEMPOTENCY_FIELD } from '../../apps/storefront/shop-rules.ts';
 import { idempotencyKeyOf } from '../helpers/idempotency-key.ts';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
 

@@ -8,7 +8,7 @@ import {
   productsUnder,
   relatedProducts,
   subcategoryLinks,
-} from '../../server/storefront/db/catalogue-queries.ts';
+} from '../../apps/storefront/server/db/catalogue-queries.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 
 const engines = await databaseEngines();

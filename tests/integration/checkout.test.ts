@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import storefrontServer from '../../server/storefront/server-app.ts';
+import storefront from '../../apps/storefront/app.ts';
+import type { AddressField } from '../../apps/storefront/checkout-fields.ts';
+import { checkoutMessages } from '../../apps/storefront/checkout-messages.ts';
+import storefrontServer from '../../apps/storefront/server/server-app.ts';
+import { IDEMPOTENCY_FIELD } from '../../apps/storefront/shop-rules.ts';
 import { createTestApp } from '../../server/test-kit.ts';
-import storefront from '../../shared/storefront/app.ts';
-import type { AddressField } from '../../shared/storefront/checkout-fields.ts';
-import { checkoutMessages } from '../../shared/storefront/checkout-messages.ts';
-import { IDEMPOTENCY_FIELD } from '../../shared/storefront/shop-rules.ts';
 import { CHECKOUT_ADDRESS } from '../helpers/checkout-address.ts';
 import { databaseEngines } from '../helpers/database-engines.ts';
 import { idempotencyKeyOf as keyOf } from '../helpers/idempotency-key.ts';

@@ -1,18 +1,18 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, QueryAbortedError } from '../../server/db/database.ts';
-import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
-import { defineMigrations, migrate } from '../../server/db/migrate.ts';
 import {
   CART_REFUSALS,
   LINE_COUNT_CONSTRAINT,
   QUANTITY_CONSTRAINT,
-} from '../../server/storefront/db/carts.ts';
-import { shopMigrations } from '../../server/storefront/shop-migrations.ts';
-import { MAX_CART_LINES, MAX_QUANTITY, SLUG_PATTERN } from '../../shared/storefront/shop-rules.ts';
+} from '../../apps/storefront/server/db/carts.ts';
+import { shopMigrations } from '../../apps/storefront/server/shop-migrations.ts';
+import { MAX_CART_LINES, MAX_QUANTITY, SLUG_PATTERN } from '../../apps/storefront/shop-rules.ts';
+import { type Database, QueryAbortedError } from '../../server/db/database.ts';
+import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
+import { defineMigrations, migrate } from '../../server/db/migrate.ts';
 
-const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../server/storefront/migrations');
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../apps/storefront/server/migrations');
 
 describe('the embedded database (PGlite) and the migrations', () => {
   let db: Database;

@@ -2,12 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import storefront from '../../apps/storefront/app.ts';
+import storefrontServer from '../../apps/storefront/server/server-app.ts';
+import type { ShopServices } from '../../apps/storefront/server/services.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
-import storefrontServer from '../../server/storefront/server-app.ts';
-import type { ShopServices } from '../../server/storefront/services.ts';
 import { createTestApp, type TestApp } from '../../server/test-kit.ts';
-import storefront from '../../shared/storefront/app.ts';
 import {
   POSTGRES_MISSING,
   type PostgresServer,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopMigrations } from '../../apps/storefront/server/shop-migrations.ts';
 import { type Database, DatabaseUnavailableError, QueryAbortedError } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
-import { shopMigrations } from '../../server/storefront/shop-migrations.ts';
 import {
   POSTGRES_MISSING,
   type PostgresServer,

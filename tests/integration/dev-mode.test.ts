@@ -90,9 +90,9 @@ describe('dev mode (npm run dev)', () => {
     // The storefront named here, not read from package.json's "ssr" field, which may name the reader's app.
     const storefront = [
       '--app',
-      'shared/storefront/app.ts',
+      'apps/storefront/app.ts',
       '--server-app',
-      'server/storefront/server-app.ts',
+      'apps/storefront/server/server-app.ts',
     ];
     dev = spawn(process.execPath, ['build.mjs', '--dev', ...storefront], {
       cwd: ROOT,

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_FIELD } from '../../shared/storefront/shop-rules.ts';
+import { IDEMPOTENCY_FIELD } from '../../apps/storefront/shop-rules.ts';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
 
 /** Each product card's add form on a page: where it posts and its hidden fields. */

@@ -7,9 +7,9 @@ import {
   isVisitorCart,
   readCart,
   setQuantity,
-} from '../../server/storefront/db/carts.ts';
-import { findOrder, type OrderAddress, placeOrder } from '../../server/storefront/db/orders.ts';
-import { MAX_CART_LINES, MAX_QUANTITY } from '../../shared/storefront/shop-rules.ts';
+} from '../../apps/storefront/server/db/carts.ts';
+import { findOrder, type OrderAddress, placeOrder } from '../../apps/storefront/server/db/orders.ts';
+import { MAX_CART_LINES, MAX_QUANTITY } from '../../apps/storefront/shop-rules.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 
 const ADDRESS: OrderAddress = {

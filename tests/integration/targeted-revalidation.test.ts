@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { storefrontDataSteps } from '../../server/storefront/data-steps.ts';
-import storefrontServer from '../../server/storefront/server-app.ts';
+import storefront from '../../apps/storefront/app.ts';
+import { storefrontDataSteps } from '../../apps/storefront/server/data-steps.ts';
+import storefrontServer from '../../apps/storefront/server/server-app.ts';
 import { createTestApp } from '../../server/test-kit.ts';
-import storefront from '../../shared/storefront/app.ts';
 import { countedSteps, type StepRun, stepsFor } from '../helpers/counted-steps.ts';
 import { testShopServices } from '../helpers/shop-database.ts';
 

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import storefrontServer from '../../server/storefront/server-app.ts';
+import storefront from '../../apps/storefront/app.ts';
+import { href } from '../../apps/storefront/href.ts';
+import storefrontServer from '../../apps/storefront/server/server-app.ts';
 import { createRouterDriver, createTestApp } from '../../server/test-kit.ts';
 import { redirect } from '../../shared/routing/control-signals.ts';
-import storefront from '../../shared/storefront/app.ts';
-import { href } from '../../shared/storefront/href.ts';
 import { testShopServices } from '../helpers/shop-database.ts';
 
 const shop = { app: storefront, server: storefrontServer };

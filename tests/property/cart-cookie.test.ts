@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { cartIdOf } from '../../server/storefront/cart-cookie.ts';
+import { cartIdOf } from '../../apps/storefront/server/cart-cookie.ts';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
 import { fc, PROPERTY_RUNS } from './property-runs.ts';
 

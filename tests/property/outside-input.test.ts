@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import storefrontServer from '../../server/storefront/server-app.ts';
+import storefront from '../../apps/storefront/app.ts';
+import { ADDRESS_FIELDS } from '../../apps/storefront/checkout-fields.ts';
+import storefrontServer from '../../apps/storefront/server/server-app.ts';
+import { IDEMPOTENCY_FIELD, PRODUCT_FIELD, QUANTITY_FIELD } from '../../apps/storefront/shop-rules.ts';
 import { createTestApp, type TestApp } from '../../server/test-kit.ts';
-import storefront from '../../shared/storefront/app.ts';
-import { ADDRESS_FIELDS } from '../../shared/storefront/checkout-fields.ts';
-import { IDEMPOTENCY_FIELD, PRODUCT_FIELD, QUANTITY_FIELD } from '../../shared/storefront/shop-rules.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 import { shopServicesOn } from '../helpers/shop-database.ts';
 import { fc, PROPERTY_RUNS } from './property-runs.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { storefrontRoutes } from '../../apps/storefront/routes.ts';
 import { compileRoutes } from '../../shared/routing/compile-routes.ts';
 import type { RouteNode } from '../../shared/routing/route-table.ts';
-import { storefrontRoutes } from '../../shared/storefront/routes.ts';
 import { fc } from './property-runs.ts';
 
 const module = async () => ({});

@@ -19,7 +19,7 @@ import { cartCookieOf, postForm } from './requests.ts';
 
 const KNIFE = 'chef-knife-20cm';
 const LAMP = 'brass-table-lamp';
-/** The storefront's catalogue pages: `s-maxage=10` (server/storefront/cache.ts). */
+/** The storefront's catalogue pages: `s-maxage=10` (apps/storefront/server/cache.ts). */
 const S_MAXAGE_MS = 10_000;
 /** Pages a visitor with a cart may see, public and private. */
 const PAGES = [

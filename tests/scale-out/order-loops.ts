@@ -1,6 +1,6 @@
 // The scale-out test's shoppers: loops that each add to a new cart, open the checkout and place the order
 // through nginx, recording every order they were told was placed and every request that failed.
-import { IDEMPOTENCY_FIELD } from '../../shared/storefront/shop-rules.ts';
+import { IDEMPOTENCY_FIELD } from '../../apps/storefront/shop-rules.ts';
 import { idempotencyKeyOf } from '../helpers/idempotency-key.ts';
 import { describeError, type Failure, PERSON_USER_AGENT, REQUEST_TIMEOUT_MS } from './load-loops.ts';
 

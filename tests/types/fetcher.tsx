@@ -4,7 +4,7 @@
  */
 // #region fetcher
 import { useFetcher } from '#runtime/shared';
-import { href } from '../../shared/storefront/href.ts';
+import { href } from '../../apps/storefront/href.ts';
 
 export function QuickAdd({ id }: { id: string }) {
   const fetcher = useFetcher();

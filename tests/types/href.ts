@@ -3,10 +3,10 @@
  * to typecheck, so loosening the types makes the typecheck fail on an unused directive.
  */
 
+import { categoryHref, href } from '../../apps/storefront/href.ts';
 import { redirect } from '../../shared/routing/control-signals.ts';
 import type { Href } from '../../shared/routing/href.ts';
 import type { PathParams, PathParamsInput } from '../../shared/routing/route-types.ts';
-import { categoryHref, href } from '../../shared/storefront/href.ts';
 import { Form } from '../../shared/ui/form.tsx';
 import { Link } from '../../shared/ui/link.tsx';
 

@@ -2,10 +2,11 @@
  * Type tests of typed data (checked by `npm run typecheck`, never run): a step's params come from its
  * pattern, a component's data is what its step returns, and a search reader's value reaches both.
  */
+
+import type { Props } from '../../apps/storefront/href.ts';
 import type { DataOfSteps, DataStepsOf } from '../../server/data/data-step.ts';
 import type { RouteNode, SearchReader } from '../../shared/routing/route-table.ts';
 import type { SegmentPropsOf } from '../../shared/routing/route-types.ts';
-import type { Props } from '../../shared/storefront/href.ts';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assertType = <_ extends true>() => {};
@@ -53,7 +54,7 @@ export function MemberPage({ data }: MemberProps) {
   return `${data.member} ${data.name}`;
 }
 
-// The storefront: each component's data is its step's (server/storefront/data-steps.ts), not a cast.
+// The storefront: each component's data is its step's (apps/storefront/server/data-steps.ts), not a cast.
 export function storefrontData(shop: Props<'shop'>['data'], product: Props<'product'>['data']) {
   // @ts-expect-error the shop step gives no product
   shop.product;

@@ -2,11 +2,12 @@
  * A server action as an app writes it, checked by `npm run typecheck` against the actions API: what it may
  * return (a redirect, `invalid()`) and throw (`HttpError`).
  */
+
+import { href } from '../../apps/storefront/href.ts';
+import { messagesFor } from '../../apps/storefront/messages.ts';
+import { MAX_QUANTITY } from '../../apps/storefront/shop-rules.ts';
 import { invalid, type RouteActions } from '../../server/actions/action.ts';
 import { HttpError, redirect } from '../../shared/routing/control-signals.ts';
-import { href } from '../../shared/storefront/href.ts';
-import { messagesFor } from '../../shared/storefront/messages.ts';
-import { MAX_QUANTITY } from '../../shared/storefront/shop-rules.ts';
 
 export const storefrontActions: RouteActions = {
   product: {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { storefrontRoutes } from '../../apps/storefront/routes.ts';
 import {
   buildClient,
   DevCodeLeakError,
@@ -12,7 +13,6 @@ import {
 } from '../../build.mjs';
 import { loadBuildOutput } from '../../server/process/build-output.ts';
 import type { RouteNode } from '../../shared/routing/route-table.ts';
-import { storefrontRoutes } from '../../shared/storefront/routes.ts';
 
 describe('build', () => {
   const scratch: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ShownLine, withLineChange } from '../../shared/storefront/components/cart-row.tsx';
+import { type ShownLine, withLineChange } from '../../apps/storefront/components/cart-row.tsx';
 
 const line = (productId: string, quantity: number): ShownLine => ({
   productId,

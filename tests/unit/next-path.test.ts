@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath } from '../../shared/storefront/next-path.ts';
+import { safeNextPath } from '../../apps/storefront/next-path.ts';
 import { EVIL_NEXT_VALUES } from '../helpers/evil-next.ts';
 
 describe('safeNextPath', () => {

@@ -6,7 +6,7 @@ import {
   needsRehash,
   SCRYPT_COST,
   verifyPassword,
-} from '../../server/storefront/accounts/password-hash.ts';
+} from '../../apps/storefront/server/accounts/password-hash.ts';
 
 /** A hash as an older release with a lower cost would have stored it. */
 function hashWithCost(password: string, log2N: number): string {

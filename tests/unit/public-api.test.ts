@@ -9,7 +9,7 @@ const TEST_KIT = 'server/test-kit.ts';
 const isTestFile = (file: string) => /\.test\.tsx?$/.test(file);
 /** The apps in this repository, each a folder (or two: its isomorphic and its server side). */
 const APPS: readonly (readonly string[])[] = [
-  ['shared/storefront/', 'server/storefront/'],
+  ['apps/storefront/', 'apps/storefront/server/'],
   ['tests/fixtures/tiny-app/'],
   ['tests/fixtures/bilingual-app/'],
   ['tests/fixtures/dev-app/'],
@@ -18,8 +18,7 @@ const APPS: readonly (readonly string[])[] = [
   ['docs/tutorial/'],
 ];
 const RUNTIME_FOLDERS = ['server/', 'client/', 'shared/', 'build/'];
-const APP_NAMES =
-  /(shared|server)\/storefront|tiny-app|bilingual-app|dev-app|guarded-app|bench\/light|docs\/tutorial/;
+const APP_NAMES = /apps\/storefront|tiny-app|bilingual-app|dev-app|guarded-app|bench\/light|docs\/tutorial/;
 
 const files = sourceFiles();
 const isRuntime = (file: string) =>

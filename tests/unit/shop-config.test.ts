@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readShopConfig, refuseSharedEmbeddedDatabase } from '../../apps/storefront/server/config.ts';
 import { ConfigError, loadConfig } from '../../server/process/config.ts';
-import { readShopConfig, refuseSharedEmbeddedDatabase } from '../../server/storefront/config.ts';
 
 describe("the storefront's own environment (readShopConfig)", () => {
   it('defaults to the embedded database in ./data', () => {

@@ -1,0 +1,96 @@
+import type { Request } from 'express';
+import { type ActionHandler, invalid } from '#runtime/server';
+import { redirect } from '#runtime/shared';
+import { EMAIL_FIELD, FORM_ERROR } from '../../account-fields.ts';
+import { accountMessagesFor } from '../../account-messages.ts';
+import { href } from '../../href.ts';
+import { forgetCartCookie } from '../cart-cookie.ts';
+import { createAccount, findAccountByEmail, replacePasswordHash } from '../db/accounts.ts';
+import { deleteAccountSessions } from '../db/sessions.ts';
+import {
+  clearSignInFailures,
+  emailKeyOf,
+  recordSignInFailure,
+  signInWaitSeconds,
+} from '../db/sign-in-failures.ts';
+import type { ShopServices } from '../services.ts';
+import type { ProvidedAt, ShopAction, ShopActionContext, ShopContext } from '../step.ts';
+import { completeSignIn } from './complete-sign-in.ts';
+import { readCredentials, withoutPassword } from './credentials.ts';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password-hash.ts';
+import { endSession, forgetSessionCookie } from './session-cookie.ts';
+
+/** The client's address as Express reads it: `req.ip`, which follows the app's TRUST_PROXY. */
+function clientAddressOf(context: ShopContext): string {
+  return (context.request as Request).ip ?? context.request.socket.remoteAddress ?? 'unknown';
+}
+
+/** `/sign-up`: a new account (10 to 128 characters of password), signed in at once. */
+export const signUpAction: ShopAction = async function signUpAction(context) {
+  const text = accountMessagesFor(context.locale);
+  const read = readCredentials(context.fields, { isNew: true }, text);
+  const values = withoutPassword(context.fields);
+  if ('errors' in read) return invalid(read.errors, values);
+  const passwordHash = await hashPassword(read.password);
+  const created = await createAccount(
+    context.services.db,
+    { email: read.email, passwordHash },
+    { signal: context.signal },
+  );
+  if (!created.ok) return invalid({ [EMAIL_FIELD]: text.errorEmailTaken }, values);
+  return completeSignIn(context, created.id);
+};
+
+/** Whether the password opens the email's account; the hash runs even when no account has the email. */
+async function checkPassword(context: ShopActionContext, email: string, password: string) {
+  const account = await findAccountByEmail(context.services.db, email, { signal: context.signal });
+  const stored = account?.passwordHash ?? (await dummyPasswordHash());
+  const matches = await verifyPassword(password, stored);
+  return account && matches ? account : undefined;
+}
+
+/**
+ * `/sign-in`. Throttled first (429 with Retry-After, nothing checked); then an unknown email and a wrong
+ * password get the same 422 and message, after the same hash. A success clears the email's failures, stores
+ * a rehash when the cost was raised, and signs in.
+ */
+export const signInAction: ShopAction = async function signInAction(context) {
+  const db = context.services.db;
+  const text = accountMessagesFor(context.locale);
+  const read = readCredentials(context.fields, { isNew: false }, text);
+  const values = withoutPassword(context.fields);
+  if ('errors' in read) return invalid(read.errors, values);
+  const attempt = { emailKey: emailKeyOf(read.email), clientAddress: clientAddressOf(context) };
+  const waitSeconds = await signInWaitSeconds(db, attempt, { signal: context.signal });
+  if (waitSeconds > 0) {
+    const answer = { status: 429, headers: { 'Retry-After': String(waitSeconds) } };
+    return invalid({ [FORM_ERROR]: text.errorThrottled(Math.ceil(waitSeconds / 60)) }, values, answer);
+  }
+  const account = await checkPassword(context, read.email, read.password);
+  if (!account) {
+    await recordSignInFailure(db, attempt, { signal: context.signal });
+    return invalid({ [FORM_ERROR]: text.errorCredentials }, values);
+  }
+  await clearSignInFailures(db, attempt.emailKey, { signal: context.signal });
+  if (needsRehash(account.passwordHash))
+    await replacePasswordHash(db, account.id, await hashPassword(read.password), { signal: context.signal });
+  return completeSignIn(context, account.id);
+};
+
+/** `POST /sign-out`: this device's session ends on the server; the account's cart stays the account's. */
+export const signOutAction: ShopAction = async function signOutAction(context) {
+  await endSession(context);
+  forgetCartCookie(context);
+  return redirect(href('home'), 303);
+};
+
+/** "Sign out everywhere" on `/account` (signed-in visitors only): every session of the account ends, this one included. */
+export const signOutEverywhereAction: ActionHandler<
+  ShopServices,
+  ProvidedAt<'account'>
+> = async function signOutEverywhereAction(context) {
+  await deleteAccountSessions(context.services.db, context.account.accountId, { signal: context.signal });
+  forgetSessionCookie(context);
+  forgetCartCookie(context);
+  return redirect(href('sign-in'), 303);
+};

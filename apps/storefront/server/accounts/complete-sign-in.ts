@@ -1,0 +1,40 @@
+import { type Href, redirect } from '#runtime/shared';
+import { NEXT_KEY } from '../../account-fields.ts';
+import { cartMergeSearchParams } from '../../cart-search.ts';
+import { href } from '../../href.ts';
+import { safeNextPath } from '../../next-path.ts';
+import { forgetCartCookie, setCartCookie } from '../cart-cookie.ts';
+import { mergeCartIntoAccount } from '../db/cart-merge.ts';
+import type { VisitorContext } from '../step.ts';
+import { startSession } from './session-cookie.ts';
+
+/**
+ * Where a sign-in goes: the `next` of the page's URL when it is a path of this site, else the account page.
+ * When the visitor's cart did not all fit in the account's, the cart page first, which says what happened.
+ */
+function destination(context: VisitorContext, merge: { leftOut: number; clamped: number }): Href {
+  if (merge.leftOut > 0 || merge.clamped > 0)
+    return href('cart', {}, { search: cartMergeSearchParams(merge) });
+  return safeNextPath(context.url.searchParams.get(NEXT_KEY)) ?? href('account');
+}
+
+/**
+ * Signs the account in (sign-in and sign-up): a new session (rotation), the visitor's cart merged into the
+ * account's and the cart cookie pointed at it, then a 303 to where the visitor was going.
+ */
+export async function completeSignIn(
+  context: VisitorContext,
+  accountId: string,
+): Promise<ReturnType<typeof redirect>> {
+  const { signal } = context;
+  const visitor = await context.visitor();
+  await startSession(context, accountId);
+  const merge = await mergeCartIntoAccount(
+    context.services.db,
+    { accountId, visitorCartId: visitor.cartId },
+    { signal },
+  );
+  if (merge.cartId) setCartCookie(context, merge.cartId);
+  else forgetCartCookie(context);
+  return redirect(destination(context, merge), 303);
+}
