@@ -1,13 +1,13 @@
-// The tutorial's app (docs/tutorial/, docs/tutorial.md) built with the real build and served by the real
+// The tutorial's app (apps/shelf/, docs/tutorial.md) built with the real build and served by the real
 // server, as its reader builds and serves it, then used in Chromium: so the tutorial cannot go stale. Its own tests (with the test
-// kit) are docs/tutorial/shelf.test.ts.
+// kit) are apps/shelf/shelf.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildAndStart } from '../helpers/built-app.ts';
 import { describeInChromium } from '../helpers/chromium.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
 import { hasMarker, markWindow } from '../helpers/window-marker.ts';
 
-const TUTORIAL_APP = { app: 'docs/tutorial/app.ts', serverApp: 'docs/tutorial/server-app.ts' };
+const TUTORIAL_APP = { app: 'apps/shelf/app.ts', serverApp: 'apps/shelf/server-app.ts' };
 
 describe('the tutorial’s app, built and served', () => {
   let built: BuiltApp;

@@ -15,7 +15,7 @@ const APPS: readonly (readonly string[])[] = [
   ['tests/fixtures/dev-app/'],
   ['tests/fixtures/guarded-app/'],
   ['bench/light/'],
-  ['docs/tutorial/'],
+  ['apps/shelf/'],
 ];
 const RUNTIME_FOLDERS = ['server/', 'client/', 'shared/', 'build/'];
 const APP_NAMES = /apps\/storefront|tiny-app|bilingual-app|dev-app|guarded-app|bench\/light|docs\/tutorial/;
