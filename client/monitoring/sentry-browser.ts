@@ -78,8 +78,8 @@ function initSentry(config: BrowserSentryConfig): void {
       Sentry.browserTracingIntegration({
         instrumentPageLoad: false,
         instrumentNavigation: false,
-        // No span per file a stylesheet loads (the storefront's drawings): Chromium gives all keepalive
-        // requests of a page 64 KiB, and a pageload envelope that big made the next envelope vanish.
+        // No span per file a stylesheet loads (an app's images and fonts may be dozens): Chromium gives all
+        // keepalive requests of a page 64 KiB, and a pageload envelope that big makes the next one vanish.
         ignoreResourceSpans: ['resource.css'],
       }),
     ],

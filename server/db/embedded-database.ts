@@ -14,9 +14,9 @@ import {
 import { asRefusedInput, refuseUnstorableParams } from './refused-input.ts';
 
 /**
- * Postgres's default 128 MB of shared buffers lives in the process's WebAssembly memory, which never
- * shrinks: a server's RSS was ~340 MB with it and ~200 MB with 16 MB, at the same CPU per query. 16 MB
- * holds a shop's catalogue many times over.
+ * Postgres's shared buffers live in the process's WebAssembly memory, which never shrinks: the default
+ * 128 MB would stay in the server's RSS for good. An embedded database is a small one, which 16 MB of
+ * buffers serves at the same CPU per query.
  */
 const EMBEDDED_SETTINGS = ['shared_buffers = 16MB'];
 

@@ -26,8 +26,19 @@ export function parse(file: string) {
   return { text, source: ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind) };
 }
 
-/** The files a source file imports (statically, re-exports and `import()` included), as paths from ROOT. */
-export function importsOf(file: string): string[] {
+/** package.json's `imports`: the runtime's public entries by name (`#runtime/server` -> `server/index.ts`). */
+export const ENTRY_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(
+    (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { imports: Record<string, string> })
+      .imports,
+  ).map(([name, file]) => [name, path.posix.normalize(file)]),
+);
+
+/**
+ * Every module specifier of a source file as written: imports and re-exports (type-only ones included),
+ * `import()` calls and `import('…')` types.
+ */
+export function specifiersOf(file: string): string[] {
   const { source } = parse(file);
   const specifiers: string[] = [];
   const visit = (node: ts.Node) => {
@@ -36,11 +47,29 @@ export function importsOf(file: string): string[] {
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments;
       if (argument && ts.isStringLiteral(argument)) specifiers.push(argument.text);
+    } else if (ts.isImportTypeNode(node)) {
+      const argument = node.argument;
+      if (ts.isLiteralTypeNode(argument) && ts.isStringLiteral(argument.literal)) {
+        specifiers.push(argument.literal.text);
+      }
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return specifiers
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) => path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)));
+  return specifiers;
+}
+
+/**
+ * The files of the repository a source file imports, as paths from ROOT: relative specifiers resolved from
+ * the file, and the public entries' names (package.json `imports`) resolved to their files. npm packages are
+ * left out.
+ */
+export function importsOf(file: string): string[] {
+  return specifiersOf(file).flatMap((specifier) => {
+    if (specifier.startsWith('.')) {
+      return [path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))];
+    }
+    const entry = ENTRY_NAMES[specifier];
+    return entry ? [entry] : [];
+  });
 }
