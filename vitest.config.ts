@@ -5,18 +5,29 @@ export default defineConfig({
   // Production JSX runtime: React's production build has no jsxDEV.
   oxc: { jsx: { runtime: 'automatic', development: false } },
   test: {
-    // docs/: the tutorial's app and its tests, so the tutorial cannot go stale; apps/: where the tutorial
-    // has its reader write their own app.
-    include: ['tests/**/*.test.{ts,tsx}', 'docs/**/*.test.{ts,tsx}', 'apps/**/*.test.{ts,tsx}'],
     // Test what ships: React's production builds, which never put error messages or stacks in the HTML.
     env: { NODE_ENV: 'production' },
-    globalSetup: ['tests/helpers/global-setup.ts'],
-    setupFiles: ['tests/helpers/shop-database.ts'],
     // One test file per core, not Vitest's default of one fewer: on a 2-core machine that default ran the
     // files one at a time, and most of their time is spent waiting on servers, browsers and timers.
     maxWorkers: availableParallelism(),
     // Two files share each core's time: a browser test that takes 20 s alone may take twice that.
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Two projects, so that an app's own tests (`npx vitest run apps/shelf`) build nothing they do not use:
+    // Vitest runs a project's global setup only when one of its files runs.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'runtime',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          // The storefront's production build, made once for the run (tests/helpers/global-setup.ts).
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          setupFiles: ['tests/helpers/shop-database.ts'],
+        },
+      },
+      // Each app's own tests, beside its code; an app that needs a build makes its own.
+      { extends: true, test: { name: 'apps', include: ['apps/**/*.test.{ts,tsx}'] } },
+    ],
   },
 });

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { importsOf, ROOT, sourceFiles } from '../helpers/source-files.ts';
 import { fencedBlocks, readFromRoot } from './markdown-files.ts';
@@ -79,7 +79,7 @@ export function isTypechecked(file: string): boolean {
  * type tests under tests/types/, which `npm run typecheck` runs (each `@ts-expect-error` there must stay one).
  */
 export function testedFiles(): Set<string> {
-  const files = [...sourceFiles(), ...docsTestFiles()];
+  const files = sourceFiles();
   const reached = new Set(files.filter((file) => file.startsWith('tests/types/')));
   const queue = files.filter((file) => /\.test\.tsx?$/.test(file));
   while (queue.length > 0) {
@@ -89,13 +89,4 @@ export function testedFiles(): Set<string> {
     queue.push(...importsOf(file).filter((target) => existsSync(path.join(ROOT, target))));
   }
   return reached;
-}
-
-/** Test files kept beside the docs' own code (a tutorial's app and its tests), as paths from ROOT. */
-function docsTestFiles(): string[] {
-  const docs = path.join(ROOT, 'docs');
-  if (!existsSync(docs)) return [];
-  return readdirSync(docs, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
-    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }

@@ -20,7 +20,7 @@ export default async function setup(project: TestProject) {
   await mkdir(cacheDir, { recursive: true });
   const buildDir = await mkdtemp(path.join(cacheDir, 'test-build-'));
   // Named here, not read from package.json's "ssr" field: an engineer who points that at their own app
-  // (docs/tutorial.md) still tests the storefront.
+  // (docs/tutorial.md) still tests the storefront. Only the runtime project runs this setup (vitest.config.ts).
   await build({ outdir: buildDir, app: STOREFRONT });
   project.provide('buildDir', buildDir);
   return async () => {
