@@ -31,11 +31,11 @@ export {
   DatabaseUnavailableError,
   type Queryable,
   type QueryOptions,
-} from './db/database.ts';
-export { type WatchedDatabase, watchDatabase } from './db/database-health.ts';
-export { defineMigrations, type Migration } from './db/migrate.ts';
-export { type DatabaseLocation, openConfiguredDatabase } from './db/open-database.ts';
-export { RefusedInputError } from './db/refused-input.ts';
+} from './database/database.ts';
+export { type WatchedDatabase, watchDatabase } from './database/database-health.ts';
+export { defineMigrations, type Migration } from './database/migrate.ts';
+export { type DatabaseLocation, openConfiguredDatabase } from './database/open-database.ts';
+export { RefusedInputError } from './database/refused-input.ts';
 export type {
   Middleware,
   MiddlewareContext,

@@ -4,7 +4,7 @@
 // our CPU per request too.
 
 import { productDetail, relatedProducts } from '../../apps/storefront/server/db/catalogue-queries.ts';
-import type { WatchedDatabase } from '../../server/db/database-health.ts';
+import type { WatchedDatabase } from '../../server/database/database-health.ts';
 import type { ShopStepContext } from './routes.ts';
 import { routeOf } from './routes.ts';
 

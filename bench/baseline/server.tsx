@@ -15,7 +15,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { storefront } from '../../apps/storefront/app.ts';
 import { shopMigrations } from '../../apps/storefront/server/shop-migrations.ts';
 import { visitorLookup } from '../../apps/storefront/server/visitor.ts';
-import { openConfiguredDatabase } from '../../server/db/open-database.ts';
+import { openConfiguredDatabase } from '../../server/database/open-database.ts';
 import type { Logger } from '../../server/monitoring/logger.ts';
 import { serializeForScript } from '../../server/render/serialize-for-script.ts';
 import { type LinkTarget, urlOf } from '../../shared/routing/href.ts';

@@ -1,6 +1,6 @@
 import { NotFound, notFound, Redirect } from '../../shared/routing/control-signals.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
-import { RefusedInputError } from '../db/refused-input.ts';
+import { RefusedInputError } from '../database/refused-input.ts';
 import { contextWith, type RequestContext } from '../request-context.ts';
 import type { DataSteps } from './data-step.ts';
 import { isThenable } from './deferred-data.ts';

@@ -3,7 +3,7 @@ import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts'
 import { HttpError, NotFound, Redirect } from '../../shared/routing/control-signals.ts';
 import type { RouteNode } from '../../shared/routing/route-table.ts';
 import { isThenable } from '../data/deferred-data.ts';
-import { RefusedInputError } from '../db/refused-input.ts';
+import { RefusedInputError } from '../database/refused-input.ts';
 import { untilAborted } from '../pipeline/request-abort.ts';
 import { type RequestContext, requestOf } from '../request-context.ts';
 import type { Middlewares } from './middleware.ts';

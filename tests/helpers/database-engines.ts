@@ -1,9 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
 import { shopMigrations } from '../../apps/storefront/server/shop-migrations.ts';
-import type { Database } from '../../server/db/database.ts';
-import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
+import type { Database } from '../../server/database/database.ts';
+import { openEmbeddedDatabase } from '../../server/database/embedded-database.ts';
+import { migrate } from '../../server/database/migrate.ts';
+import { openPostgresDatabase } from '../../server/database/postgres-database.ts';
 import { postgresBinDir, startPostgresServer } from './postgres-server.ts';
 
 /** A migrated database of one engine, and how to close it (and its throwaway server). */

@@ -1,10 +1,10 @@
 import { afterAll } from 'vitest';
 import type { ShopServices } from '../../apps/storefront/server/services.ts';
 import { shopMigrations } from '../../apps/storefront/server/shop-migrations.ts';
-import type { Database } from '../../server/db/database.ts';
-import { watchDatabase } from '../../server/db/database-health.ts';
-import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import type { Database } from '../../server/database/database.ts';
+import { watchDatabase } from '../../server/database/database-health.ts';
+import { openEmbeddedDatabase } from '../../server/database/embedded-database.ts';
+import { migrate } from '../../server/database/migrate.ts';
 import { captureLogger } from './capture-logger.ts';
 
 let shared: Promise<ShopServices> | undefined;

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readCatalogueVersion } from '../../apps/storefront/server/catalogue-version.ts';
-import type { Database } from '../../server/db/database.ts';
+import type { Database } from '../../server/database/database.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 
 const VERSION_ROW = 'select version::text as version from catalogue_version';

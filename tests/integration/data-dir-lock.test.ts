@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataDirInUseError, lockDataDir } from '../../server/db/data-dir-lock.ts';
-import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
+import { DataDirInUseError, lockDataDir } from '../../server/database/data-dir-lock.ts';
+import { openEmbeddedDatabase } from '../../server/database/embedded-database.ts';
 import { exitOf } from '../helpers/built-server.ts';
 
 describe('one process per DATA_DIR (the embedded database)', () => {

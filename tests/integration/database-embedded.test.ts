@@ -8,9 +8,9 @@ import {
 } from '../../apps/storefront/server/db/carts.ts';
 import { shopMigrations } from '../../apps/storefront/server/shop-migrations.ts';
 import { MAX_CART_LINES, MAX_QUANTITY, SLUG_PATTERN } from '../../apps/storefront/shop-rules.ts';
-import { type Database, QueryAbortedError } from '../../server/db/database.ts';
-import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
-import { defineMigrations, migrate } from '../../server/db/migrate.ts';
+import { type Database, QueryAbortedError } from '../../server/database/database.ts';
+import { openEmbeddedDatabase } from '../../server/database/embedded-database.ts';
+import { defineMigrations, migrate } from '../../server/database/migrate.ts';
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../apps/storefront/server/migrations');
 

@@ -1,8 +1,12 @@
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { type ChannelListener, DatabaseUnavailableError, type Queryable } from '../../server/db/database.ts';
-import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
+import {
+  type ChannelListener,
+  DatabaseUnavailableError,
+  type Queryable,
+} from '../../server/database/database.ts';
+import { openPostgresDatabase } from '../../server/database/postgres-database.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 
 /** A listener that records what it hears. */

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import storefront from '../../apps/storefront/app.ts';
 import storefrontServer from '../../apps/storefront/server/server-app.ts';
 import type { ShopServices } from '../../apps/storefront/server/services.ts';
-import type { Database } from '../../server/db/database.ts';
-import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
+import type { Database } from '../../server/database/database.ts';
+import { openPostgresDatabase } from '../../server/database/postgres-database.ts';
 import { createTestApp, type TestApp } from '../../server/test-kit.ts';
 import {
   POSTGRES_MISSING,

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopMigrations } from '../../apps/storefront/server/shop-migrations.ts';
-import { type Database, DatabaseUnavailableError, QueryAbortedError } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
+import {
+  type Database,
+  DatabaseUnavailableError,
+  QueryAbortedError,
+} from '../../server/database/database.ts';
+import { migrate } from '../../server/database/migrate.ts';
+import { openPostgresDatabase } from '../../server/database/postgres-database.ts';
 import {
   POSTGRES_MISSING,
   type PostgresServer,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RefusedInputError } from '../../server/db/refused-input.ts';
+import { RefusedInputError } from '../../server/database/refused-input.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 
 const engines = await databaseEngines();

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/database.ts';
-import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
+import type { Database } from '../../server/database/database.ts';
+import { openPostgresDatabase } from '../../server/database/postgres-database.ts';
 import { type BuiltServer, startBuiltServer } from '../helpers/built-server.ts';
 import { freePorts } from '../helpers/free-ports.ts';
 import {
