@@ -1,16 +1,20 @@
 // `npm run api` (node build/public-api.mjs [--json]): every export an app may import of the runtime, grouped
 // by public entry, with its kind and where it is declared. The TypeScript compiler follows the re-exports, so
 // the list is what the entries really export; tests/docs/public-api.test.ts holds every name to a doc comment.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { ROOT } from './paths.mjs';
 
 /**
- * The runtime's public entries, one per side, and the test kit an app's tests import. Everything else in
- * shared/, client/ and server/ is the runtime's own (tests/unit/public-api.test.ts holds apps to these).
+ * The runtime's public entries, named in package.json's `imports` (`#runtime/server`): one per side, the
+ * optional database support, and the test kit an app's tests import. Everything else in shared/, client/
+ * and server/ is the runtime's own (tests/unit/public-api.test.ts holds apps to these).
  */
-export const PUBLIC_ENTRIES = ['shared/index.ts', 'client/index.ts', 'server/index.ts', 'server/test-kit.ts'];
+export const PUBLIC_ENTRIES = Object.values(
+  JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).imports,
+).map((file) => path.posix.normalize(file));
 
 /** What each public entry exports: name, kind, declaring file and line, and its doc comment's text. */
 export function publicApi(root = ROOT) {

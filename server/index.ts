@@ -25,17 +25,6 @@ export type {
   DataSteps,
   DataStepsOf,
 } from './data/data-step.ts';
-export {
-  type ChannelListener,
-  type Database,
-  DatabaseUnavailableError,
-  type Queryable,
-  type QueryOptions,
-} from './database/database.ts';
-export { type WatchedDatabase, watchDatabase } from './database/database-health.ts';
-export { defineMigrations, type Migration } from './database/migrate.ts';
-export { type DatabaseLocation, openConfiguredDatabase } from './database/open-database.ts';
-export { RefusedInputError } from './database/refused-input.ts';
 export type {
   Middleware,
   MiddlewareContext,

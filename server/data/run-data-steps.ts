@@ -1,6 +1,5 @@
 import { NotFound, notFound, Redirect } from '../../shared/routing/control-signals.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
-import { RefusedInputError } from '../database/refused-input.ts';
 import { contextWith, type RequestContext } from '../request-context.ts';
 import type { DataSteps } from './data-step.ts';
 import { isThenable } from './deferred-data.ts';
@@ -71,8 +70,6 @@ function toOutcome(value: unknown): Outcome {
 
 function toFailure(error: unknown): Outcome {
   if (error instanceof Redirect || error instanceof NotFound) return { type: 'signal', signal: error };
-  // A page's URL (its params, its search) held text no row can hold: it names nothing, as notFound() says.
-  if (error instanceof RefusedInputError) return { type: 'signal', signal: notFound() };
   return { type: 'failed', error };
 }
 

@@ -4,8 +4,10 @@ import { HttpError } from '../../shared/routing/control-signals.ts';
  * A query parameter the database cannot take as given: text with NUL (Postgres text cannot hold U+0000), a
  * lone UTF-16 surrogate (it would be stored as U+FFFD, silently changed), or a value its column refuses
  * (too long, not a number, not a UUID: SQLSTATE class 22, "data exception"). It comes from outside input
- * that no check above let through, so it is the visitor's error, never a 5xx: a data step that meets it
- * answers the segment's 404 (the URL names nothing that can exist), an action 422, and it is not reported.
+ * that no check above let through, so it is the visitor's error, never a 5xx: an HttpError (422), which the
+ * runtime answers as it answers any (an action's 422, an error page with that status) and does not report.
+ * The runtime knows nothing of the database: an app that means something else by it (a URL that names
+ * nothing: notFound()) catches it where it queries.
  */
 export class RefusedInputError extends HttpError {
   override readonly name = 'RefusedInputError';

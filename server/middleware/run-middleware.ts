@@ -3,7 +3,6 @@ import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts'
 import { HttpError, NotFound, Redirect } from '../../shared/routing/control-signals.ts';
 import type { RouteNode } from '../../shared/routing/route-table.ts';
 import { isThenable } from '../data/deferred-data.ts';
-import { RefusedInputError } from '../database/refused-input.ts';
 import { untilAborted } from '../pipeline/request-abort.ts';
 import { type RequestContext, requestOf } from '../request-context.ts';
 import type { Middlewares } from './middleware.ts';
@@ -213,8 +212,6 @@ function apply(
 function stopOf(error: unknown): MiddlewareStop {
   if (error instanceof Redirect) return { type: 'redirect', redirect: error };
   if (error instanceof NotFound) return { type: 'refused', status: 404 };
-  // As for data steps (run-data-steps.ts): text no row can hold names nothing.
-  if (error instanceof RefusedInputError) return { type: 'refused', status: 404 };
   if (error instanceof HttpError && error.status < 500) return { type: 'refused', status: error.status };
   return { type: 'failed', error };
 }

@@ -1,4 +1,4 @@
-import type { Database, QueryOptions } from '#runtime/server';
+import type { Database, QueryOptions } from '#runtime/database';
 
 /** The channel migration 0009 announces every bump of the catalogue's version on, with the new version. */
 const CHANNEL = 'catalogue_version';

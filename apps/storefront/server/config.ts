@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { type Config, ConfigError, type DatabaseLocation, type Env, readVariable } from '#runtime/server';
+import type { DatabaseLocation } from '#runtime/database';
+import { type Config, ConfigError, type Env, readVariable } from '#runtime/server';
 
 /** The storefront's own environment: where its database is. */
 export interface ShopConfig extends DatabaseLocation {

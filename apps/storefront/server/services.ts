@@ -1,4 +1,5 @@
-import { openConfiguredDatabase, type ServicesDefinition, type WatchedDatabase } from '#runtime/server';
+import { openConfiguredDatabase, type WatchedDatabase } from '#runtime/database';
+import type { ServicesDefinition } from '#runtime/server';
 import { refuseSharedEmbeddedDatabase, type ShopConfig } from './config.ts';
 import { shopMigrations } from './shop-migrations.ts';
 

@@ -1,4 +1,4 @@
-import { defineMigrations } from '#runtime/server';
+import { defineMigrations } from '#runtime/database';
 import schema from './migrations/0001-shop-schema.sql?raw';
 import catalogue from './migrations/0002-catalogue.sql?raw';
 import featured from './migrations/0003-featured-products.sql?raw';

@@ -1,4 +1,4 @@
-import type { Database, QueryOptions } from '#runtime/server';
+import type { Database, QueryOptions } from '#runtime/database';
 import type { OrderAddress } from './orders.ts';
 
 /** An order in the account's list. */

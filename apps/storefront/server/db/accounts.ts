@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, QueryOptions } from '#runtime/server';
+import type { Database, QueryOptions } from '#runtime/database';
 
 /** An account as sign-in reads it. */
 export interface StoredAccount {

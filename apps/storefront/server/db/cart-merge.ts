@@ -1,4 +1,4 @@
-import type { Database, Queryable, QueryOptions } from '#runtime/server';
+import type { Database, Queryable, QueryOptions } from '#runtime/database';
 import { MAX_CART_LINES, MAX_QUANTITY } from '../../shop-rules.ts';
 
 /** What a sign-in did to the carts: the account's cart, and what of the visitor's did not fit in it. */

@@ -1,4 +1,4 @@
-import type { Queryable, QueryOptions } from '#runtime/server';
+import type { Queryable, QueryOptions } from '#runtime/database';
 import type { Locale } from '#runtime/shared';
 import type {
   CategoryCrumb,

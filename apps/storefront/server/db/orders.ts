@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Queryable, QueryOptions } from '#runtime/server';
+import type { Database, Queryable, QueryOptions } from '#runtime/database';
 import { HttpError, type Locale } from '#runtime/shared';
 import type { CartLine } from '../../types.ts';
 import { isUuid } from '../uuid.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database, Queryable, QueryOptions } from '#runtime/server';
+import type { Database, Queryable, QueryOptions } from '#runtime/database';
 
 /**
  * A session ends after 7 days without a request (idle) and 30 days after sign-in whatever happens

@@ -1,4 +1,4 @@
-import type { Database, QueryOptions } from '#runtime/server';
+import type { Database, QueryOptions } from '#runtime/database';
 
 /**
  * The sign-in throttle, kept in the database so it holds across instances and restarts: within a sliding

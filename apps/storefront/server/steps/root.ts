@@ -1,4 +1,4 @@
-import { DatabaseUnavailableError } from '#runtime/server';
+import { DatabaseUnavailableError } from '#runtime/database';
 import type { StorefrontLayoutData } from '../../types.ts';
 import { countItems } from '../db/carts.ts';
 import type { Step } from '../step.ts';
