@@ -1,4 +1,6 @@
+// #region storefront-stylesheet
 import './styles.css';
+// #endregion storefront-stylesheet
 import type { AppDefinition } from '#runtime/shared';
 import { storefrontLocales } from './locales.ts';
 import { loadMessages } from './messages.ts';

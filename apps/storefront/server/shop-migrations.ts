@@ -1,3 +1,4 @@
+// #region shop-migrations
 import { defineMigrations } from '#runtime/database';
 import schema from './migrations/0001-shop-schema.sql?raw';
 import catalogue from './migrations/0002-catalogue.sql?raw';
@@ -21,3 +22,4 @@ export const shopMigrations = defineMigrations({
   '0008-catalogue-version.sql': catalogueVersion,
   '0009-catalogue-version-notify.sql': catalogueVersionNotify,
 });
+// #endregion shop-migrations

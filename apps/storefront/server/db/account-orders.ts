@@ -12,6 +12,7 @@ export interface AccountOrder {
 export const ACCOUNT_ORDERS_SHOWN = 100;
 
 /** The account's orders, newest first (indexed by orders_account_id). */
+// #region account-orders-query
 export function accountOrders(
   db: Database,
   accountId: string,
@@ -24,6 +25,7 @@ export function accountOrders(
     options,
   );
 }
+// #endregion account-orders-query
 
 /** The address of the account's last order, to fill in its next checkout; undefined before its first. */
 export async function lastOrderAddress(
