@@ -35,7 +35,7 @@ export interface PageCommitterOptions {
 
 /**
  * Shows a loaded page: the history entry (push, replace, or the entry back/forward moved to), the render,
- * then scroll and focus as a full load would leave them (README, "Client navigation").
+ * then scroll and focus as a full load would leave them (docs/client-navigation.md#the-router).
  */
 export function createPageCommitter({
   win,

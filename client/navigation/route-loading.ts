@@ -54,10 +54,10 @@ export interface RouteLoaderOptions {
 }
 
 /**
- * Loads what a navigation shows (README, "Client navigation"): for an action, its form post first; then
- * the route's code and data in parallel, following internal redirects, within ROUTE_LOAD_TIMEOUT_MS. The
- * result goes to the model as `navigation-loaded`, or `navigation-failed` (a full load) when the deadline
- * passes or a load fails.
+ * Loads what a navigation shows (docs/client-navigation.md#deadlines-and-failures): for an action, its form
+ * post first; then the route's code and data in parallel, following internal redirects, within
+ * ROUTE_LOAD_TIMEOUT_MS. The result goes to the model as `navigation-loaded`, or `navigation-failed` (a full
+ * load) when the deadline passes or a load fails.
  */
 export function createRouteLoader(loader: RouteLoaderOptions) {
   const { win } = loader;

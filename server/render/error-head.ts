@@ -1,6 +1,9 @@
 import type { Head } from '../../shared/routing/route-table.ts';
 
-/** The public title of each status the runtime renders itself (README, "URLs": the error pages). */
+/**
+ * The public title of each status the runtime renders itself (the error pages:
+ * docs/locales-and-base-path.md#urls).
+ */
 const STATUS_TITLES: Readonly<Record<number, string>> = {
   400: 'Bad Request.',
   403: 'Forbidden.',

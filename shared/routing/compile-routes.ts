@@ -82,8 +82,8 @@ function compileRoute(branch: RouteNode[], path: string): CompiledRoute {
   }
   try {
     const tokens = parse(path).tokens;
-    // Case-sensitive (README, "Routes"), no trailing slash: the normaliser has already answered 308 to the
-    // path without it (README, "URLs", step 1).
+    // Case-sensitive (docs/routes.md#patterns), no trailing slash: the normaliser has already answered
+    // 308 to the path without it (docs/locales-and-base-path.md#how-a-url-is-read).
     const { regexp, keys } = pathToRegexp(path, { sensitive: true, trailing: false });
     const pattern: RoutePattern = {
       id,

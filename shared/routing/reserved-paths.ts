@@ -2,9 +2,9 @@ import { buildHref } from './href.ts';
 import type { Locale, LocalePrefix } from './locale.ts';
 
 /**
- * The first path segments under BASE_PATH that the runtime answers itself (README, "URLs"): no route
- * may start with one, which compileRoutes checks at start. Every URL of these endpoints is built and parsed
- * here, on both sides.
+ * The first path segments under BASE_PATH that the runtime answers itself
+ * (docs/locales-and-base-path.md#urls): no route may start with one, which compileRoutes checks at start.
+ * Every URL of these endpoints is built and parsed here, on both sides.
  */
 export const RESERVED_SEGMENTS = ['_data', '_assets', '_locale', 'monitoring'] as const;
 

@@ -4,7 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/source-files.ts';
-import { markdownFiles, proseLines, readFromRoot } from './markdown-files.ts';
+import { headingSlugs, markdownFiles, proseLines, readFromRoot } from './markdown-files.ts';
 
 /** `[text](target)` and `![alt](target)`, outside inline code; the target up to a space or `)`. */
 const LINK = /!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
@@ -18,25 +18,6 @@ function linksOf(markdown: string): { target: string; line: number }[] {
       line: number,
     })),
   );
-}
-
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to `-`, repeats numbered (`-1`). */
-function headingSlugs(markdown: string): Set<string> {
-  const seen = new Map<string, number>();
-  const slugs = new Set<string>();
-  for (const { text } of proseLines(markdown)) {
-    const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(text)?.[1];
-    if (heading === undefined) continue;
-    const base = heading
-      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
-      .replace(/ /g, '-');
-    const count = seen.get(base) ?? 0;
-    seen.set(base, count + 1);
-    slugs.add(count === 0 ? base : `${base}-${count}`);
-  }
-  return slugs;
 }
 
 /** What is wrong with a relative link from `page`, or null when it leads somewhere. */

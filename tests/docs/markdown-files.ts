@@ -56,3 +56,22 @@ export function proseLines(markdown: string): { text: string; number: number }[]
   }
   return lines.flatMap((text, index) => (inBlock.has(index) ? [] : [{ text, number: index + 1 }]));
 }
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to `-`, repeats numbered (`-1`). */
+export function headingSlugs(markdown: string): Set<string> {
+  const seen = new Map<string, number>();
+  const slugs = new Set<string>();
+  for (const { text } of proseLines(markdown)) {
+    const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(text)?.[1];
+    if (heading === undefined) continue;
+    const base = heading
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+      .replace(/ /g, '-');
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    slugs.add(count === 0 ? base : `${base}-${count}`);
+  }
+  return slugs;
+}
