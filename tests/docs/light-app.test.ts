@@ -1,4 +1,4 @@
-// The bench's light page (bench/light/), which docs/performance.md quotes, served as a user's app would be:
+// The bench's light page (bench/light/), which bench/LOG.md quotes, served as a user's app would be:
 // what the bench measures against the bare renderer is a working page of 50 products.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
