@@ -108,9 +108,8 @@ function watchedHeaders(request: Request, response: Response): RequestContext['h
  * A request context. What differs per visitor is read through getters, which note the read: the answer is
  * then private. They are the class's, so every context shares them: an object literal's getters are new
  * functions per request, which gave each context a hidden class of its own in V8's old generation, and
- * through it the whole request outlived its answer until the next full collection (on the light page at
- * one connection, ~24 KB of each request promoted to the old generation; 4 KB now). Being the
- * class's, a spread or a rest (`{ ...context }`) leaves them out: read them by name.
+ * through it the whole request outlived its answer until the next full collection. Being the class's, a
+ * spread or a rest (`{ ...context }`) leaves them out: read them by name.
  */
 class Context {
   readonly [RAW_REQUEST]: IncomingMessage;
@@ -196,7 +195,7 @@ export function requestContextFactory({
  * The context with a handler's own parts added (a data step's `parent` and `search`), the runtime's getters
  * kept as getters: a spread would call them, and reading `cookies` makes the answer private
  * (server/caching/private-reads.ts). A fresh object literal, not copied property descriptors, which
- * turn the copy into a slow dictionary object (~16 µs per step).
+ * turn the copy into a slow dictionary object.
  */
 export function contextWith<Parts extends object>(
   context: RequestContext,

@@ -24,8 +24,8 @@ export interface LoggerOptions {
 
 /**
  * Lines on stdout leave in batches: a write once this many bytes are queued (about 12 request lines), or at
- * the next periodic flush. On the light page's bench, a write per line (or per few) cost 2% of the server's
- * CPU per request against these batches (bench/side-by-side.mjs).
+ * the next periodic flush: a write per line (or per few) costs the server measurably more CPU per request
+ * (bench/side-by-side.mjs).
  */
 const LOG_BATCH_BYTES = 3584;
 /**

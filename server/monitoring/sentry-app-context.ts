@@ -7,9 +7,9 @@ const MEMORY_READING_MAX_AGE_MS = 1000;
 /**
  * Sentry's context integration (os, device, culture, cloud) with its memory fields given by
  * processMemoryContext below: the same fields, read for less. Sentry's reads the memory for every event it
- * sends (every sampled transaction): `process.memoryUsage()`, whose V8 heap statistics took ~0.2 ms a call
- * in a loaded server though only its rss is used, `process.availableMemory()` (the cgroup's limits, ~0.09 ms)
- * and `os.freemem()` (a read of /proc/meminfo). Here the three are read at most once a second, a gauge
+ * sends (every sampled transaction): `process.memoryUsage()`, whose V8 heap statistics are dear in a loaded
+ * server though only its rss is used, `process.availableMemory()` (the cgroup's limits) and `os.freemem()`
+ * (a read of /proc/meminfo). Here the three are read at most once a second, a gauge
  * rather than a ledger, whatever the traffic.
  */
 export function contextIntegrations(): Integration[] {

@@ -10,8 +10,8 @@ const BROTLI_QUALITY = 4;
  * chunk, so compression never holds back the shell. Built assets are precompressed and skip this.
  *
  * A request without Accept-Encoding can only get identity, so it skips compression's per-request wrappers
- * (they and its negotiation on every response cost ~0.1 ms of CPU per page request in A/B runs under the
- * bench's load); it still gets the `Vary: Accept-Encoding` that compression would have set.
+ * (they and its negotiation on every response cost CPU per page request in A/B runs under the bench's
+ * load); it still gets the `Vary: Accept-Encoding` that compression would have set.
  */
 export function compressResponses() {
   const compress = compression({

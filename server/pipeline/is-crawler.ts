@@ -6,7 +6,8 @@ const crawlerByUserAgent = new Map<string, boolean>();
 
 /**
  * Whether a request comes from a crawler (isbot), remembered per user agent: isbot runs one very large
- * regular expression, ~20 µs a page request in bench/profile.mjs, and most requests repeat an agent.
+ * regular expression, a visible share of a page request in bench/profile.mjs, and most requests repeat an
+ * agent.
  */
 export function isCrawler(userAgent: string | undefined): boolean {
   if (userAgent === undefined) return isbot(userAgent);

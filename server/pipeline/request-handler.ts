@@ -55,7 +55,7 @@ export interface RequestHandlerParts {
 /**
  * The one request handler: every request takes the steps below in one Express handler rather than a dozen
  * middleware layers, because the router allocates a match, params and closures per layer and request
- * (~1.3 KB a layer in heap samples under the bench's load). Errors still go to Express's error handler.
+ * (heap samples under the bench's load). Errors still go to Express's error handler.
  *
  * long function: the dispatch is one `answer()` that reads top to bottom, in the order a request meets it.
  */
@@ -81,9 +81,9 @@ export function createRequestHandler(parts: RequestHandlerParts) {
   };
 
   // Not an async function: most requests are answered without waiting, and promises are dear here. React's
-  // AsyncLocalStorage turns on async hooks, so each promise pays for them and for its garbage under load:
-  // cutting a page request from 40 promises to 15 saved ~4% of its CPU (bench/side-by-side.mjs). Handlers
-  // that wait return their promise, whose rejection goes to Express's error handler.
+  // AsyncLocalStorage turns on async hooks, so each promise pays for them and for its garbage under load
+  // (bench/side-by-side.mjs). Handlers that wait return their promise, whose rejection goes to Express's
+  // error handler.
   function answer(request: Request, response: Response, next: NextFunction): Promise<void> | void {
     if (request.url.length > MAX_URL_LENGTH) return sendText(response, 414, 'URI Too Long');
     // Before anything reads the URL or the host: a malformed Host, a second one or a foreign target is a 400.

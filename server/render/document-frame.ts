@@ -5,7 +5,7 @@ import type { SsrPayload } from '../../shared/ui/ssr-payload.ts';
  * The document around what React renders: `<!DOCTYPE html>`, `<html lang>`, the whole `<head>` and `<body>`,
  * then the payload and entry scripts after the shell, and the closing tags. React renders only the body's
  * tree (appBody): given the `<html>` root it also works out the head's hoistables, resources and preamble on
- * every request, which cost 7% of the light page's CPU per request (bench/side-by-side.mjs).
+ * every request, a share of the light page's CPU per request worth saving (bench/side-by-side.mjs).
  *
  * The text is what React wrote for the browser's AppRoot (`<html>`, documentHead, `<body>`), byte for byte
  * (tests/unit/document-frame.test.tsx), so the browser hydrates the document it always did: its head's tags

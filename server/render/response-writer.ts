@@ -23,8 +23,7 @@ const NOTHING_LEFT = (done: () => void) => done();
  * request, and every async resource made in there keeps that store. The end makes the connection's
  * keep-alive timer and the request log's write; made in React's context, they kept each finished render
  * (its tree, payload and chunks) alive until the connection's next request, long enough under load to be
- * promoted to V8's old generation. On the light page at 32 connections, ~26 KB of each request was
- * promoted; 4 KB once this and the request context's shared getters (request-context.ts) both hold. The
+ * promoted to V8's old generation (as the request context's getters would: request-context.ts). The
  * request's own stores stay (an app's, Sentry's): a `finish` listener sees its request, as in any Express app.
  */
 export class ResponseWriter {

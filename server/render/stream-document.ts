@@ -30,15 +30,14 @@ export function streamDocument(response: Response, options: StreamDocumentOption
   // What React's callbacks below need, dropped once React is done with them: React keeps its finished
   // request, and the callbacks in it, until a setImmediate of its own runs, after every other connection's
   // ready request has been served. Holding the response (its headers, its request) and the render's tree,
-  // payload and data, they kept ~16 KB of each finished light page alive that long under load, for V8's
-  // scavenges to copy.
+  // payload and data, they kept each finished page alive that long under load, for V8's scavenges to copy.
   let rendering: Rendering | null = {
     response,
     options,
     scripts: deferredScriptQueue(deferredScripts, nonce, onRenderError),
     reportError: renderErrorsOnce(abortController, onRenderError),
     // Before the render: the response's writes leave from here, not from React's context (response-writer.ts).
-    // An AsyncResource, not AsyncLocalStorage.snapshot(): on Node 20 a snapshot costs ~35 µs (its bound
+    // An AsyncResource, not AsyncLocalStorage.snapshot(): on Node 20 a snapshot is dear (its bound
     // function's deprecated accessors).
     outsideRender: new AsyncResource('DocumentWrites'),
     stream: null,
