@@ -42,7 +42,8 @@ async function placeOrder(app: TestApp, jar: CookieJar): Promise<string> {
 }
 
 describe.each(engines)('carts and orders of accounts on %s', (_engine, open) => {
-  const storefront = useStorefrontOn(open);
+  // Behind a proxy, so each sign-up's X-Forwarded-For is an address of its own (sign-ups are throttled per address).
+  const storefront = useStorefrontOn(open, { TRUST_PROXY: '1' });
 
   it('keeps the cart of a visitor who signs up, and finds it again on a fresh browser after signing out', async () => {
     const { app } = storefront();
