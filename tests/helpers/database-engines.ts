@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { type Migration, migrate } from '../../server/db/migrate.ts';
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
 import { shopMigrations } from '../../server/storefront/shop-migrations.ts';
 import { postgresBinDir, startPostgresServer } from './postgres-server.ts';
@@ -16,11 +16,14 @@ export interface MigratedDatabase {
 
 /**
  * The engines the shop's SQL must work on, for `describe.each`: PGlite in memory always, and a throwaway
- * Postgres server from Debian's package when it is installed (.ci/run installs it). Each opens migrated.
+ * Postgres server from Debian's package when it is installed (.ci/run installs it). Each opens migrated,
+ * by the shop's migrations or the ones given (the first few, to test the next one on old rows).
  */
-export async function databaseEngines(): Promise<[string, () => Promise<MigratedDatabase>][]> {
+export async function databaseEngines(
+  migrations: readonly Migration[] = shopMigrations,
+): Promise<[string, () => Promise<MigratedDatabase>][]> {
   const migrated = async (db: Database) => {
-    await migrate(db, shopMigrations);
+    await migrate(db, migrations);
     return db;
   };
   const engines: [string, () => Promise<MigratedDatabase>][] = [
