@@ -1,10 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
 import { shopMigrations } from '../../server/storefront/shop-migrations.ts';
 import { postgresBinDir, startPostgresServer } from './postgres-server.ts';
+import { openShopDatabase } from './shop-database.ts';
 
 /** A migrated database of one engine, and how to close it (and its throwaway server). */
 export interface MigratedDatabase {
@@ -27,7 +27,7 @@ export async function databaseEngines(): Promise<[string, () => Promise<Migrated
     [
       'the embedded database (PGlite)',
       async () => {
-        const db = await migrated(await openEmbeddedDatabase());
+        const db = await openShopDatabase();
         return { db, close: () => db.close() };
       },
     ],
