@@ -210,10 +210,29 @@ function buildAndMemoryRows(r, add, section) {
     'build.medianWallMs',
     r.build.medianWallMs,
   );
+  // Runs from before the cold start's part have none.
+  if (r.coldStart) coldStartRow(r.coldStart, add);
   section(`5. Memory under load (fresh server, ${r.memory.connections} connections)`);
   memoryRows(r.memory, 'memory', add);
   // Runs from before the light pair's memory run have none.
   if (r.lightMemory) memoryRows(r.lightMemory, 'lightMemory', add);
+}
+
+/** bench/run/cold-start.mjs: `listening` to /readyz 200, a new DATA_DIR against an existing one. */
+function coldStartRow(c, add) {
+  add(
+    `cold start: fresh DATA_DIR vs existing (listening → /readyz 200, median of ${c.runs})`,
+    [
+      `${c.freshMs} ms`,
+      `existing ${c.existingMs} ms`,
+      '',
+      `${(c.freshMs / c.existingMs).toFixed(2)}x`,
+      `<= ${TARGETS.coldStartMs} ms`,
+      verdict(c.freshMs <= TARGETS.coldStartMs),
+    ],
+    'coldStart.freshMs',
+    c.freshMs,
+  );
 }
 
 /** RSS of a fresh server after the first and the last stretch of `m.route`, and its trend; `key`: in results. */

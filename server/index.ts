@@ -33,8 +33,13 @@ export {
   type QueryOptions,
 } from './db/database.ts';
 export { type WatchedDatabase, watchDatabase } from './db/database-health.ts';
+export { writeDatabaseSnapshot } from './db/database-snapshot.ts';
 export { defineMigrations, type Migration } from './db/migrate.ts';
-export { type DatabaseLocation, openConfiguredDatabase } from './db/open-database.ts';
+export {
+  type DatabaseLocation,
+  type OpenDatabaseOptions,
+  openConfiguredDatabase,
+} from './db/open-database.ts';
 export { RefusedInputError } from './db/refused-input.ts';
 export type {
   Middleware,
@@ -53,4 +58,9 @@ export type {
 } from './pipeline/resource-route.ts';
 export { type Config, ConfigError, type Env, readVariable } from './process/config.ts';
 export type { RequestContext } from './request-context.ts';
-export type { ServerAppDefinition, ServicesDefinition, ServicesStart } from './server-app-definition.ts';
+export type {
+  ServerAppDefinition,
+  ServicesDefinition,
+  ServicesPrepareBuild,
+  ServicesStart,
+} from './server-app-definition.ts';

@@ -39,8 +39,9 @@ import {
   splitDeferred,
 } from './routes.ts';
 
-// The same database as ours: the embedded engine in a folder of its own (BASELINE_DATA_DIR), migrated
-// with the storefront's migrations. Its log lines go to stderr, like the rest of the baseline's output.
+// The same database as ours: the embedded engine in a folder of its own (BASELINE_DATA_DIR), made from the
+// build's snapshot (BASELINE_DIST) as ours is, migrated with the storefront's migrations. Its log lines go
+// to stderr, like the rest of the baseline's output.
 const toStderr = (details: object, message: string) => console.error(message, details);
 const logger: Logger = { error: toStderr, warn: toStderr, info() {} };
 const db = await openConfiguredDatabase(
@@ -50,6 +51,7 @@ const db = await openConfiguredDatabase(
   },
   logger,
   shopMigrations,
+  { buildDir: process.env.BASELINE_DIST },
 );
 
 // Every page is English, without a base path: a data step's `urlOf` puts an app path there.

@@ -5,6 +5,7 @@ import { type Migration, migrate } from '../../server/db/migrate.ts';
 import { openPostgresDatabase } from '../../server/db/postgres-database.ts';
 import { shopMigrations } from '../../server/storefront/shop-migrations.ts';
 import { postgresBinDir, startPostgresServer } from './postgres-server.ts';
+import { openShopDatabase } from './shop-database.ts';
 
 /** A migrated database of one engine, and how to close it (and its throwaway server). */
 export interface MigratedDatabase {
@@ -30,7 +31,11 @@ export async function databaseEngines(
     [
       'the embedded database (PGlite)',
       async () => {
-        const db = await migrated(await openEmbeddedDatabase());
+        // The run's snapshot holds every shop migration: fewer are applied to a new database instead.
+        const db =
+          migrations === shopMigrations
+            ? await openShopDatabase()
+            : await migrated(await openEmbeddedDatabase());
         return { db, close: () => db.close() };
       },
     ],

@@ -1,6 +1,7 @@
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { watchDatabase } from '../../server/db/database-health.ts';
+import { databaseSnapshotIn } from '../../server/db/database-snapshot.ts';
 import { openEmbeddedDatabase } from '../../server/db/embedded-database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import type { ShopServices } from '../../server/storefront/services.ts';
@@ -15,15 +16,21 @@ export function shopServicesOn(db: Database): ShopServices {
 }
 
 /**
- * The storefront's services over one migrated in-memory database per test file, shared by the file's apps:
- * PGlite takes about two seconds to open. Each visitor gets a cart of their own, so tests do not collide.
+ * A migrated in-memory shop database, made from the database snapshot of the run's build (global setup), as
+ * a server's new DATA_DIR is: loading it skips PGlite's initdb and the migrations it holds.
+ */
+export async function openShopDatabase(): Promise<Database> {
+  const db = await openEmbeddedDatabase(undefined, { snapshot: databaseSnapshotIn(inject('buildDir')) });
+  await migrate(db, shopMigrations);
+  return db;
+}
+
+/**
+ * The storefront's services over one migrated in-memory database per test file, shared by the file's apps.
+ * Each visitor gets a cart of their own, so tests do not collide.
  */
 export function testShopServices(): Promise<ShopServices> {
-  shared ??= (async () => {
-    const db = await openEmbeddedDatabase();
-    await migrate(db, shopMigrations);
-    return { db: watchDatabase(db, captureLogger()) };
-  })();
+  shared ??= (async () => ({ db: watchDatabase(await openShopDatabase(), captureLogger()) }))();
   return shared;
 }
 
