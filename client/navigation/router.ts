@@ -69,7 +69,7 @@ export function createRouter({
   const isInterceptable = (url: URL) =>
     isRouterUrl(url, { location: resolve(win.location.href), basePath, locales, locale }) &&
     !resources.isResource(url);
-  const prefetchAllowed = canPrefetch(win, initialPage.payload);
+  const prefetchAllowed = canPrefetch(win);
 
   let model = initialModel(hrefOf(resolve(win.location.href)));
   let history: ReturnType<typeof createHistoryEntries> | null = null;
