@@ -11,6 +11,9 @@
  * old answer from route-resources, which the model then counted as fresh for another 30 s. Here the rules
  * are pure and tested in Node, and `update` derives `forget-answers` from the entries themselves, so the
  * promises held are always those of the entries that may still be used (tests/property/router-model.test.ts).
+ *
+ * A shared page's per-visitor data (`visitorData`) is no navigation either: it has no token and no pending
+ * state (no progress bar, announcement, scroll or focus), and it counts in the prefetches' connection budget.
  */
 
 import type { Revalidation } from './kept-segments.ts';
@@ -20,9 +23,10 @@ export const PREFETCH_FRESH_MS = 30_000;
 /** …then only their code is reused (data is fetched again) until this age, in milliseconds: they expire. */
 export const PREFETCH_EXPIRE_MS = 5 * 60_000;
 /**
- * At most this many prefetches run at once, each counted until its answer's body has ended (streamed tail
- * included); the rest wait in a FIFO queue. Browsers open 6 HTTP/1.1 connections per origin: this leaves one
- * for a navigation or a monitoring post, and none start while a navigation is pending.
+ * At most this many prefetches run at once, a shared page's per-visitor data request included, each counted
+ * until its answer's body has ended (streamed tail included); the rest wait in a FIFO queue. Browsers open 6
+ * HTTP/1.1 connections per origin: this leaves one for a navigation or a monitoring post, and none start
+ * while a navigation is pending.
  */
 export const PREFETCH_CONCURRENCY = 5;
 
@@ -52,7 +56,28 @@ export type RouterMessage =
   /** `url`: where to load in full instead of the navigation's own URL (an external redirect). */
   | { type: 'navigation-failed'; token: number; url?: string }
   /** An action's form post ended without a page to show (it failed, or the build changed): nothing loads. */
-  | { type: 'action-failed'; token: number };
+  | { type: 'action-failed'; token: number }
+  /** A shared page has hydrated: ask for the per-visitor data it left out. */
+  | { type: 'visitor-data' }
+  /** The per-visitor data has arrived (its body may still be streaming). */
+  | { type: 'visitor-data-answered' }
+  /** The per-visitor data request has ended, or failed: its connection is free. */
+  | { type: 'visitor-data-settled' };
+
+/**
+ * The per-visitor data of a shared page (a cart count, the sign-in state), which its HTML left out. It holds
+ * one connection of the budget from the page's start until its answer's body has ended, so prefetches that
+ * start before hydration leave it one, and a click always finds one free.
+ */
+export type VisitorData =
+  /** None to ask for: the page came with all its data, or the data came, failed, or a committed page has it. */
+  | 'none'
+  /** Left out of the shared page; asked for once it has hydrated. */
+  | 'awaited'
+  /** Asked for: its answer is shown unless a navigation is pending or has started since (it brings its own). */
+  | 'loading'
+  /** Shown, or outdated by a navigation (never shown): holds its connection until its body ends. */
+  | 'ending';
 
 export type PrefetchEntry =
   | { state: 'queued' }
@@ -81,6 +106,7 @@ export interface RouterModel {
   prefetches: Readonly<Record<string, PrefetchEntry>>;
   /** URLs waiting for a free prefetch slot, oldest first. */
   queue: readonly string[];
+  visitorData: VisitorData;
 }
 
 type WithoutNow<Message> = Message extends unknown ? Omit<Message, 'now'> : never;
@@ -106,10 +132,15 @@ export type RouterEffect =
   | { type: 'commit'; token: number; kind: NavigationKind; url: string }
   | { type: 'full-load'; token: number; url: string; replace: boolean }
   /** Drop the prefetched answers of these URLs: their entries no longer hold one (code stays cached). */
-  | { type: 'forget-answers'; urls: readonly string[] };
+  | { type: 'forget-answers'; urls: readonly string[] }
+  /** Ask for the per-visitor data the page on screen left out. */
+  | { type: 'fetch-visitor-data' }
+  /** Show the per-visitor data that has arrived in the page on screen; nothing else changes. */
+  | { type: 'show-visitor-data' };
 
-export function initialModel(currentUrl: string): RouterModel {
-  return { currentUrl, pending: null, lastToken: 0, prefetches: {}, queue: [] };
+/** `visitorData`: `awaited` when the page on screen is a shared one that left out its per-visitor data. */
+export function initialModel(currentUrl: string, visitorData: 'none' | 'awaited' = 'none'): RouterModel {
+  return { currentUrl, pending: null, lastToken: 0, prefetches: {}, queue: [], visitorData };
 }
 
 /** Whether an answer may be used as it is (a stale one's code is reused, its data fetched again). */
@@ -163,13 +194,29 @@ function step(model: RouterModel, message: RouterMessage): [RouterModel, RouterE
         kind: pending.kind,
         url: message.url,
       };
+      // The committed page brought its own per-visitor data (a page never keeps a segment it has no data for).
+      const visitorData = model.visitorData === 'awaited' ? 'none' : model.visitorData;
       // The page commits first: prefetches that waited for the navigation start behind it.
-      const [next, prefetches] = pump({ ...model, currentUrl: message.url, pending: null });
+      const [next, prefetches] = pump({ ...model, currentUrl: message.url, pending: null, visitorData });
       return [next, [commit, ...prefetches]];
     }
     case 'action-failed':
       if (model.pending?.token !== message.token) return [model, []];
       return pump({ ...model, pending: null });
+    case 'visitor-data':
+      // Its connection was kept for it: it starts at once, also while a navigation is pending.
+      if (model.visitorData !== 'awaited') return [model, []];
+      return [{ ...model, visitorData: 'loading' }, [{ type: 'fetch-visitor-data' }]];
+    case 'visitor-data-answered': {
+      // A navigation pending brings the same segments, newer: this answer is then dropped.
+      const effects: RouterEffect[] = model.pending ? [] : [{ type: 'show-visitor-data' }];
+      if (model.visitorData !== 'loading') return [model, []];
+      return [{ ...model, visitorData: 'ending' }, effects];
+    }
+    case 'visitor-data-settled':
+      // Only a request that was made ends: one still awaited keeps its connection.
+      if (model.visitorData === 'awaited') return [model, []];
+      return pump({ ...model, visitorData: 'none' });
     case 'navigation-failed': {
       const { pending } = model;
       if (pending?.token !== message.token) return [model, []];
@@ -213,6 +260,8 @@ function navigate(
     ...prune(changesData ? outdateAnswers(model) : model, now),
     lastToken: token,
     pending: { token, kind, url },
+    // Its answer is dropped: the navigation asks for the per-visitor segments too, and newer.
+    visitorData: model.visitorData === 'loading' ? 'ending' : model.visitorData,
   };
 
   const entry = next.prefetches[url];
@@ -230,14 +279,14 @@ function navigate(
 }
 
 /**
- * Starts queued prefetches, oldest first, while fewer than PREFETCH_CONCURRENCY hold a connection and no
- * navigation is pending (a navigation's code, data and monitoring come first).
+ * Starts queued prefetches, oldest first, while fewer than PREFETCH_CONCURRENCY hold a connection (or are
+ * kept for the per-visitor data) and no navigation is pending (its code, data and monitoring come first).
  */
 function pump(model: RouterModel): [RouterModel, RouterEffect[]] {
   if (model.pending) return [model, []];
   let next = model;
   const effects: RouterEffect[] = [];
-  let held = Object.values(next.prefetches).filter(holdsSlot).length;
+  let held = Object.values(next.prefetches).filter(holdsSlot).length + (next.visitorData === 'none' ? 0 : 1);
   while (held < PREFETCH_CONCURRENCY && next.queue.length > 0) {
     const [url, ...rest] = next.queue as [string, ...string[]];
     next = withEntry(next, url, { state: 'loading' }, rest);
