@@ -17,6 +17,24 @@
  */
 
 import type { Revalidation } from './kept-segments.ts';
+import type {
+  NavigationKind,
+  PrefetchEntry,
+  RouterEffect,
+  RouterMessage,
+  RouterModel,
+} from './router-messages.ts';
+
+export type {
+  NavigationKind,
+  PendingNavigation,
+  PrefetchEntry,
+  RouterEffect,
+  RouterInput,
+  RouterMessage,
+  RouterModel,
+  VisitorData,
+} from './router-messages.ts';
 
 /** Prefetched entries (a link's code and data) are used as they are for this long, in milliseconds… */
 export const PREFETCH_FRESH_MS = 30_000;
@@ -29,114 +47,6 @@ export const PREFETCH_EXPIRE_MS = 5 * 60_000;
  * while a navigation is pending.
  */
 export const PREFETCH_CONCURRENCY = 5;
-
-export type NavigationKind = 'push' | 'replace' | 'pop' | 'refresh' | 'action';
-
-/** The named actions that start work, plus the results the adapter reports back. */
-export type RouterMessage =
-  | { type: 'push'; url: string; now: number }
-  | { type: 'replace'; url: string; now: number }
-  | { type: 'pop'; url: string; now: number }
-  /** The page on screen asks for its data again: `revalidate` says which segments (route-resources.ts). */
-  | { type: 'refresh'; now: number; revalidate: Revalidation }
-  | { type: 'action'; url: string; now: number }
-  | { type: 'prefetch'; url: string; now: number }
-  /**
-   * The browser moved within the page on screen (a fragment link, or back/forward between entries that
-   * differ only in their hash) and has scrolled; nothing loads. A pending navigation goes on: in the HTML
-   * Standard's navigate algorithm a fragment navigation returns before other navigations are cancelled, and
-   * `popstate` does not tell the two moves apart.
-   */
-  | { type: 'hash-change'; url: string }
-  /** A prefetch's code and the first line of its data have arrived; its body may still be streaming. */
-  | { type: 'prefetch-answered'; url: string }
-  /** A prefetch's answer has ended (or failed): its connection is free. */
-  | { type: 'prefetch-settled'; url: string; ok: boolean; now: number }
-  | { type: 'navigation-loaded'; token: number; url: string; now: number }
-  /** `url`: where to load in full instead of the navigation's own URL (an external redirect). */
-  | { type: 'navigation-failed'; token: number; url?: string }
-  /** An action's form post ended without a page to show (it failed, or the build changed): nothing loads. */
-  | { type: 'action-failed'; token: number }
-  /** A shared page has hydrated: ask for the per-visitor data it left out. */
-  | { type: 'visitor-data' }
-  /** The per-visitor data has arrived (its body may still be streaming). */
-  | { type: 'visitor-data-answered' }
-  /** The per-visitor data request has ended, or failed: its connection is free. */
-  | { type: 'visitor-data-settled' };
-
-/**
- * The per-visitor data of a shared page (a cart count, the sign-in state), which its HTML left out. It holds
- * one connection of the budget from the page's start until its answer's body has ended, so prefetches that
- * start before hydration leave it one, and a click always finds one free.
- */
-export type VisitorData =
-  /** None to ask for: the page came with all its data, or the data came, failed, or a committed page has it. */
-  | 'none'
-  /** Left out of the shared page; asked for once it has hydrated. */
-  | 'awaited'
-  /** Asked for: its answer is shown unless a navigation is pending or has started since (it brings its own). */
-  | 'loading'
-  /** Shown, or outdated by a navigation (never shown): holds its connection until its body ends. */
-  | 'ending';
-
-export type PrefetchEntry =
-  | { state: 'queued' }
-  /** Requested; nothing usable yet. */
-  | { state: 'loading' }
-  /** Answered (a navigation may take it) while the deferred tail still streams on its connection. */
-  | { state: 'streaming' }
-  /** Asked before an action or refresh changed server state: holds its slot until its body ends, never used. */
-  | { state: 'outdated' }
-  | { state: 'ready'; fetchedAt: number }
-  /** A failure is not retried until it expires, which counts from when its request settled too. */
-  | { state: 'failed'; fetchedAt: number };
-
-export interface PendingNavigation {
-  token: number;
-  kind: NavigationKind;
-  url: string;
-}
-
-export interface RouterModel {
-  /** The URL whose page is on screen. */
-  currentUrl: string;
-  pending: PendingNavigation | null;
-  lastToken: number;
-  /** The prefetch entries by URL. */
-  prefetches: Readonly<Record<string, PrefetchEntry>>;
-  /** URLs waiting for a free prefetch slot, oldest first. */
-  queue: readonly string[];
-  visitorData: VisitorData;
-}
-
-type WithoutNow<Message> = Message extends unknown ? Omit<Message, 'now'> : never;
-/** A message as the adapter's parts send it: the adapter adds the time (`now`) when it dispatches it. */
-export type RouterInput = WithoutNow<RouterMessage>;
-
-/** What the adapter must do after a message. */
-export type RouterEffect =
-  | { type: 'start-prefetch'; url: string }
-  /**
-   * Load code and data for `url`; `reuseData` when a fresh prefetched answer may be used as is; `revalidate`
-   * after a change on the server (an action's post may name its segments instead).
-   */
-  | {
-      type: 'load';
-      token: number;
-      kind: NavigationKind;
-      url: string;
-      reuseData: boolean;
-      revalidate?: Revalidation;
-    }
-  | { type: 'abort'; token: number }
-  | { type: 'commit'; token: number; kind: NavigationKind; url: string }
-  | { type: 'full-load'; token: number; url: string; replace: boolean }
-  /** Drop the prefetched answers of these URLs: their entries no longer hold one (code stays cached). */
-  | { type: 'forget-answers'; urls: readonly string[] }
-  /** Ask for the per-visitor data the page on screen left out. */
-  | { type: 'fetch-visitor-data' }
-  /** Show the per-visitor data that has arrived in the page on screen; nothing else changes. */
-  | { type: 'show-visitor-data' };
 
 /** `visitorData`: `awaited` when the page on screen is a shared one that left out its per-visitor data. */
 export function initialModel(currentUrl: string, visitorData: 'none' | 'awaited' = 'none'): RouterModel {
@@ -159,6 +69,11 @@ export function update(model: RouterModel, message: RouterMessage): [RouterModel
   return [next, urls.length > 0 ? [{ type: 'forget-answers', urls }, ...effects] : effects];
 }
 
+/**
+ * One message's transition, before `update` derives `forget-answers`.
+ *
+ * long function: one exhaustive switch over the messages, each case short (the per-visitor data's apart).
+ */
 function step(model: RouterModel, message: RouterMessage): [RouterModel, RouterEffect[]] {
   switch (message.type) {
     case 'push':
@@ -204,19 +119,9 @@ function step(model: RouterModel, message: RouterMessage): [RouterModel, RouterE
       if (model.pending?.token !== message.token) return [model, []];
       return pump({ ...model, pending: null });
     case 'visitor-data':
-      // Its connection was kept for it: it starts at once, also while a navigation is pending.
-      if (model.visitorData !== 'awaited') return [model, []];
-      return [{ ...model, visitorData: 'loading' }, [{ type: 'fetch-visitor-data' }]];
-    case 'visitor-data-answered': {
-      // A navigation pending brings the same segments, newer: this answer is then dropped.
-      const effects: RouterEffect[] = model.pending ? [] : [{ type: 'show-visitor-data' }];
-      if (model.visitorData !== 'loading') return [model, []];
-      return [{ ...model, visitorData: 'ending' }, effects];
-    }
+    case 'visitor-data-answered':
     case 'visitor-data-settled':
-      // Only a request that was made ends: one still awaited keeps its connection.
-      if (model.visitorData === 'awaited') return [model, []];
-      return pump({ ...model, visitorData: 'none' });
+      return stepVisitorData(model, message.type);
     case 'navigation-failed': {
       const { pending } = model;
       if (pending?.token !== message.token) return [model, []];
@@ -233,6 +138,27 @@ function step(model: RouterModel, message: RouterMessage): [RouterModel, RouterE
       ];
     }
   }
+}
+
+/** A shared page's per-visitor data: asked for once hydrated, shown if still relevant, counted until it ends. */
+function stepVisitorData(
+  model: RouterModel,
+  type: 'visitor-data' | 'visitor-data-answered' | 'visitor-data-settled',
+): [RouterModel, RouterEffect[]] {
+  const { visitorData } = model;
+  if (type === 'visitor-data') {
+    // Its connection was kept for it: it starts at once, also while a navigation is pending.
+    if (visitorData !== 'awaited') return [model, []];
+    return [{ ...model, visitorData: 'loading' }, [{ type: 'fetch-visitor-data' }]];
+  }
+  if (type === 'visitor-data-answered') {
+    if (visitorData !== 'loading') return [model, []];
+    // A navigation pending brings the same segments, newer: this answer is then dropped.
+    return [{ ...model, visitorData: 'ending' }, model.pending ? [] : [{ type: 'show-visitor-data' }]];
+  }
+  // Only a request that was made ends: one still awaited keeps its connection.
+  if (visitorData === 'awaited') return [model, []];
+  return pump({ ...model, visitorData: 'none' });
 }
 
 /** One request per URL: queued, in-flight and fresh entries are kept; a failure is not retried until it expires. */

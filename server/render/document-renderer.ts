@@ -198,11 +198,7 @@ interface Streaming {
   status: number;
   /** Public: its caching headers are set already. */
   shared: boolean;
-  /**
-   * Rendered whole before it is sent, every Suspense boundary resolved in place: a shared copy (crawlers,
-   * visitors without JavaScript and cache hits all get it) and a crawler's; browsers on private pages get
-   * the shell first.
-   */
+  /** Rendered whole before it is sent, every Suspense boundary in place: a shared copy, a crawler's page. */
   whole: boolean;
   abortController: AbortController;
   onShellError: (error: unknown) => void;
