@@ -167,7 +167,6 @@ function payloadOf(route: Route, data: unknown[], url: URL): SsrPayload {
     head,
   };
   return {
-    crawler: false,
     trace: null,
     sentry: null,
     debugRoutes: false,
