@@ -66,7 +66,7 @@ function streamingRows(r, add) {
   const cells = (field) => SERVERS.map((name) => ms(tt[name][field]));
   const ttfbDiff = difference('firstByteMs');
   add(
-    `first byte (shell), deferred value ${DEFER_MS} ms`,
+    `first byte (complete shared copy), deferred value ${DEFER_MS} ms`,
     [
       ...cells('firstByteMs'),
       `${ttfbDiff >= 0 ? '+' : ''}${ttfbDiff.toFixed(2)} ms`,
@@ -77,7 +77,7 @@ function streamingRows(r, add) {
     tt.ours.firstByteMs,
   );
   add(
-    'shell complete (bootstrap script)',
+    'bootstrap script',
     [...cells('shellMs'), `${difference('shellMs').toFixed(2)} ms`, '', ''],
     'ttfb.ours.shellMs',
     tt.ours.shellMs,
@@ -268,7 +268,7 @@ export function rows(r) {
   section(`1. SSR throughput and latency (${CONNECTIONS} connections unless noted, median of rounds)`);
   throughputRows(r, add);
   if (r.databaseCost) databaseRows(r, add);
-  section(`2. Product page streaming (median of ${r.ttfb.ours.requests} sequential requests)`);
+  section(`2. Product page, a shared page sent complete (median of ${r.ttfb.ours.requests} sequential requests)`);
   streamingRows(r, add);
   section('3. Client JavaScript (gzip -9 / brotli 11 of dist/client files)');
   firstLoadRows(r.clientJs, add);

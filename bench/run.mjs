@@ -10,7 +10,7 @@
 //      process on core 0, loaded by autocannon on core 1 (32 connections, 5 s × 5 rounds; --quick 2 s × 2),
 //      interleaved round by round; peak RSS from /proc/<pid>/status. The product page also runs at 400
 //      connections: at 32 it is bound by its 500 ms deferred value on both sides, not by the CPU;
-//   4. TTFB of the streamed shell and time of the final byte of the product page (median of N requests);
+//   4. TTFB and time of the final byte of the product page, a shared page sent complete (median of N requests);
 //   4b. what the database costs: the CPU of each page's data steps on the embedded engine, per request;
 //   4c. caching: /shop and the product page through nginx with its page cache against without, and the CPU
 //      of a 304 revalidation against a full render (bench/run/cache.mjs; skipped without nginx);
@@ -132,7 +132,7 @@ async function measureBuild() {
   return manifest;
 }
 
-/** 3. Throughput and latency, and 4. TTFB of the streamed shell: ours, ours with Sentry, the baseline. */
+/** 3. Throughput and latency, and 4. TTFB of the complete shared product page: ours, ours with Sentry, the baseline. */
 async function measureServers(manifest, capture) {
   const servers = {
     ours: await startServer('ours', { pin }),

