@@ -11,6 +11,7 @@ import * as esbuild from 'esbuild';
 import { buildClient } from './build/client-bundle.mjs';
 import { runDev } from './build/dev/dev.mjs';
 import { DIST } from './build/paths.mjs';
+import { prepareBuild } from './build/prepare-build.mjs';
 import { buildServer } from './build/server-bundle.mjs';
 import { sizeTable } from './build/size-table.mjs';
 import { isUpToDate } from './build/up-to-date.mjs';
@@ -32,11 +33,15 @@ export { buildServer } from './build/server-bundle.mjs';
 export { isUpToDate } from './build/up-to-date.mjs';
 
 /**
- * The full build: client, manifest, server. `app` names the app's definitions ({ app, serverApp }, paths
- * from the project root), package.json's "ssr" field by default. Returns the manifest.
+ * The full build: client, manifest, server, then what the app's services prepare from the server bundle
+ * (a database snapshot). `app` names the app's definitions ({ app, serverApp }, paths from the project
+ * root), package.json's "ssr" field by default. Returns the manifest.
  */
 export async function build({ outdir = DIST, app } = {}) {
-  const [manifest] = await Promise.all([buildClient({ outdir, app }), buildServer({ outdir, app })]);
+  const [manifest] = await Promise.all([
+    buildClient({ outdir, app }),
+    buildServer({ outdir, app }).then(() => prepareBuild(outdir)),
+  ]);
   await writeFile(path.join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }

@@ -10,10 +10,12 @@
 //      process on core 0, loaded by autocannon on core 1 (32 connections, 5 s × 5 rounds; --quick 2 s × 2),
 //      interleaved round by round; peak RSS from /proc/<pid>/status. The product page also runs at 400
 //      connections: at 32 it is bound by its 500 ms deferred value on both sides, not by the CPU;
-//   4. TTFB of the streamed shell and time of the final byte of the product page (median of N requests);
+//   4. TTFB and time of the final byte of the product page, a shared page sent complete (median of N requests);
 //   4b. what the database costs: the CPU of each page's data steps on the embedded engine, per request;
 //   4c. caching: /shop and the product page through nginx with its page cache against without, and the CPU
 //      of a 304 revalidation against a full render (bench/run/cache.mjs; skipped without nginx);
+//   4d. cold start: a server's `listening` to /readyz 200 on a new DATA_DIR and on an existing one
+//      (bench/run/cold-start.mjs, which also runs alone);
 //   5. RSS of a fresh server after 10k and 100k requests of /shop (--quick: 2k and 20k): each the median of
 //      100 ms samples over the second half of a stretch of load, since single readings swing with GC.
 //
@@ -45,6 +47,7 @@ import {
 } from './lib.mjs';
 import { save } from './report.mjs';
 import { measureCaching } from './run/cache.mjs';
+import { measureColdStart } from './run/cold-start.mjs';
 import { measureDatabaseCost } from './run/database-cost.mjs';
 import { lightServerOptions, measureLightPair } from './run/light.mjs';
 import { measureMemory } from './run/memory.mjs';
@@ -84,6 +87,8 @@ async function main() {
       `client-js: the metafile replica differs from dist/client for ${results.clientJs.replicaMismatches.join(', ')} (build.mjs options changed?): runtime attribution is approximate`,
     );
   log('client JavaScript measured');
+  // 4d. Cold start, each server alone on core 0.
+  results.coldStart = await measureColdStart({ runs: SETTINGS.coldStartRuns, pin, log });
   // From here on this process (TTFB client, Sentry capture) shares core 1 with autocannon.
   pin.pinSelf(1);
   const capture = await startSentryCapture();
@@ -127,7 +132,7 @@ async function measureBuild() {
   return manifest;
 }
 
-/** 3. Throughput and latency, and 4. TTFB of the streamed shell: ours, ours with Sentry, the baseline. */
+/** 3. Throughput and latency, and 4. TTFB of the complete shared product page: ours, ours with Sentry, the baseline. */
 async function measureServers(manifest, capture) {
   const servers = {
     ours: await startServer('ours', { pin }),

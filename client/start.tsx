@@ -80,7 +80,7 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
    */
   function ClientApp() {
     const snapshot = useSyncExternalStore(router.subscribe, router.getSnapshot, router.getSnapshot);
-    useVisitorsOwnData(router, page, snapshot.payload.page);
+    useVisitorsOwnData(router, snapshot.payload.page);
     return (
       <NavigationContext value={router.navigator}>
         <AppRoot app={app} locales={locales} {...snapshot} onRenderError={reportRenderError} />
@@ -99,10 +99,8 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
  * marks the document hydrated once the page on screen has all its data, the visitor's own included: a
  * visible marker that the page is interactive, for people debugging and for browser tests.
  */
-function useVisitorsOwnData(router: ClientRouter, initial: PageState, shown: PageState): void {
-  useEffect(() => {
-    if (initial.type === 'route' && initial.later) router.refresh(initial.later);
-  }, [router, initial]);
+function useVisitorsOwnData(router: ClientRouter, shown: PageState): void {
+  useEffect(() => router.hydrated(), [router]);
   const complete = shown.type !== 'route' || !shown.later;
   useEffect(() => {
     if (complete) document.documentElement.dataset.hydrated = 'true';

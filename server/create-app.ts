@@ -8,6 +8,7 @@ import { createErrorReporter } from './monitoring/report-error.ts';
 import { requestLog } from './monitoring/request-log.ts';
 import { sentryTunnel } from './monitoring/sentry-tunnel.ts';
 import { compressResponses } from './pipeline/compress-responses.ts';
+import { createIsHttps } from './pipeline/origin-of.ts';
 import { createPageParts } from './pipeline/page-parts.ts';
 import { defaultPageRequest, getPageRequest } from './pipeline/page-request.ts';
 import { RENDER_TIMEOUT_MS } from './pipeline/request-abort.ts';
@@ -81,7 +82,7 @@ export function createApp(options: CreateAppOptions): Express {
   const services = options.services ?? startedServices({});
   // The pages' parts (servePage, handleAction, pageMethodsOf, sendPageData, renderError), for the handler.
   const pageParts = createPageParts(options, reportError, services);
-  const { locales, renderError } = pageParts;
+  const { locales, renderError, cookieSetterOf } = pageParts;
 
   const server = express();
   server.disable('x-powered-by');
@@ -99,7 +100,7 @@ export function createApp(options: CreateAppOptions): Express {
       publicOrigin: config.publicOrigin,
       traceRequest: monitoring.traceRequest,
       logRequest: requestLog(logger, server),
-      setSecurityHeaders: securityHeaders(),
+      setSecurityHeaders: securityHeaders(createIsHttps(config.publicOrigin)),
       compressWhenAccepted: compressResponses(),
       isDraining: options.isDraining ?? (() => false),
       isReady: options.isReady ?? (() => true),
@@ -109,7 +110,7 @@ export function createApp(options: CreateAppOptions): Express {
       parseCookies: cookieParser(config.cookieSecret),
       sendAsset: serveAssets(build),
       forwardToSentry: sentryTunnel(config.sentryDsn),
-      sendLocaleSwitch: switchLocale(config.basePath, locales),
+      sendLocaleSwitch: switchLocale(config.basePath, locales, cookieSetterOf),
       resolvePageRequest: resolveLocale({
         basePath: config.basePath,
         locales,

@@ -42,4 +42,9 @@ export type {
 } from './pipeline/resource-route.ts';
 export { type Config, ConfigError, type Env, readVariable } from './process/config.ts';
 export type { RequestContext } from './request-context.ts';
-export type { ServerAppDefinition, ServicesDefinition, ServicesStart } from './server-app-definition.ts';
+export type {
+  ServerAppDefinition,
+  ServicesDefinition,
+  ServicesPrepareBuild,
+  ServicesStart,
+} from './server-app-definition.ts';

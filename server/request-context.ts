@@ -5,7 +5,7 @@ import type { Locale, Locales } from '../shared/routing/locale.ts';
 import type { RouteParams } from '../shared/routing/route-table.ts';
 import { notePrivateRead } from './caching/private-reads.ts';
 import { type OriginOf, requestUrl } from './pipeline/origin-of.ts';
-import { createCookieSetter } from './pipeline/set-cookie.ts';
+import type { CookieSetterOf } from './pipeline/set-cookie.ts';
 import type { ServicesHandle } from './services.ts';
 
 /**
@@ -59,12 +59,14 @@ export type CreateRequestContext = (
 ) => RequestContext;
 
 export interface RequestContextParts {
-  /** BASE_PATH: the path of the cookies handlers set, and of the app's URLs. */
+  /** BASE_PATH: the path of the app's URLs. */
   basePath: string;
   /** The app's locales (createLocales), for the prefixes of its URLs. */
   locales: Locales;
   /** Our origin for a request (PUBLIC_ORIGIN or the request's). */
   originOf: OriginOf;
+  /** The app's cookie setter (createCookieSetterOf): path BASE_PATH, Secure when our origin is HTTPS. */
+  cookieSetterOf: CookieSetterOf;
   services: ServicesHandle;
 }
 
@@ -167,6 +169,7 @@ export function requestContextFactory({
   basePath,
   locales,
   originOf,
+  cookieSetterOf,
   services,
 }: RequestContextParts): CreateRequestContext {
   return function createRequestContext(request, response, { params, locale, signal, pageTarget }) {
@@ -175,7 +178,7 @@ export function requestContextFactory({
       params,
       locale,
       urlOf: (target, otherLocale) => urlOf(target, { basePath, locales, locale }, otherLocale),
-      setCookie: createCookieSetter(request, response, basePath),
+      setCookie: cookieSetterOf(request, response),
       signal,
       services: services.current,
     };

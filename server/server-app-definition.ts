@@ -14,6 +14,13 @@ export interface ServicesStart<AppConfig = unknown> {
   config: Readonly<Config>;
   appConfig: AppConfig;
   logger: Logger;
+  /** The folder of the build being served, with what `prepareBuild` wrote there; undefined without one (tests). */
+  buildDir?: string;
+}
+
+/** What an app's services prepare at build time from: the build's folder, shipped with the build. */
+export interface ServicesPrepareBuild {
+  buildDir: string;
 }
 
 /**
@@ -24,14 +31,20 @@ export interface ServicesStart<AppConfig = unknown> {
  *
  * @example
  * export const services: ServicesDefinition<{ db: WatchedDatabase }, AppConfig> = {
- *   start: async ({ appConfig, logger }) => ({
- *     db: await openConfiguredDatabase(appConfig, logger, migrations),
+ *   prepareBuild: ({ buildDir }) => writeDatabaseSnapshot(buildDir, migrations),
+ *   start: async ({ appConfig, logger, buildDir }) => ({
+ *     db: await openConfiguredDatabase(appConfig, logger, migrations, { buildDir }),
  *   }),
  *   isReady: ({ db }) => db.isAvailable(),
  *   stop: ({ db }) => db.close(),
  * };
  */
 export interface ServicesDefinition<Services = unknown, AppConfig = unknown> {
+  /**
+   * Writes into the build's folder what `start` reads from `buildDir` (a migrated database snapshot:
+   * writeDatabaseSnapshot). The build runs it once, in a process of its own, after the server bundle.
+   */
+  prepareBuild?(build: ServicesPrepareBuild): Promise<unknown>;
   /** Refuses a configuration they cannot run with (throws ConfigError); runs once at start, before any worker. */
   checkConfig?(config: Readonly<Config>, appConfig: AppConfig): void;
   /** Opens them (and, say, migrates a database); pages wait and /readyz answers 503 until it resolves. */

@@ -26,6 +26,8 @@ export interface AccountMessages {
   haveAccount: string;
   errorEmail: string;
   errorEmailTaken: string;
+  /** An email holding an invisible character (zero-width space, bidi mark...), named as `U+200B`. */
+  errorEmailCharacter: (character: string) => string;
   errorPasswordShort: (min: number) => string;
   errorPasswordLong: (max: number) => string;
   errorPasswordMissing: string;
@@ -33,6 +35,8 @@ export interface AccountMessages {
   errorCredentials: string;
   /** Too many failed sign-ins: when to try again, in whole minutes. */
   errorThrottled: (minutes: number) => string;
+  /** Too many sign-ups from one client address: when to try again, in whole minutes. */
+  errorSignUpThrottled: (minutes: number) => string;
   signedInAs: (email: string) => string;
   ordersHeading: string;
   noOrders: string;
@@ -67,12 +71,15 @@ const en: AccountMessages = {
   haveAccount: 'Already have an account?',
   errorEmail: 'Enter an email address such as name@example.com.',
   errorEmailTaken: 'An account with this email exists: sign in instead.',
+  errorEmailCharacter: (character) => `Remove the invisible character ${character} from this email.`,
   errorPasswordShort: (min) => `Use at least ${min} characters.`,
   errorPasswordLong: (max) => `Use at most ${max} characters.`,
   errorPasswordMissing: 'Enter your password.',
   errorCredentials: 'The email or the password is not right.',
   errorThrottled: (minutes) =>
     `Too many attempts to sign in. Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
+  errorSignUpThrottled: (minutes) =>
+    `Too many accounts created from your network. Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
   signedInAs: (email) => `Signed in as ${email}`,
   ordersHeading: 'Your orders',
   noOrders: 'You have not ordered anything yet.',
@@ -106,12 +113,15 @@ const fr: AccountMessages = {
   haveAccount: 'Vous avez déjà un compte ?',
   errorEmail: 'Saisissez une adresse e-mail comme nom@exemple.fr.',
   errorEmailTaken: 'Un compte existe avec cet e-mail : connectez-vous.',
+  errorEmailCharacter: (character) => `Retirez de cet e-mail le caractère invisible ${character}.`,
   errorPasswordShort: (min) => `Utilisez au moins ${min} caractères.`,
   errorPasswordLong: (max) => `Utilisez au plus ${max} caractères.`,
   errorPasswordMissing: 'Saisissez votre mot de passe.',
   errorCredentials: 'L’e-mail ou le mot de passe n’est pas correct.',
   errorThrottled: (minutes) =>
     `Trop de tentatives de connexion. Réessayez dans ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
+  errorSignUpThrottled: (minutes) =>
+    `Trop de comptes créés depuis votre réseau. Réessayez dans ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
   signedInAs: (email) => `Connecté en tant que ${email}`,
   ordersHeading: 'Vos commandes',
   noOrders: 'Vous n’avez encore rien commandé.',
@@ -145,12 +155,15 @@ const de: AccountMessages = {
   haveAccount: 'Sie haben schon ein Konto?',
   errorEmail: 'Geben Sie eine E-Mail-Adresse wie name@beispiel.de ein.',
   errorEmailTaken: 'Zu dieser E-Mail gibt es ein Konto: Melden Sie sich an.',
+  errorEmailCharacter: (character) => `Entfernen Sie das unsichtbare Zeichen ${character} aus dieser E-Mail.`,
   errorPasswordShort: (min) => `Verwenden Sie mindestens ${min} Zeichen.`,
   errorPasswordLong: (max) => `Verwenden Sie höchstens ${max} Zeichen.`,
   errorPasswordMissing: 'Geben Sie Ihr Passwort ein.',
   errorCredentials: 'E-Mail oder Passwort stimmt nicht.',
   errorThrottled: (minutes) =>
     `Zu viele Anmeldeversuche. Versuchen Sie es in ${minutes === 1 ? '1 Minute' : `${minutes} Minuten`} wieder.`,
+  errorSignUpThrottled: (minutes) =>
+    `Zu viele neue Konten aus Ihrem Netzwerk. Versuchen Sie es in ${minutes === 1 ? '1 Minute' : `${minutes} Minuten`} wieder.`,
   signedInAs: (email) => `Angemeldet als ${email}`,
   ordersHeading: 'Ihre Bestellungen',
   noOrders: 'Sie haben noch nichts bestellt.',

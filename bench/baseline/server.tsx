@@ -39,8 +39,9 @@ import {
   splitDeferred,
 } from './routes.ts';
 
-// The same database as ours: the embedded engine in a folder of its own (BASELINE_DATA_DIR), migrated
-// with the storefront's migrations. Its log lines go to stderr, like the rest of the baseline's output.
+// The same database as ours: the embedded engine in a folder of its own (BASELINE_DATA_DIR), made from the
+// build's snapshot (BASELINE_DIST) as ours is, migrated with the storefront's migrations. Its log lines go
+// to stderr, like the rest of the baseline's output.
 const toStderr = (details: object, message: string) => console.error(message, details);
 const logger: Logger = { error: toStderr, warn: toStderr, info() {} };
 const db = await openConfiguredDatabase(
@@ -50,6 +51,7 @@ const db = await openConfiguredDatabase(
   },
   logger,
   shopMigrations,
+  { buildDir: process.env.BASELINE_DIST },
 );
 
 // Every page is English, without a base path: a data step's `urlOf` puts an app path there.
@@ -165,7 +167,6 @@ function payloadOf(route: Route, data: unknown[], url: URL): SsrPayload {
     head,
   };
   return {
-    crawler: false,
     trace: null,
     sentry: null,
     debugRoutes: false,
@@ -178,7 +179,10 @@ function payloadOf(route: Route, data: unknown[], url: URL): SsrPayload {
   };
 }
 
-/** Streams the document, then each deferred value's script as it settles; ends once all are out. */
+/**
+ * Sends the document once every Suspense boundary is resolved in place, as a shared page's copy must be
+ * (the bench's two pages are public ones), then each deferred value's script; ends once all are out.
+ */
 function render(
   response: http.ServerResponse,
   route: Route,
@@ -204,7 +208,7 @@ function render(
     nonce,
     bootstrapScriptContent: `self.${SSR_PAYLOAD_GLOBAL}=${serializeForScript(serializable)};self.${SSR_DEFERRED_GLOBAL}||=[]`,
     bootstrapModules,
-    onShellReady() {
+    onAllReady() {
       response.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',

@@ -1,4 +1,4 @@
-import type { SsrPayload } from '../../shared/ui/ssr-payload.ts';
+import { isbotNaive } from 'isbot';
 
 /** After a navigation: to the `#hash` target when there is one, else to the top. */
 export function scrollToHashOrTop(win: Window, hash: string): void {
@@ -32,11 +32,17 @@ export function hasFocus(win: Window): boolean {
   return focused !== null && focused !== win.document.body && focused !== win.document.documentElement;
 }
 
-/** No prefetching for crawlers, with Save-Data, or on 2g connections. */
-export function canPrefetch(win: Window, payload: SsrPayload): boolean {
-  const connection = (
-    win.navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }
-  ).connection;
+/**
+ * No prefetching for crawlers, with Save-Data, or on 2g connections. The browser tells a crawler by its own
+ * user agent, so a shared page's HTML says nothing about its visitor. It uses isbot's naive pattern
+ * (`bot|crawl|http|lighthouse|scan|search|spider`), a few bytes where isbot's full list would take kilobytes
+ * of the runtime's client budget; the server's whole-page rendering for crawlers uses the full list
+ * (server/pipeline/is-crawler.ts). Headless Chromium ("HeadlessChrome") is no crawler here: it prefetches.
+ */
+export function canPrefetch(win: Window): boolean {
+  const { userAgent, connection } = win.navigator as Navigator & {
+    connection?: { saveData?: boolean; effectiveType?: string };
+  };
   // effectiveType is 'slow-2g', '2g', '3g' or '4g'.
-  return !payload.crawler && !connection?.saveData && !connection?.effectiveType?.endsWith('2g');
+  return !isbotNaive(userAgent) && !connection?.saveData && !connection?.effectiveType?.endsWith('2g');
 }

@@ -134,11 +134,11 @@ export function createRouteResources({
     /**
      * Code and data in parallel; `reuseData` takes a prefetched answer as it is, unless the segments it left
      * out are no longer on screen. `revalidate` says which segments changed on the server (see Revalidation).
-     * The signal aborts the data request this call makes, not one it reuses.
+     * The signal aborts the data request this call makes, not one it reuses; `onBodyEnd` as fetchPageData's.
      */
     async load(
       href: string,
-      options: { reuseData: boolean; revalidate?: Revalidation; signal: AbortSignal },
+      options: { reuseData: boolean; revalidate?: Revalidation | undefined } & FetchOptions,
     ): Promise<LoadedPage> {
       const resource = resourceOf(href);
       const reused = options.reuseData && !options.revalidate ? answers.get(href) : undefined;

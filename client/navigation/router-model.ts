@@ -11,105 +11,46 @@
  * old answer from route-resources, which the model then counted as fresh for another 30 s. Here the rules
  * are pure and tested in Node, and `update` derives `forget-answers` from the entries themselves, so the
  * promises held are always those of the entries that may still be used (tests/property/router-model.test.ts).
+ *
+ * A shared page's per-visitor data (`visitorData`) is no navigation either: it has no token and no pending
+ * state (no progress bar, announcement, scroll or focus), and it counts in the prefetches' connection budget.
  */
 
 import type { Revalidation } from './kept-segments.ts';
+import type {
+  NavigationKind,
+  PrefetchEntry,
+  RouterEffect,
+  RouterMessage,
+  RouterModel,
+} from './router-messages.ts';
+
+export type {
+  NavigationKind,
+  PendingNavigation,
+  PrefetchEntry,
+  RouterEffect,
+  RouterInput,
+  RouterMessage,
+  RouterModel,
+  VisitorData,
+} from './router-messages.ts';
 
 /** Prefetched entries (a link's code and data) are used as they are for this long, in milliseconds… */
 export const PREFETCH_FRESH_MS = 30_000;
 /** …then only their code is reused (data is fetched again) until this age, in milliseconds: they expire. */
 export const PREFETCH_EXPIRE_MS = 5 * 60_000;
 /**
- * At most this many prefetches run at once, each counted until its answer's body has ended (streamed tail
- * included); the rest wait in a FIFO queue. Browsers open 6 HTTP/1.1 connections per origin: this leaves one
- * for a navigation or a monitoring post, and none start while a navigation is pending.
+ * At most this many prefetches run at once, a shared page's per-visitor data request included, each counted
+ * until its answer's body has ended (streamed tail included); the rest wait in a FIFO queue. Browsers open 6
+ * HTTP/1.1 connections per origin: this leaves one for a navigation or a monitoring post, and none start
+ * while a navigation is pending.
  */
 export const PREFETCH_CONCURRENCY = 5;
 
-export type NavigationKind = 'push' | 'replace' | 'pop' | 'refresh' | 'action';
-
-/** The named actions that start work, plus the results the adapter reports back. */
-export type RouterMessage =
-  | { type: 'push'; url: string; now: number }
-  | { type: 'replace'; url: string; now: number }
-  | { type: 'pop'; url: string; now: number }
-  /** The page on screen asks for its data again: `revalidate` says which segments (route-resources.ts). */
-  | { type: 'refresh'; now: number; revalidate: Revalidation }
-  | { type: 'action'; url: string; now: number }
-  | { type: 'prefetch'; url: string; now: number }
-  /**
-   * The browser moved within the page on screen (a fragment link, or back/forward between entries that
-   * differ only in their hash) and has scrolled; nothing loads. A pending navigation goes on: in the HTML
-   * Standard's navigate algorithm a fragment navigation returns before other navigations are cancelled, and
-   * `popstate` does not tell the two moves apart.
-   */
-  | { type: 'hash-change'; url: string }
-  /** A prefetch's code and the first line of its data have arrived; its body may still be streaming. */
-  | { type: 'prefetch-answered'; url: string }
-  /** A prefetch's answer has ended (or failed): its connection is free. */
-  | { type: 'prefetch-settled'; url: string; ok: boolean; now: number }
-  | { type: 'navigation-loaded'; token: number; url: string; now: number }
-  /** `url`: where to load in full instead of the navigation's own URL (an external redirect). */
-  | { type: 'navigation-failed'; token: number; url?: string }
-  /** An action's form post ended without a page to show (it failed, or the build changed): nothing loads. */
-  | { type: 'action-failed'; token: number };
-
-export type PrefetchEntry =
-  | { state: 'queued' }
-  /** Requested; nothing usable yet. */
-  | { state: 'loading' }
-  /** Answered (a navigation may take it) while the deferred tail still streams on its connection. */
-  | { state: 'streaming' }
-  /** Asked before an action or refresh changed server state: holds its slot until its body ends, never used. */
-  | { state: 'outdated' }
-  | { state: 'ready'; fetchedAt: number }
-  /** A failure is not retried until it expires, which counts from when its request settled too. */
-  | { state: 'failed'; fetchedAt: number };
-
-export interface PendingNavigation {
-  token: number;
-  kind: NavigationKind;
-  url: string;
-}
-
-export interface RouterModel {
-  /** The URL whose page is on screen. */
-  currentUrl: string;
-  pending: PendingNavigation | null;
-  lastToken: number;
-  /** The prefetch entries by URL. */
-  prefetches: Readonly<Record<string, PrefetchEntry>>;
-  /** URLs waiting for a free prefetch slot, oldest first. */
-  queue: readonly string[];
-}
-
-type WithoutNow<Message> = Message extends unknown ? Omit<Message, 'now'> : never;
-/** A message as the adapter's parts send it: the adapter adds the time (`now`) when it dispatches it. */
-export type RouterInput = WithoutNow<RouterMessage>;
-
-/** What the adapter must do after a message. */
-export type RouterEffect =
-  | { type: 'start-prefetch'; url: string }
-  /**
-   * Load code and data for `url`; `reuseData` when a fresh prefetched answer may be used as is; `revalidate`
-   * after a change on the server (an action's post may name its segments instead).
-   */
-  | {
-      type: 'load';
-      token: number;
-      kind: NavigationKind;
-      url: string;
-      reuseData: boolean;
-      revalidate?: Revalidation;
-    }
-  | { type: 'abort'; token: number }
-  | { type: 'commit'; token: number; kind: NavigationKind; url: string }
-  | { type: 'full-load'; token: number; url: string; replace: boolean }
-  /** Drop the prefetched answers of these URLs: their entries no longer hold one (code stays cached). */
-  | { type: 'forget-answers'; urls: readonly string[] };
-
-export function initialModel(currentUrl: string): RouterModel {
-  return { currentUrl, pending: null, lastToken: 0, prefetches: {}, queue: [] };
+/** `visitorData`: `awaited` when the page on screen is a shared one that left out its per-visitor data. */
+export function initialModel(currentUrl: string, visitorData: 'none' | 'awaited' = 'none'): RouterModel {
+  return { currentUrl, pending: null, lastToken: 0, prefetches: {}, queue: [], visitorData };
 }
 
 /** Whether an answer may be used as it is (a stale one's code is reused, its data fetched again). */
@@ -128,6 +69,11 @@ export function update(model: RouterModel, message: RouterMessage): [RouterModel
   return [next, urls.length > 0 ? [{ type: 'forget-answers', urls }, ...effects] : effects];
 }
 
+/**
+ * One message's transition, before `update` derives `forget-answers`.
+ *
+ * long function: one exhaustive switch over the messages, each case short (the per-visitor data's apart).
+ */
 function step(model: RouterModel, message: RouterMessage): [RouterModel, RouterEffect[]] {
   switch (message.type) {
     case 'push':
@@ -163,13 +109,19 @@ function step(model: RouterModel, message: RouterMessage): [RouterModel, RouterE
         kind: pending.kind,
         url: message.url,
       };
+      // The committed page brought its own per-visitor data (a page never keeps a segment it has no data for).
+      const visitorData = model.visitorData === 'awaited' ? 'none' : model.visitorData;
       // The page commits first: prefetches that waited for the navigation start behind it.
-      const [next, prefetches] = pump({ ...model, currentUrl: message.url, pending: null });
+      const [next, prefetches] = pump({ ...model, currentUrl: message.url, pending: null, visitorData });
       return [next, [commit, ...prefetches]];
     }
     case 'action-failed':
       if (model.pending?.token !== message.token) return [model, []];
       return pump({ ...model, pending: null });
+    case 'visitor-data':
+    case 'visitor-data-answered':
+    case 'visitor-data-settled':
+      return stepVisitorData(model, message.type);
     case 'navigation-failed': {
       const { pending } = model;
       if (pending?.token !== message.token) return [model, []];
@@ -186,6 +138,27 @@ function step(model: RouterModel, message: RouterMessage): [RouterModel, RouterE
       ];
     }
   }
+}
+
+/** A shared page's per-visitor data: asked for once hydrated, shown if still relevant, counted until it ends. */
+function stepVisitorData(
+  model: RouterModel,
+  type: 'visitor-data' | 'visitor-data-answered' | 'visitor-data-settled',
+): [RouterModel, RouterEffect[]] {
+  const { visitorData } = model;
+  if (type === 'visitor-data') {
+    // Its connection was kept for it: it starts at once, also while a navigation is pending.
+    if (visitorData !== 'awaited') return [model, []];
+    return [{ ...model, visitorData: 'loading' }, [{ type: 'fetch-visitor-data' }]];
+  }
+  if (type === 'visitor-data-answered') {
+    if (visitorData !== 'loading') return [model, []];
+    // A navigation pending brings the same segments, newer: this answer is then dropped.
+    return [{ ...model, visitorData: 'ending' }, model.pending ? [] : [{ type: 'show-visitor-data' }]];
+  }
+  // Only a request that was made ends: one still awaited keeps its connection.
+  if (visitorData === 'awaited') return [model, []];
+  return pump({ ...model, visitorData: 'none' });
 }
 
 /** One request per URL: queued, in-flight and fresh entries are kept; a failure is not retried until it expires. */
@@ -213,6 +186,8 @@ function navigate(
     ...prune(changesData ? outdateAnswers(model) : model, now),
     lastToken: token,
     pending: { token, kind, url },
+    // Its answer is dropped: the navigation asks for the per-visitor segments too, and newer.
+    visitorData: model.visitorData === 'loading' ? 'ending' : model.visitorData,
   };
 
   const entry = next.prefetches[url];
@@ -230,14 +205,14 @@ function navigate(
 }
 
 /**
- * Starts queued prefetches, oldest first, while fewer than PREFETCH_CONCURRENCY hold a connection and no
- * navigation is pending (a navigation's code, data and monitoring come first).
+ * Starts queued prefetches, oldest first, while fewer than PREFETCH_CONCURRENCY hold a connection (or are
+ * kept for the per-visitor data) and no navigation is pending (its code, data and monitoring come first).
  */
 function pump(model: RouterModel): [RouterModel, RouterEffect[]] {
   if (model.pending) return [model, []];
   let next = model;
   const effects: RouterEffect[] = [];
-  let held = Object.values(next.prefetches).filter(holdsSlot).length;
+  let held = Object.values(next.prefetches).filter(holdsSlot).length + (next.visitorData === 'none' ? 0 : 1);
   while (held < PREFETCH_CONCURRENCY && next.queue.length > 0) {
     const [url, ...rest] = next.queue as [string, ...string[]];
     next = withEntry(next, url, { state: 'loading' }, rest);

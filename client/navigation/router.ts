@@ -8,7 +8,7 @@ import { rememberFullLoad } from './full-load-guard.ts';
 import { createHistoryEntries } from './history-entries.ts';
 import { joinRevalidations, type Revalidation, sharedPrefix } from './kept-segments.ts';
 import type { NavigationMonitor } from './navigation-monitor.ts';
-import { createRouteLoader, type Navigation } from './route-loading.ts';
+import { createRouteLoader, type Navigation, type ShowablePage } from './route-loading.ts';
 import { createRouteResources, hrefOf } from './route-resources.ts';
 import {
   initialModel,
@@ -69,9 +69,14 @@ export function createRouter({
   const isInterceptable = (url: URL) =>
     isRouterUrl(url, { location: resolve(win.location.href), basePath, locales, locale }) &&
     !resources.isResource(url);
-  const prefetchAllowed = canPrefetch(win, initialPage.payload);
+  const prefetchAllowed = canPrefetch(win);
 
-  let model = initialModel(hrefOf(resolve(win.location.href)));
+  const { page: initial } = initialPage.payload;
+  /** The per-visitor segments a shared page left out, for the browser to ask for once hydrated. */
+  const later = initial.type === 'route' ? initial.later : undefined;
+  let model = initialModel(hrefOf(resolve(win.location.href)), later ? 'awaited' : 'none');
+  /** The per-visitor data once it has arrived, for the model to say whether to show it. */
+  let visitorPage: ShowablePage | undefined;
   let history: ReturnType<typeof createHistoryEntries> | null = null;
   let observer: IntersectionObserver | null = null;
   /** The form post the next `action` message carries (set just before it is dispatched). */
@@ -154,7 +159,25 @@ export function createRouter({
       case 'forget-answers':
         resources.forgetAnswers(effect.urls);
         return;
+      case 'fetch-visitor-data':
+        return fetchVisitorData();
+      case 'show-visitor-data':
+        // In place, as a refresh commits: no navigation is pending (the model drops the answer then).
+        return commit('refresh', model.currentUrl, { controller: new AbortController(), page: visitorPage });
     }
+  }
+
+  /** Asks for the per-visitor segments; a failure leaves the page as it is (no full load). */
+  function fetchVisitorData() {
+    const onBodyEnd = () => dispatch({ type: 'visitor-data-settled' });
+    resources.load(model.currentUrl, { reuseData: false, revalidate: later, onBodyEnd }).then(
+      (loaded) => {
+        if (loaded.type !== 'page') return;
+        visitorPage = loaded;
+        dispatch({ type: 'visitor-data-answered' });
+      },
+      () => {},
+    );
   }
 
   function startLoad({ token, kind, url, reuseData, revalidate }: Extract<RouterEffect, { type: 'load' }>) {
@@ -225,6 +248,10 @@ export function createRouter({
     /** Asks for the page on screen's data again (every segment's, or those named) and clears prefetched data. */
     refresh(revalidate: Revalidation = 'all') {
       dispatch({ type: 'refresh', revalidate });
+    },
+    /** The page has hydrated: a shared page asks for the per-visitor data it left out (else nothing happens). */
+    hydrated() {
+      dispatch({ type: 'visitor-data' });
     },
     start() {
       history = createHistoryEntries(win);

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../monitoring/logger.ts';
 import { type Database, DatabaseUnavailableError } from './database.ts';
 import { type WatchedDatabase, watchDatabase } from './database-health.ts';
+import { databaseSnapshotIn } from './database-snapshot.ts';
 import { openEmbeddedDatabase } from './embedded-database.ts';
 import { type Migration, migrate } from './migrate.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
@@ -18,16 +19,24 @@ export interface DatabaseLocation {
   dataDir: string;
 }
 
+/** Where the build being served is (`ServicesStart.buildDir`): its database snapshot starts a new DATA_DIR. */
+export interface OpenDatabaseOptions {
+  buildDir?: string;
+}
+
 /**
  * The database `location` names, migrated and watched: the Postgres server at its URL, else the embedded
- * one in its folder. A server that cannot be reached yet (it starts after us) is tried again until it
- * answers; meanwhile /readyz answers 503 and a page waits at most its render deadline (then 503). Another
- * failure (a migration's SQL) rejects, with the database closed. Call it from the app's `services.start()`.
+ * one in its folder. A new embedded database starts from the build's snapshot when there is one
+ * (writeDatabaseSnapshot, from the app's `services.prepareBuild`), then gets the migrations it lacks. A
+ * server that cannot be reached yet (it starts after us) is tried again until it answers; meanwhile /readyz
+ * answers 503 and a page waits at most its render deadline (then 503). Another failure (a migration's SQL)
+ * rejects, with the database closed. Call it from the app's `services.start()`.
  *
  * @example
  * export const services: ServicesDefinition<{ db: WatchedDatabase }, AppConfig> = {
- *   start: async ({ appConfig, logger }) => ({
- *     db: await openConfiguredDatabase(appConfig, logger, migrations),
+ *   prepareBuild: ({ buildDir }) => writeDatabaseSnapshot(buildDir, migrations),
+ *   start: async ({ appConfig, logger, buildDir }) => ({
+ *     db: await openConfiguredDatabase(appConfig, logger, migrations, { buildDir }),
  *   }),
  *   isReady: ({ db }) => db.isAvailable(),
  *   stop: ({ db }) => db.close(),
@@ -37,10 +46,11 @@ export async function openConfiguredDatabase(
   config: DatabaseLocation,
   logger: Logger,
   migrations: readonly Migration[],
+  { buildDir }: OpenDatabaseOptions = {},
 ): Promise<WatchedDatabase> {
   const db = config.databaseUrl
     ? openPostgresDatabase(config.databaseUrl)
-    : await openEmbeddedDatabase(config.dataDir);
+    : await openEmbedded(config.dataDir, buildDir, logger);
   try {
     await migrateWhenReachable(db, migrations, logger);
   } catch (error) {
@@ -48,6 +58,14 @@ export async function openConfiguredDatabase(
     throw error;
   }
   return watchDatabase(db, logger);
+}
+
+async function openEmbedded(dataDir: string, buildDir: string | undefined, logger: Logger) {
+  const snapshot = buildDir === undefined ? undefined : databaseSnapshotIn(buildDir);
+  const db = await openEmbeddedDatabase(dataDir, { snapshot });
+  if (db.fromSnapshot)
+    logger.info({ dataDir, snapshot }, "a new embedded database, from the build's snapshot");
+  return db;
 }
 
 async function migrateWhenReachable(db: Database, migrations: readonly Migration[], logger: Logger) {

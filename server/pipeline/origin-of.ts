@@ -24,6 +24,23 @@ export function createOriginOf(publicOrigin: string | undefined): OriginOf {
 }
 
 /**
+ * Whether our origin for a request is HTTPS, the one rule for `Secure` cookies and HSTS: PUBLIC_ORIGIN's
+ * scheme when it is set (TLS often ends at a proxy that sends no X-Forwarded-Proto, or is not trusted), else
+ * the request's (`request.secure`: X-Forwarded-Proto counts only behind a trusted proxy, TRUST_PROXY).
+ */
+export function createIsHttps(publicOrigin: string | undefined): (request: Request) => boolean {
+  if (publicOrigin !== undefined) {
+    const isHttps = publicOrigin.startsWith('https:');
+    return function isPublicOriginHttps() {
+      return isHttps;
+    };
+  }
+  return function isRequestHttps(request) {
+    return request.secure;
+  };
+}
+
+/**
  * The request's own origin as the client sees it, normalised as browsers write `Origin` (WHATWG URL: lower
  * case host, default port dropped): the scheme of `request.protocol` and the host of `request.host`, which
  * read X-Forwarded-Proto and X-Forwarded-Host only behind a trusted proxy (TRUST_PROXY). Undefined when

@@ -21,6 +21,7 @@ import { createOriginOf } from './origin-of.ts';
 import { RENDER_TIMEOUT_MS } from './request-abort.ts';
 import { createPageResolver } from './resolve-page.ts';
 import { servePage } from './serve-page.ts';
+import { createCookieSetterOf } from './set-cookie.ts';
 
 /**
  * The page machinery of an app, built once: the served route table, the app's locales, the resolver that
@@ -46,7 +47,14 @@ export function createPageParts(
   const locales = createLocales(options.app.locales);
   // PUBLIC_ORIGIN, or the request's own: for every absolute URL a handler writes.
   const originOf = createOriginOf(config.publicOrigin);
-  const createRequestContext = requestContextFactory({ basePath, locales, originOf, services });
+  const cookieSetterOf = createCookieSetterOf(basePath, config.publicOrigin);
+  const createRequestContext = requestContextFactory({
+    basePath,
+    locales,
+    originOf,
+    cookieSetterOf,
+    services,
+  });
   const middleware = createMiddlewareRunner(options.middleware ?? {}, routes, root);
   const common = {
     routes,
@@ -82,6 +90,7 @@ export function createPageParts(
   });
   return {
     locales,
+    cookieSetterOf,
     handleAction,
     pageMethodsOf: pageMethods(routes, actions),
     renderError: renderer.renderError,

@@ -33,15 +33,16 @@ const NONCE_SLOT = `nonce-slot-${randomBytes(8).toString('hex')}`;
  * Security headers for every response (helmet): a Content-Security-Policy whose only inline scripts are
  * those with this request's nonce (hydration data, deferred values, React's bootstrap), `connect-src`
  * limited to our origin (the Sentry tunnel is ours), no framing, `nosniff`, and a strict referrer policy.
- * HSTS only when the request arrived over HTTPS (directly or through a trusted proxy), since a plain-HTTP
- * deployment behind a TLS-less proxy must not pin HTTPS.
+ * HSTS (helmet's, max-age a year with subdomains) only when our origin is HTTPS (`isHttps`, createIsHttps:
+ * PUBLIC_ORIGIN, else the request through a trusted proxy), the rule of `Secure` cookies too: a plain-HTTP
+ * deployment must not pin HTTPS.
  *
  * helmet runs once, at start, against a recording response: its header values do not depend on the
  * request, and the policy differs per response only by the nonce, put into the recorded text. Running
  * helmet per request (it validates every directive each time a directive is a function) cost ~60 µs a
  * request, measured with bench/profile.mjs.
  */
-export function securityHeaders() {
+export function securityHeaders(isHttps: (request: Request) => boolean) {
   const recorded = new Map<string, string>();
   const recorder = {
     setHeader: (name: string, value: string) => recorded.set(name, value),
@@ -64,7 +65,7 @@ export function securityHeaders() {
         objectSrc: ["'none'"],
       },
     },
-    strictTransportSecurity: false,
+    strictTransportSecurity: { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
   })({} as Request, recorder as unknown as Response, (error?: unknown) => {
@@ -76,6 +77,9 @@ export function securityHeaders() {
   if (policyAfterNonce === undefined)
     throw new Error('helmet wrote no Content-Security-Policy with the nonce');
   recorded.delete('Content-Security-Policy');
+  const hsts = recorded.get('Strict-Transport-Security');
+  if (hsts === undefined) throw new Error('helmet wrote no Strict-Transport-Security');
+  recorded.delete('Strict-Transport-Security');
   // Lower-case names: Node keys every header by its lower-cased name, which for these is then the name
   // itself rather than a new string per header and response. HTTP header names are case-insensitive.
   const staticHeaders = [...recorded].map(([name, value]) => [name.toLowerCase(), value] as const);
@@ -85,8 +89,6 @@ export function securityHeaders() {
     response.locals.cspNonce = nonce;
     response.setHeader('content-security-policy', `${policyBeforeNonce}nonce-${nonce}${policyAfterNonce}`);
     for (const [name, value] of staticHeaders) response.setHeader(name, value);
-    if (request.secure) {
-      response.setHeader('strict-transport-security', `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
-    }
+    if (isHttps(request)) response.setHeader('strict-transport-security', hsts);
   };
 }

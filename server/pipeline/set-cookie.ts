@@ -1,12 +1,23 @@
 import type { CookieOptions, Request, Response } from 'express';
+import { createIsHttps } from './origin-of.ts';
+
+/** Sets a cookie on a response; what data steps, actions and middleware get as `context.setCookie`. */
+export type SetCookie = (name: string, value: string, options: CookieOptions) => void;
+
+/** The `setCookie` of one request and its response. */
+export type CookieSetterOf = (request: Request, response: Response) => SetCookie;
 
 /**
- * The `setCookie` that data steps and actions get: the app's cookies are scoped to BASE_PATH and marked
- * `Secure` when the request came over HTTPS (directly, or through a trusted proxy), unless the caller says
- * otherwise.
+ * Builds, once per app, the `setCookie` of every cookie the runtime and its apps set: scoped to BASE_PATH,
+ * and `Secure` when our origin is HTTPS (createIsHttps: PUBLIC_ORIGIN, else the request through a trusted
+ * proxy), unless the caller says otherwise.
  */
-export function createCookieSetter(request: Request, response: Response, basePath: string) {
-  return function setCookie(name: string, value: string, options: CookieOptions): void {
-    response.cookie(name, value, { path: basePath || '/', secure: request.secure, ...options });
+export function createCookieSetterOf(basePath: string, publicOrigin: string | undefined): CookieSetterOf {
+  const path = basePath || '/';
+  const isHttps = createIsHttps(publicOrigin);
+  return function cookieSetterOf(request, response) {
+    return function setCookie(name, value, options) {
+      response.cookie(name, value, { path, secure: isHttps(request), ...options });
+    };
   };
 }

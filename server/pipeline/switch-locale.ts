@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { buildHref } from '../../shared/routing/href.ts';
 import { LOCALE_COOKIE, type Locales } from '../../shared/routing/locale.ts';
 import { isAppPath } from '../../shared/routing/safe-redirect.ts';
-import { createCookieSetter } from './set-cookie.ts';
+import type { CookieSetterOf } from './set-cookie.ts';
 
 const LOCALE_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -12,7 +12,7 @@ const LOCALE_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
  * locale. `next` must be an app path: `//evil.com`, `/\evil.com` and `javascript:` fall back to the home page.
  * A locale the app does not declare is a 404.
  */
-export function switchLocale(basePath: string, locales: Locales) {
+export function switchLocale(basePath: string, locales: Locales, cookieSetterOf: CookieSetterOf) {
   return function switchLocaleHandler(request: Request, response: Response, locale: string): void {
     if (!locales.isLocale(locale)) {
       response.status(404).type('text/plain').send('Not Found');
@@ -20,7 +20,7 @@ export function switchLocale(basePath: string, locales: Locales) {
     }
     const next =
       typeof request.query.next === 'string' && isAppPath(request.query.next) ? request.query.next : '/';
-    createCookieSetter(request, response, basePath)(LOCALE_COOKIE, locale, {
+    cookieSetterOf(request, response)(LOCALE_COOKIE, locale, {
       maxAge: LOCALE_COOKIE_MAX_AGE_MS,
       sameSite: 'lax',
       httpOnly: true,

@@ -1,4 +1,6 @@
 import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import { MAX_FORM_BODY_BYTES } from '../actions/read-form-body.ts';
 
@@ -14,10 +16,12 @@ export const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
 export const MAX_HEADER_BYTES = 16 * 1024;
 
 /**
- * The HTTP server around the app, with explicit timeouts and limits (Node's defaults are generous), and an
- * `Expect: 100-continue` handler that refuses oversized uploads before the client sends them.
+ * The HTTP server around the app, with explicit timeouts and limits (Node's defaults are generous), an
+ * `Expect: 100-continue` handler that refuses oversized uploads before the client sends them, and an answer
+ * to CONNECT.
  */
 export function createHttpServer(app: Express): http.Server {
+  const classes = classesWithExpressPrototypes(app);
   const server = http.createServer(
     {
       headersTimeout: HEADERS_TIMEOUT_MS,
@@ -25,10 +29,11 @@ export function createHttpServer(app: Express): http.Server {
       keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
       maxHeaderSize: MAX_HEADER_BYTES,
-      ...classesWithExpressPrototypes(app),
+      ...classes,
     },
     app,
   );
+  server.on('connect', answerConnect(server, classes.ServerResponse));
   server.on('checkContinue', function refuseOversizedUploads(request, response) {
     const length = Number(request.headers['content-length'] ?? 0);
     if (length > MAX_FORM_BODY_BYTES) {
@@ -39,6 +44,44 @@ export function createHttpServer(app: Express): http.Server {
     server.emit('request', request, response);
   });
   return server;
+}
+
+/** The methods some URL of ours answers: the `Allow` of a CONNECT to an authority, which names no URL. */
+const SERVED_METHODS = 'GET, HEAD, POST';
+
+/**
+ * CONNECT asks us to be a proxy, which we are not. Node gives it to a 'connect' listener with the bare socket
+ * and, when there is none, destroys the socket: the client got no answer at all. Here it is answered on a
+ * response of the server's class over that socket, and the connection closes after it. A CONNECT to a path
+ * (`CONNECT /shop`) goes to the app like any other method: that page's 405 with its `Allow`. A CONNECT to an
+ * authority (`CONNECT shop.example:443`, a tunnel) names no path, which Express's router cannot route: a
+ * plain 405 here.
+ */
+function answerConnect(
+  server: http.Server,
+  ServerResponse: new (request: http.IncomingMessage) => http.ServerResponse,
+) {
+  return function answerConnectRequest(request: http.IncomingMessage, socket: Duplex): void {
+    // Node took its own listeners off this socket: without one, a reset by the client would throw.
+    socket.on('error', () => socket.destroy());
+    const response = new ServerResponse(request);
+    response.shouldKeepAlive = false;
+    response.assignSocket(socket as Socket);
+    response.on('finish', () => socket.end(() => socket.destroy()));
+    if (request.url?.startsWith('/')) {
+      server.emit('request', request, response);
+      return;
+    }
+    const text = 'Method Not Allowed: this server is not a proxy';
+    response
+      .writeHead(405, {
+        Allow: SERVED_METHODS,
+        'Cache-Control': 'no-store',
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Content-Length': Buffer.byteLength(text),
+      })
+      .end(text);
+  };
 }
 
 /**

@@ -42,7 +42,8 @@ if (cluster.isPrimary && config.webConcurrency > 1) {
 async function runServer(config: ReturnType<typeof loadConfig>) {
   for (const warning of configWarnings(config, process.env)) logger.warn({}, warning);
   // This file is bundled to dist/server/index.mjs; the build output is its sibling.
-  const build = loadBuildOutput(distDirOf(import.meta.url));
+  const buildDir = distDirOf(import.meta.url);
+  const build = loadBuildOutput(buildDir);
   // Sentry was started by instrument.mjs (loaded with --import); without a DSN its code is never loaded.
   const monitoring = config.sentryDsn
     ? await (await import('../monitoring/sentry-server.ts')).sentryMonitoring(
@@ -52,7 +53,7 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
     : noMonitoring;
 
   const { services: servicesDefinition, readConfig: _readAtStart, ...serverParts } = serverApp;
-  const services = startServices(servicesDefinition, { config, appConfig, logger });
+  const services = startServices(servicesDefinition, { config, appConfig, logger, buildDir });
   services.started.catch((error) => {
     logger.error({ err: errorDetails(error) }, "the app's services did not start");
     process.exit(1);

@@ -47,7 +47,7 @@ export interface RouteRender {
   actionResult?: ActionResultState;
   /** Indices of the per-visitor segments a shared page left out (their data is `null`). */
   kept?: ReadonlySet<number>;
-  /** Public, its caching headers set (answer-caching.ts): no trace of this request, no crawler tailoring. */
+  /** Public, its caching headers set (answer-caching.ts): no trace of this request, and rendered whole. */
   shared?: boolean;
 }
 
@@ -98,14 +98,12 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
   const buildId = buildIdOf(build);
 
   function payloadFor(
-    request: Request,
     pageRequest: PageRequest,
     page: PageState,
     routeId?: string,
     shared = false,
   ): SsrPayload {
     return {
-      crawler: !shared && isCrawler(request.get('user-agent')),
       trace: shared ? null : (monitoring.traceMeta() ?? null),
       ...options.browser,
       buildId,
@@ -149,10 +147,12 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
         head: render.head,
       };
       if (render.kept?.size) page.later = [...render.kept].map((index) => render.segments[index]!.state.id);
-      const payload = payloadFor(request, pageRequest, page, render.routeId, render.shared);
+      const payload = payloadFor(pageRequest, page, render.routeId, render.shared);
+      const shared = render.shared === true;
       stream(request, response, payload, render.segments, {
         status: render.status,
-        shared: render.shared === true,
+        shared,
+        whole: shared || isCrawler(request.get('user-agent')),
         abortController: render.abortController,
         onShellError(error) {
           const eventId = reportError(error, request);
@@ -180,8 +180,9 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
             segments: states,
             eventId,
           };
-          const payload = payloadFor(request, pageRequest, page);
-          const streaming = { status, shared: false, abortController, onShellError: sendPlain };
+          const payload = payloadFor(pageRequest, page);
+          const whole = isCrawler(request.get('user-agent'));
+          const streaming = { status, shared: false, whole, abortController, onShellError: sendPlain };
           stream(request, response, payload, segments, streaming);
         })
         .catch((error: unknown) => {
@@ -195,8 +196,10 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
 
 interface Streaming {
   status: number;
-  /** Public: its caching headers are set already, and it is rendered whole. */
+  /** Public: its caching headers are set already. */
   shared: boolean;
+  /** Rendered whole before it is sent, every Suspense boundary in place: a shared copy, a crawler's page. */
+  whole: boolean;
   abortController: AbortController;
   onShellError: (error: unknown) => void;
 }
@@ -243,7 +246,7 @@ function streamPage(request: Request, response: Response, page: StreamedPage, op
       modules: segments.map(({ module }) => module),
     }),
     status: options.status,
-    waitForAll: payload.crawler,
+    waitForAll: options.whole,
     nonce,
     frame: documentFrame({
       head: payload.page.head,

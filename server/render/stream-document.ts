@@ -8,7 +8,7 @@ import { ResponseWriter } from './response-writer.ts';
 export interface StreamDocumentOptions {
   element: ReactNode;
   status: number;
-  /** Crawlers get the complete document (onAllReady) instead of the shell first. */
+  /** Send the complete document (onAllReady) instead of the shell first: a shared copy's, a crawler's. */
   waitForAll: boolean;
   /** The document around React's bytes (document-frame.ts): React renders only the body's tree. */
   frame: DocumentFrame;

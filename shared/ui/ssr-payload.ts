@@ -73,8 +73,6 @@ export interface SsrPayload {
   trace: { sentryTrace: string; baggage: string } | null;
   /** Browser monitoring settings; null when SENTRY_DSN is unset (then no Sentry code is downloaded). */
   sentry: BrowserSentryConfig | null;
-  /** The request came from a crawler (isbot): the client then never prefetches. */
-  crawler: boolean;
   /** The server serves the debug routes (ENABLE_DEBUG_ROUTES): only then does the browser's route tree hold them. */
   debugRoutes: boolean;
 }

@@ -1,70 +1,16 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeInChromium } from '../helpers/chromium.ts';
+import {
+  appPathOf,
+  eventually,
+  isDataRequest,
+  sleep,
+  startGatedStorefront,
+} from '../helpers/gated-storefront.ts';
 import { waitForHydration } from '../helpers/page-problems.ts';
 import { type SentryCaptureServer, startSentryCaptureServer } from '../helpers/sentry-capture-server.ts';
-import { createStorefrontApp } from '../helpers/storefront-app.ts';
 import { hasMarker, markWindow } from '../helpers/window-marker.ts';
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const isDataRequest = (url: string) => url.includes('/_data/');
-/** The app path a data URL asks for (`/_data/{build}/products/x` -> `/products/x`). */
-const appPathOf = (url: string) => new URL(url, 'http://x').pathname.replace(/^\/_data\/[^/]+/, '') || '/';
-
-interface DataRequestGate {
-  /** Data requests open right now, counted from request start to response end. */
-  open: number;
-  maxOpen: number;
-  total: number;
-  /** App paths of the data requests in arrival order. */
-  paths: string[];
-}
-
-/**
- * The storefront behind a real HTTP server whose `gate` runs before each data request reaches the app, so a
- * test can delay or hold answers and count every data request from its start to its response's end on the
- * server side, where the browser's connections are really taken.
- */
-async function startGatedStorefront(
-  gate: (path: string) => Promise<void>,
-  env: Record<string, string> = {},
-): Promise<{ origin: string; counts: DataRequestGate; close(): Promise<unknown> }> {
-  const app = createStorefrontApp(env);
-  const counts: DataRequestGate = { open: 0, maxOpen: 0, total: 0, paths: [] };
-  const server = http.createServer((request, response) => {
-    const url = request.url ?? '/';
-    if (request.method !== 'GET' || !isDataRequest(url)) return app(request, response);
-    counts.open += 1;
-    counts.total += 1;
-    counts.maxOpen = Math.max(counts.maxOpen, counts.open);
-    counts.paths.push(appPathOf(url));
-    response.once('close', () => {
-      counts.open -= 1;
-    });
-    gate(appPathOf(url)).then(() => {
-      if (!response.destroyed) app(request, response);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    counts,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
-
-/** Waits (bounded) until `condition` holds; false when it never did. */
-async function eventually(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition() && Date.now() < deadline) await sleep(50);
-  return condition();
-}
 
 describeInChromium('prefetch under real connections', ({ newPage }) => {
   const cleanups: (() => Promise<unknown>)[] = [];

@@ -85,8 +85,15 @@ function postCredentials(
   return postForm(app, options.path ?? `/${action}`, fields, options);
 }
 
+/**
+ * Posts the sign-up form, from a client address of its own unless `headers` names one: sign-ups are throttled
+ * per address, and only an app with TRUST_PROXY reads the address from X-Forwarded-For.
+ */
 export const signUp = (app: TestApp, credentials: Credentials, options: Visit & { path?: string } = {}) =>
-  postCredentials(app, 'sign-up', credentials, options);
+  postCredentials(app, 'sign-up', credentials, {
+    ...options,
+    headers: { 'X-Forwarded-For': newClientAddress(), ...options.headers },
+  });
 
 export const signIn = (app: TestApp, credentials: Credentials, options: Visit & { path?: string } = {}) =>
   postCredentials(app, 'sign-in', credentials, options);

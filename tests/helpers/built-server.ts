@@ -76,7 +76,8 @@ export function startBuiltServer(env: Record<string, string> = {}, buildDir?: st
   });
 }
 
-async function untilReady(origin: string): Promise<void> {
+/** Waits until `origin`'s /readyz answers 200 (its services started), 40 s at most. */
+export async function untilReady(origin: string): Promise<void> {
   // A fresh embedded database (initdb in a child process) takes seconds, more on a loaded CI machine.
   for (let attempt = 0; attempt < 400; attempt += 1) {
     const status = await fetch(`${origin}/readyz`).then(

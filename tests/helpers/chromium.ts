@@ -40,11 +40,11 @@ export const PERSON_USER_AGENT = launch.personUserAgent;
 
 /** What a browser suite's tests get: fresh pages of the suite's one Chromium. */
 export interface ChromiumSuite {
-  /** A fresh page (own cookies and storage) as a person's browser would open it. */
+  /** A fresh page (own cookies and storage) as a person's browser would open it (or a crawler, given its user agent). */
   newPage(options?: PersonPageOptions): Promise<Page>;
 }
 
-type PersonPageOptions = Pick<BrowserContextOptions, 'javaScriptEnabled' | 'reducedMotion'>;
+type PersonPageOptions = Pick<BrowserContextOptions, 'javaScriptEnabled' | 'reducedMotion' | 'userAgent'>;
 
 /**
  * A describe block whose tests share one headless Chromium, launched before them and closed after them;

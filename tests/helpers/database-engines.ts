@@ -2,9 +2,10 @@ import { afterAll, beforeAll } from 'vitest';
 import { shopMigrations } from '../../apps/storefront/server/shop-migrations.ts';
 import type { Database } from '../../server/database/database.ts';
 import { openEmbeddedDatabase } from '../../server/database/embedded-database.ts';
-import { migrate } from '../../server/database/migrate.ts';
+import { type Migration, migrate } from '../../server/database/migrate.ts';
 import { openPostgresDatabase } from '../../server/database/postgres-database.ts';
 import { postgresBinDir, startPostgresServer } from './postgres-server.ts';
+import { openShopDatabase } from './shop-database.ts';
 
 /** A migrated database of one engine, and how to close it (and its throwaway server). */
 export interface MigratedDatabase {
@@ -16,18 +17,25 @@ export interface MigratedDatabase {
 
 /**
  * The engines the shop's SQL must work on, for `describe.each`: PGlite in memory always, and a throwaway
- * Postgres server from Debian's package when it is installed (.ci/run installs it). Each opens migrated.
+ * Postgres server from Debian's package when it is installed (.ci/run installs it). Each opens migrated,
+ * by the shop's migrations or the ones given (the first few, to test the next one on old rows).
  */
-export async function databaseEngines(): Promise<[string, () => Promise<MigratedDatabase>][]> {
+export async function databaseEngines(
+  migrations: readonly Migration[] = shopMigrations,
+): Promise<[string, () => Promise<MigratedDatabase>][]> {
   const migrated = async (db: Database) => {
-    await migrate(db, shopMigrations);
+    await migrate(db, migrations);
     return db;
   };
   const engines: [string, () => Promise<MigratedDatabase>][] = [
     [
       'the embedded database (PGlite)',
       async () => {
-        const db = await migrated(await openEmbeddedDatabase());
+        // The run's snapshot holds every shop migration: fewer are applied to a new database instead.
+        const db =
+          migrations === shopMigrations
+            ? await openShopDatabase()
+            : await migrated(await openEmbeddedDatabase());
         return { db, close: () => db.close() };
       },
     ],

@@ -1,16 +1,21 @@
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { afterAll, beforeAll } from 'vitest';
+import { createHttpServer } from '../../server/process/http-server.ts';
 
 export interface RunningServer {
   origin: string;
   close(): Promise<void>;
 }
 
-/** Listens on an ephemeral port of 127.0.0.1; `close()` also drops keep-alive connections. */
+/**
+ * Listens on an ephemeral port of 127.0.0.1, in the production HTTP server (its limits, its answer to
+ * CONNECT); `close()` also drops keep-alive connections.
+ */
 export function listen(app: Express): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(0, '127.0.0.1', () => {
+    const server = createHttpServer(app);
+    server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       resolve({
         origin: `http://127.0.0.1:${port}`,

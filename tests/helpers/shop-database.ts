@@ -1,8 +1,9 @@
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import type { ShopServices } from '../../apps/storefront/server/services.ts';
 import { shopMigrations } from '../../apps/storefront/server/shop-migrations.ts';
 import type { Database } from '../../server/database/database.ts';
 import { watchDatabase } from '../../server/database/database-health.ts';
+import { databaseSnapshotIn } from '../../server/database/database-snapshot.ts';
 import { openEmbeddedDatabase } from '../../server/database/embedded-database.ts';
 import { migrate } from '../../server/database/migrate.ts';
 import { captureLogger } from './capture-logger.ts';
@@ -15,15 +16,21 @@ export function shopServicesOn(db: Database): ShopServices {
 }
 
 /**
- * The storefront's services over one migrated in-memory database per test file, shared by the file's apps:
- * PGlite takes about two seconds to open. Each visitor gets a cart of their own, so tests do not collide.
+ * A migrated in-memory shop database, made from the database snapshot of the run's build (global setup), as
+ * a server's new DATA_DIR is: loading it skips PGlite's initdb and the migrations it holds.
+ */
+export async function openShopDatabase(): Promise<Database> {
+  const db = await openEmbeddedDatabase(undefined, { snapshot: databaseSnapshotIn(inject('buildDir')) });
+  await migrate(db, shopMigrations);
+  return db;
+}
+
+/**
+ * The storefront's services over one migrated in-memory database per test file, shared by the file's apps.
+ * Each visitor gets a cart of their own, so tests do not collide.
  */
 export function testShopServices(): Promise<ShopServices> {
-  shared ??= (async () => {
-    const db = await openEmbeddedDatabase();
-    await migrate(db, shopMigrations);
-    return { db: watchDatabase(db, captureLogger()) };
-  })();
+  shared ??= (async () => ({ db: watchDatabase(await openShopDatabase(), captureLogger()) }))();
   return shared;
 }
 

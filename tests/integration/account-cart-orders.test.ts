@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_FIELD, MAX_CART_LINES, MAX_QUANTITY } from '../../apps/storefront/shop-rules.ts';
 import type { TestApp } from '../../server/test-kit.ts';
-import { CookieJar, postForm, signedUpVisitor, signIn, visit } from '../helpers/accounts.ts';
+import {
+  CookieJar,
+  newEmail,
+  postForm,
+  signedUpVisitor,
+  signIn,
+  signUp,
+  visit,
+} from '../helpers/accounts.ts';
 import { CHECKOUT_ADDRESS } from '../helpers/checkout-address.ts';
 import { databaseEngines } from '../helpers/database-engines.ts';
 import { idempotencyKeyOf } from '../helpers/idempotency-key.ts';
@@ -28,13 +36,13 @@ const cartLines = (html: string) =>
     [...html.matchAll(/id="quantity-([a-z0-9-]+)"[^>]*value="(\d+)"/g)].map(([, id, q]) => [id, Number(q)]),
   );
 
-/** Places the cart's order from the checkout page; resolves with the order's path. */
-async function placeOrder(app: TestApp, jar: CookieJar): Promise<string> {
+/** Places the cart's order from the checkout page (to `email` when given); resolves with the order's path. */
+async function placeOrder(app: TestApp, jar: CookieJar, email: string = ADDRESS.email): Promise<string> {
   const key = idempotencyKeyOf((await visit(app, '/checkout', { jar })).text);
   const placed = await postForm(
     app,
     '/checkout',
-    { _action: 'place-order', ...ADDRESS, [IDEMPOTENCY_FIELD]: key },
+    { _action: 'place-order', ...ADDRESS, email, [IDEMPOTENCY_FIELD]: key },
     { jar },
   );
   expect(placed.status).toBe(303);
@@ -42,7 +50,8 @@ async function placeOrder(app: TestApp, jar: CookieJar): Promise<string> {
 }
 
 describe.each(engines)('carts and orders of accounts on %s', (_engine, open) => {
-  const storefront = useStorefrontOn(open);
+  // Behind a proxy, so each sign-up's X-Forwarded-For is an address of its own (sign-ups are throttled per address).
+  const storefront = useStorefrontOn(open, { TRUST_PROXY: '1' });
 
   it('keeps the cart of a visitor who signs up, and finds it again on a fresh browser after signing out', async () => {
     const { app } = storefront();
@@ -131,6 +140,46 @@ describe.each(engines)('carts and orders of accounts on %s', (_engine, open) => 
     const order = await placeOrder(app, visitor);
     expect((await visit(app, order, { jar: visitor })).status).toBe(200);
     expect((await visit(app, order, { jar: (await signedUpVisitor(app)).jar })).status).toBe(404);
+  });
+
+  it('keeps an order placed without an account from the next account to sign up in that browser, on all its devices', async () => {
+    const { app } = storefront();
+    const browser = new CookieJar();
+    await add(app, browser, BOARD, 1);
+    const order = await placeOrder(app, browser, newEmail('ada'));
+    expect((await visit(app, order, { jar: browser })).status).toBe(200);
+    const bob = newEmail('bob');
+    expect((await signUp(app, { email: bob }, { jar: browser })).status).toBe(303);
+    const otherDevice = new CookieJar();
+    expect((await signIn(app, { email: bob }, { jar: otherDevice })).status).toBe(303);
+    for (const jar of [browser, otherDevice]) {
+      expect((await visit(app, order, { jar })).status).toBe(404);
+      const account = (await visit(app, '/account', { jar })).text;
+      expect(account).toContain(bob);
+      expect(account).not.toContain(`href="${order}"`);
+    }
+  });
+
+  it('gives an order placed without an account to the account of its email at sign-up or sign-in, on all its devices', async () => {
+    const { app } = storefront();
+    const ada = newEmail('ada');
+    const browser = new CookieJar();
+    await add(app, browser, BOARD, 1);
+    const order = await placeOrder(app, browser, ` ${ada.toUpperCase()}`);
+    expect((await signUp(app, { email: ada }, { jar: browser })).status).toBe(303);
+    const otherDevice = new CookieJar();
+    await signIn(app, { email: ada }, { jar: otherDevice });
+    for (const jar of [browser, otherDevice]) {
+      expect((await visit(app, order, { jar })).status).toBe(200);
+      expect((await visit(app, '/account', { jar })).text).toContain(`href="${order}"`);
+    }
+    // Signed in later, into an account that has a cart already (the visitor's is merged into it).
+    await signOut(app, otherDevice);
+    await add(app, otherDevice, KNIFE, 1);
+    const second = await placeOrder(app, otherDevice, ada);
+    expect((await signIn(app, { email: ada }, { jar: otherDevice })).status).toBe(303);
+    expect((await visit(app, second, { jar: browser })).status).toBe(200);
+    expect((await visit(app, '/account', { jar: browser })).text).toContain(`href="${second}"`);
   });
 
   it('lists the account’s orders on /account with date, total, status and link, and prefills the checkout', async () => {

@@ -17,7 +17,8 @@ const engines = await databaseEngines();
 const SIGN_IN_FOR_ACCOUNT = '/sign-in?next=%2Faccount';
 
 describe.each(engines)('sessions on %s', (_engine, open) => {
-  const storefront = useStorefrontOn(open);
+  // Behind a proxy, so each sign-up's X-Forwarded-For is an address of its own (sign-ups are throttled per address).
+  const storefront = useStorefrontOn(open, { TRUST_PROXY: '1' });
   const opens = async (jar: CookieJar) => (await visit(storefront().app, '/account', { jar })).status === 200;
 
   it('signs up into a new session whose cookie is HttpOnly, SameSite=Lax, at / and not Secure over HTTP', async () => {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { accountMessages } from '../../apps/storefront/account-messages.ts';
+import { MAX_SIGN_UPS_PER_ADDRESS } from '../../apps/storefront/server/db/sign-in-failures.ts';
 import {
   CookieJar,
   newClientAddress,
   newEmail,
   PASSWORD,
   postForm,
+  setCookiesOf,
   signedUpVisitor,
   signIn,
   signUp,
@@ -18,10 +20,11 @@ const engines = await databaseEngines();
 const { en, fr, de } = accountMessages;
 /** The text of the page's form-wide error (the sign-in's answer to bad credentials or too many tries). */
 const formError = (html: string) => /<p class="form-failure" role="alert">([^<]*)<\/p>/.exec(html)?.[1];
+/** A request's own client address (the suites run behind a proxy), so the address throttles do not meet. */
+const from = () => ({ headers: { 'X-Forwarded-For': newClientAddress() } });
 
 describe.each(engines)('sign-up and sign-in on %s', (_engine, open) => {
   const storefront = useStorefrontOn(open, { TRUST_PROXY: '1' });
-  const from = () => ({ headers: { 'X-Forwarded-For': newClientAddress() } });
 
   it.each([
     ['9 characters', 'a'.repeat(9), 422],
@@ -31,6 +34,9 @@ describe.each(engines)('sign-up and sign-in on %s', (_engine, open) => {
     ['128 characters', 'b'.repeat(128), 303],
     ['129 characters', 'b'.repeat(129), 422],
     ['spaces only', ' '.repeat(12), 303],
+    ['5 decomposed é (10 code points, 5 characters after NFKC)', 'e\u0301'.repeat(5), 422],
+    ['10 decomposed é (20 code points, 10 characters after NFKC)', 'e\u0301'.repeat(10), 303],
+    ['9 ligatures ﬃ (9 code points, 27 characters after NFKC)', '\ufb03'.repeat(9), 303],
   ])('takes a password of %s: %i, with no composition rule', async (_what, password, status) => {
     const response = await signUp(storefront().app, { email: newEmail(), password }, from());
     expect(response.status).toBe(status);
@@ -167,7 +173,7 @@ describe.each(engines)('sign-up and sign-in on %s', (_engine, open) => {
   });
 });
 
-describe.each(engines)('the sign-in throttle on %s', (_engine, open) => {
+describe.each(engines)('the sign-in and sign-up throttle on %s', (_engine, open) => {
   const storefront = useStorefrontOn(open, { TRUST_PROXY: '1' });
 
   it('answers 429 with Retry-After after 5 failures for one email, even to the right password', async () => {
@@ -211,6 +217,28 @@ describe.each(engines)('the sign-in throttle on %s', (_engine, open) => {
     );
     expect(scripted.status).toBe(429);
     expect(scripted.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  it('lets 10 sign-ups from one address through in a burst of 12, then answers 429 with Retry-After', async () => {
+    const { app } = storefront();
+    const headers = { 'X-Forwarded-For': newClientAddress() };
+    const burst = await Promise.all(
+      Array.from({ length: MAX_SIGN_UPS_PER_ADDRESS + 2 }, () =>
+        signUp(app, { email: newEmail() }, { headers }),
+      ),
+    );
+    const statuses = burst.map((response) => response.status).sort();
+    expect(statuses).toEqual([...Array(MAX_SIGN_UPS_PER_ADDRESS).fill(303), 429, 429]);
+    for (const stopped of burst.filter((response) => response.status === 429)) {
+      const retryAfter = Number(stopped.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(14 * 60);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      expect(formError(stopped.text)).toBe(en.errorSignUpThrottled(15));
+      expect(setCookiesOf(stopped).some((cookie) => cookie.startsWith('session='))).toBe(false);
+    }
+    const german = await signUp(app, { email: newEmail() }, { headers, path: '/de/sign-up' });
+    expect([german.status, formError(german.text)]).toEqual([429, de.errorSignUpThrottled(15)]);
+    expect((await signUp(app, { email: newEmail() }, from())).status).toBe(303);
   });
 
   it('holds across two app instances on one database', async () => {

@@ -38,8 +38,12 @@ const step: fc.Arbitrary<{ elapsed: number; step: Step }> = fc.record({
       message: (now: number): RouterMessage => ({ type: 'prefetch-settled', url: to, ok, now }),
     })),
     fc.record({ result: fc.constantFrom('loaded', 'failed', 'action-failed' as const), token, url }),
+    fc
+      .constantFrom('visitor-data', 'visitor-data-answered', 'visitor-data-settled' as const)
+      .map((type) => ({ message: (): RouterMessage => ({ type }) })),
   ),
 });
+const NAVIGATIONS: readonly RouterMessage['type'][] = ['push', 'replace', 'pop', 'action', 'refresh'];
 
 function messageOf({ step: taken }: { step: Step }, model: RouterModel, now: number): RouterMessage {
   if ('message' in taken) return taken.message(now);
@@ -55,14 +59,24 @@ const holdsSlot = (entry: PrefetchEntry) => ['loading', 'streaming', 'outdated']
 describe('router model: one owner for prefetch entries (property)', () => {
   it('the answers the adapter keeps are exactly those of entries that may be used; the budget holds', () => {
     fc.assert(
-      fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
-        let model = initialModel('/');
+      fc.property(fc.array(step, { maxLength: 60 }), fc.boolean(), (steps, shared) => {
+        let model = initialModel('/', shared ? 'awaited' : 'none');
         let now = 0;
         const answers = new Set<string>();
+        /** Whether a navigation started since the per-visitor data was asked for (its answer then is not shown). */
+        let navigatedSinceAsked = false;
+        let visitorFetches = 0;
         for (const taken of steps) {
           now += taken.elapsed;
-          const [next, effects] = update(model, messageOf(taken, model, now));
+          const message = messageOf(taken, model, now);
+          if (NAVIGATIONS.includes(message.type)) navigatedSinceAsked = true;
+          const [next, effects] = update(model, message);
           for (const effect of effects) {
+            if (effect.type === 'fetch-visitor-data') {
+              visitorFetches += 1;
+              navigatedSinceAsked = model.pending !== null;
+            }
+            if (effect.type === 'show-visitor-data') expect(navigatedSinceAsked).toBe(false);
             if (effect.type === 'start-prefetch') answers.add(effect.url);
             if (effect.type === 'forget-answers') for (const gone of effect.urls) answers.delete(gone);
             // A navigation takes only an answer the adapter still has.
@@ -73,9 +87,12 @@ describe('router model: one owner for prefetch entries (property)', () => {
           const entries = Object.entries(model.prefetches);
           const usable = entries.filter(([, entry]) => holdsAnswer(entry)).map(([kept]) => kept);
           expect([...answers].sort()).toEqual(usable.sort());
-          expect(entries.filter(([, entry]) => holdsSlot(entry)).length).toBeLessThanOrEqual(
+          // The per-visitor data's connection counts from the page's start until its body ends.
+          const visitorSlot = model.visitorData === 'none' ? 0 : 1;
+          expect(entries.filter(([, entry]) => holdsSlot(entry)).length + visitorSlot).toBeLessThanOrEqual(
             PREFETCH_CONCURRENCY,
           );
+          expect(visitorFetches).toBeLessThanOrEqual(shared ? 1 : 0);
           expect(model.queue.every((queued) => model.prefetches[queued]?.state === 'queued')).toBe(true);
         }
       }),

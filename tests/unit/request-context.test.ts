@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { privateRead } from '../../server/caching/private-reads.ts';
+import { createCookieSetterOf } from '../../server/pipeline/set-cookie.ts';
 import { contextWith, type RequestContext, requestContextFactory } from '../../server/request-context.ts';
 import { startedServices } from '../../server/services.ts';
 import { createLocales } from '../../shared/routing/locale.ts';
@@ -9,6 +10,7 @@ const create = requestContextFactory({
   basePath: '',
   locales: createLocales({ list: ['en'], default: 'en' }),
   originOf: () => 'http://127.0.0.1:3000',
+  cookieSetterOf: createCookieSetterOf('', undefined),
   services: startedServices({}),
 });
 

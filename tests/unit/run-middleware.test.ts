@@ -3,6 +3,7 @@
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { createMiddlewareRunner, RUNTIME_CONTEXT_KEYS } from '../../server/middleware/run-middleware.ts';
+import { createCookieSetterOf } from '../../server/pipeline/set-cookie.ts';
 import { type RequestContext, requestContextFactory } from '../../server/request-context.ts';
 import { startedServices } from '../../server/services.ts';
 import { compileRoutes } from '../../shared/routing/compile-routes.ts';
@@ -24,6 +25,7 @@ function contextOf(signal = new AbortController().signal): RequestContext {
     basePath: '',
     locales: createLocales({ list: ['en'], default: 'en' }),
     originOf: () => 'http://127.0.0.1',
+    cookieSetterOf: createCookieSetterOf('', undefined),
     services: startedServices({}),
   });
   return create({ headers: {} } as Request, { locals: {} } as Response, { params: {}, locale: 'en', signal });

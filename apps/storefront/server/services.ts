@@ -1,4 +1,8 @@
-import { openConfiguredDatabase, type WatchedDatabase } from '#runtime/database';
+import {
+  openConfiguredDatabase,
+  type WatchedDatabase,
+  writeDatabaseSnapshot,
+} from '#runtime/database';
 import type { ServicesDefinition } from '#runtime/server';
 import { refuseSharedEmbeddedDatabase, type ShopConfig } from './config.ts';
 import { shopMigrations } from './shop-migrations.ts';
@@ -10,14 +14,15 @@ export interface ShopServices {
 }
 
 /**
- * The storefront's database, opened and migrated once per process: embedded (DATA_DIR) by default, the
- * Postgres server at DATABASE_URL when set. /readyz follows whether it answers; SIGTERM closes it last.
+ * The storefront's database, opened and migrated once per process: embedded (DATA_DIR) by default, a new
+ * one made from the build's snapshot of the migrations, or the Postgres server at DATABASE_URL when set. /readyz follows whether it answers; SIGTERM closes it last.
  */
 // #region storefront-services
 export const storefrontServices: ServicesDefinition<ShopServices, ShopConfig> = {
   checkConfig: refuseSharedEmbeddedDatabase,
-  start: async ({ appConfig, logger }) => ({
-    db: await openConfiguredDatabase(appConfig, logger, shopMigrations),
+  prepareBuild: ({ buildDir }) => writeDatabaseSnapshot(buildDir, shopMigrations),
+  start: async ({ appConfig, logger, buildDir }) => ({
+    db: await openConfiguredDatabase(appConfig, logger, shopMigrations, { buildDir }),
   }),
   isReady: ({ db }) => db.isAvailable(),
   stop: ({ db }) => db.close(),

@@ -9,6 +9,9 @@ import constraintNames from './migrations/0006-cart-constraint-names.sql?raw';
 import accounts from './migrations/0007-accounts.sql?raw';
 import catalogueVersion from './migrations/0008-catalogue-version.sql?raw';
 import catalogueVersionNotify from './migrations/0009-catalogue-version-notify.sql?raw';
+import canonicalEmails from './migrations/0010-canonical-emails.sql?raw';
+import signUpThrottle from './migrations/0011-sign-up-throttle.sql?raw';
+import visitorOrdersByCart from './migrations/0012-visitor-orders-by-cart.sql?raw';
 
 /** The shop's schema and catalogue, then accounts, applied at start in order (a test checks every file here is listed). */
 export const shopMigrations = defineMigrations({
@@ -21,5 +24,8 @@ export const shopMigrations = defineMigrations({
   '0007-accounts.sql': accounts,
   '0008-catalogue-version.sql': catalogueVersion,
   '0009-catalogue-version-notify.sql': catalogueVersionNotify,
+  '0010-canonical-emails.sql': canonicalEmails,
+  '0011-sign-up-throttle.sql': signUpThrottle,
+  '0012-visitor-orders-by-cart.sql': visitorOrdersByCart,
 });
 // #endregion shop-migrations

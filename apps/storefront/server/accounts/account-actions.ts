@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { type ActionHandler, invalid } from '#runtime/server';
+import { type ActionHandler, type FormFields, invalid } from '#runtime/server';
 import { redirect } from '#runtime/shared';
 import { EMAIL_FIELD, FORM_ERROR } from '../../account-fields.ts';
 import { accountMessagesFor } from '../../account-messages.ts';
@@ -8,11 +8,12 @@ import { forgetCartCookie } from '../cart-cookie.ts';
 import { createAccount, findAccountByEmail, replacePasswordHash } from '../db/accounts.ts';
 import { deleteAccountSessions } from '../db/sessions.ts';
 import {
+  admitSignUp,
   clearSignInFailures,
-  emailKeyOf,
   recordSignInFailure,
   signInWaitSeconds,
 } from '../db/sign-in-failures.ts';
+import type { CanonicalEmail } from '../email-address.ts';
 import type { ShopServices } from '../services.ts';
 import type { ProvidedAt, ShopAction, ShopActionContext, ShopContext } from '../step.ts';
 import { completeSignIn } from './complete-sign-in.ts';
@@ -25,24 +26,33 @@ function clientAddressOf(context: ShopContext): string {
   return (context.request as Request).ip ?? context.request.socket.remoteAddress ?? 'unknown';
 }
 
-/** `/sign-up`: a new account (10 to 128 characters of password), signed in at once. */
+/** The throttle's 429: Retry-After in seconds, and the page's form error saying when, in whole minutes. */
+function throttled(waitSeconds: number, message: (minutes: number) => string, values: FormFields) {
+  const answer = { status: 429, headers: { 'Retry-After': String(waitSeconds) } };
+  return invalid({ [FORM_ERROR]: message(Math.ceil(waitSeconds / 60)) }, values, answer);
+}
+
+/**
+ * `/sign-up`: a new account (10 to 128 characters of password), signed in at once. Throttled per client
+ * address before the hash (429 with Retry-After), so a burst of sign-ups cannot queue hashes without end.
+ */
 export const signUpAction: ShopAction = async function signUpAction(context) {
+  const { signal } = context;
   const text = accountMessagesFor(context.locale);
   const read = readCredentials(context.fields, { isNew: true }, text);
   const values = withoutPassword(context.fields);
   if ('errors' in read) return invalid(read.errors, values);
+  const attempt = { emailKey: read.email, clientAddress: clientAddressOf(context) };
+  const waitSeconds = await admitSignUp(context.services.db, attempt, { signal });
+  if (waitSeconds > 0) return throttled(waitSeconds, text.errorSignUpThrottled, values);
   const passwordHash = await hashPassword(read.password);
-  const created = await createAccount(
-    context.services.db,
-    { email: read.email, passwordHash },
-    { signal: context.signal },
-  );
+  const created = await createAccount(context.services.db, { email: read.email, passwordHash }, { signal });
   if (!created.ok) return invalid({ [EMAIL_FIELD]: text.errorEmailTaken }, values);
-  return completeSignIn(context, created.id);
+  return completeSignIn(context, { accountId: created.id, email: read.email });
 };
 
 /** Whether the password opens the email's account; the hash runs even when no account has the email. */
-async function checkPassword(context: ShopActionContext, email: string, password: string) {
+async function checkPassword(context: ShopActionContext, email: CanonicalEmail, password: string) {
   const account = await findAccountByEmail(context.services.db, email, { signal: context.signal });
   const stored = account?.passwordHash ?? (await dummyPasswordHash());
   const matches = await verifyPassword(password, stored);
@@ -60,12 +70,9 @@ export const signInAction: ShopAction = async function signInAction(context) {
   const read = readCredentials(context.fields, { isNew: false }, text);
   const values = withoutPassword(context.fields);
   if ('errors' in read) return invalid(read.errors, values);
-  const attempt = { emailKey: emailKeyOf(read.email), clientAddress: clientAddressOf(context) };
+  const attempt = { emailKey: read.email, clientAddress: clientAddressOf(context) };
   const waitSeconds = await signInWaitSeconds(db, attempt, { signal: context.signal });
-  if (waitSeconds > 0) {
-    const answer = { status: 429, headers: { 'Retry-After': String(waitSeconds) } };
-    return invalid({ [FORM_ERROR]: text.errorThrottled(Math.ceil(waitSeconds / 60)) }, values, answer);
-  }
+  if (waitSeconds > 0) return throttled(waitSeconds, text.errorThrottled, values);
   const account = await checkPassword(context, read.email, read.password);
   if (!account) {
     await recordSignInFailure(db, attempt, { signal: context.signal });
@@ -74,7 +81,7 @@ export const signInAction: ShopAction = async function signInAction(context) {
   await clearSignInFailures(db, attempt.emailKey, { signal: context.signal });
   if (needsRehash(account.passwordHash))
     await replacePasswordHash(db, account.id, await hashPassword(read.password), { signal: context.signal });
-  return completeSignIn(context, account.id);
+  return completeSignIn(context, { accountId: account.id, email: account.email });
 };
 
 /** `POST /sign-out`: this device's session ends on the server; the account's cart stays the account's. */

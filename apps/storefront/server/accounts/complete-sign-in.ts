@@ -4,7 +4,9 @@ import { cartMergeSearchParams } from '../../cart-search.ts';
 import { href } from '../../href.ts';
 import { safeNextPath } from '../../next-path.ts';
 import { forgetCartCookie, setCartCookie } from '../cart-cookie.ts';
+import { adoptVisitorOrders } from '../db/account-orders.ts';
 import { mergeCartIntoAccount } from '../db/cart-merge.ts';
+import type { CanonicalEmail } from '../email-address.ts';
 import type { VisitorContext } from '../step.ts';
 import { startSession } from './session-cookie.ts';
 
@@ -19,16 +21,24 @@ function destination(context: VisitorContext, merge: { leftOut: number; clamped:
 }
 
 /**
- * Signs the account in (sign-in and sign-up): a new session (rotation), the visitor's cart merged into the
- * account's and the cart cookie pointed at it, then a 303 to where the visitor was going.
+ * Signs the account in (sign-in and sign-up): a new session (rotation), the orders the visitor placed
+ * without an account adopted when they have its email, the visitor's cart merged into the account's and the
+ * cart cookie pointed at it, then a 303 to where the visitor was going.
  */
 export async function completeSignIn(
   context: VisitorContext,
-  accountId: string,
+  { accountId, email }: { accountId: string; email: CanonicalEmail },
 ): Promise<ReturnType<typeof redirect>> {
   const { signal } = context;
   const visitor = await context.visitor();
   await startSession(context, accountId);
+  // A signed-in visitor's cart is an account's: only a visitor's own cart has orders to adopt.
+  if (!visitor.account && visitor.cartId)
+    await adoptVisitorOrders(
+      context.services.db,
+      { accountId, email, visitorCartId: visitor.cartId },
+      { signal },
+    );
   const merge = await mergeCartIntoAccount(
     context.services.db,
     { accountId, visitorCartId: visitor.cartId },

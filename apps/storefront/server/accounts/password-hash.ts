@@ -30,10 +30,17 @@ interface ScryptCost {
 
 const PHC = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
 
+/**
+ * A password as it is hashed and counted: NFKC (NIST SP 800-63B 5.1.1.2), so the same password typed on two
+ * keyboards hashes alike, and its length rule counts what is hashed.
+ */
+export function normalizedPassword(password: string): string {
+  return password.normalize('NFKC');
+}
+
 function derive(password: string, salt: Buffer, cost: ScryptCost, length: number): Promise<Buffer> {
   const options: ScryptOptions = { N: 2 ** cost.log2N, r: cost.r, p: cost.p, maxmem: MAX_SCRYPT_MEMORY };
-  // NFKC first (NIST SP 800-63B 5.1.1.2): the same password typed on two keyboards hashes alike.
-  const normalized = password.normalize('NFKC');
+  const normalized = normalizedPassword(password);
   return new Promise((resolve, reject) => {
     scrypt(normalized, salt, length, options, (error, key) => (error ? reject(error) : resolve(key)));
   });

@@ -1,4 +1,5 @@
 import type { Database, QueryOptions } from '#runtime/database';
+import { type CanonicalEmail, canonicalEmail } from '../email-address.ts';
 import type { OrderAddress } from './orders.ts';
 
 /** An order in the account's list. */
@@ -40,4 +41,30 @@ export async function lastOrderAddress(
     options,
   );
   return address;
+}
+
+/**
+ * At sign-in, the orders the visitor's cart placed without an account become the account's when their email
+ * is the account's (both canonical): they join its list and open on its other devices. An order of another
+ * email stays nobody's: a signed-in visitor sees only the account's orders, so the next person to sign in
+ * at a shared browser never sees the last one's name and address. Compared here, not in SQL, so that
+ * `canonicalEmail()` stays the one definition of an email's form.
+ */
+export async function adoptVisitorOrders(
+  db: Database,
+  { accountId, email, visitorCartId }: { accountId: string; email: CanonicalEmail; visitorCartId: string },
+  options?: QueryOptions,
+): Promise<void> {
+  const placed = await db.query<{ id: string; email: string }>(
+    'select id, email from orders where cart_id = $1 and account_id is null',
+    [visitorCartId],
+    options,
+  );
+  const own = placed.filter((order) => canonicalEmail(order.email) === email).map((order) => order.id);
+  if (own.length === 0) return;
+  await db.query(
+    'update orders set account_id = $1 where id = any($2::uuid[]) and account_id is null',
+    [accountId, own],
+    options,
+  );
 }

@@ -1,21 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, QueryOptions } from '#runtime/database';
+import type { CanonicalEmail } from '../email-address.ts';
 
 /** An account as sign-in reads it. */
 export interface StoredAccount {
   id: string;
-  email: string;
+  email: CanonicalEmail;
   passwordHash: string;
 }
 
-/** The unique index on `lower(email)` (0007-accounts.sql): an email has one account whatever its case. */
+/**
+ * The unique index on `email` (0010-canonical-emails.sql), which holds only canonical emails: an email has one
+ * account however it is spelled (case, NFKC forms).
+ */
 export const EMAIL_UNIQUE_CONSTRAINT = 'accounts_email_unique';
 /** SQLSTATE unique_violation (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
 const UNIQUE_VIOLATION = '23505';
 
 export type CreatedAccount = { ok: true; id: string } | { ok: false; refusal: 'email-taken' };
 
-/** A new account; an email some account has (in any case) is refused, recognised by the index's name. */
+/** A new account; an email some account has is refused, recognised by the index's name. */
 export async function createAccount(
   db: Database,
   { email, passwordHash }: Omit<StoredAccount, 'id'>,
@@ -37,14 +41,14 @@ export async function createAccount(
   }
 }
 
-/** The account of `email`, compared without case; undefined when there is none. */
+/** The account of `email`, compared as stored (both are canonical); undefined when there is none. */
 export async function findAccountByEmail(
   db: Database,
-  email: string,
+  email: CanonicalEmail,
   options?: QueryOptions,
 ): Promise<StoredAccount | undefined> {
   const [account] = await db.query<StoredAccount>(
-    'select id, email, password_hash as "passwordHash" from accounts where lower(email) = lower($1)',
+    'select id, email, password_hash as "passwordHash" from accounts where email = $1',
     [email],
     options,
   );

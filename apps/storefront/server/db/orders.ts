@@ -105,7 +105,9 @@ export function placeOrder(
 
 /**
  * The order `orderId`, only for its account (from any device) or, for an order placed without signing in,
- * the cart that placed it: anyone else gets undefined (a 404).
+ * the cart that placed it while nobody is signed in: anyone else gets undefined (a 404). A signed-in visitor
+ * sees the account's orders only, even when their cart placed one before (an account adopts such an order
+ * at sign-in only when it has the order's email: account-orders.ts).
  */
 export async function findOrder(
   db: Database,
@@ -114,10 +116,11 @@ export async function findOrder(
   options?: QueryOptions,
 ): Promise<OrderView | undefined> {
   if (!isUuid(orderId) || (!cartId && !accountId)) return undefined;
+  const viewer = accountId ? 'account_id = $2' : 'account_id is null and cart_id = $2';
   const [order] = await db.query<Omit<OrderView, 'lines'>>(
     `select id, name, email, street, postcode, city, country, locale, total_cents as "totalCents", created_at as "createdAt"
-     from orders where id = $1 and (account_id = $3 or (account_id is null and cart_id = $2))`,
-    [orderId, cartId ?? null, accountId ?? null],
+     from orders where id = $1 and ${viewer}`,
+    [orderId, accountId ?? cartId],
     options,
   );
   if (!order) return undefined;
