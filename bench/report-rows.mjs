@@ -268,7 +268,9 @@ export function rows(r) {
   section(`1. SSR throughput and latency (${CONNECTIONS} connections unless noted, median of rounds)`);
   throughputRows(r, add);
   if (r.databaseCost) databaseRows(r, add);
-  section(`2. Product page, a shared page sent complete (median of ${r.ttfb.ours.requests} sequential requests)`);
+  section(
+    `2. Product page, a shared page sent complete (median of ${r.ttfb.ours.requests} sequential requests)`,
+  );
   streamingRows(r, add);
   section('3. Client JavaScript (gzip -9 / brotli 11 of dist/client files)');
   firstLoadRows(r.clientJs, add);

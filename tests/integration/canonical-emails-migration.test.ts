@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../server/database/migrate.ts';
 import { findAccountByEmail } from '../../apps/storefront/server/db/accounts.ts';
 import { createSession, findSession } from '../../apps/storefront/server/db/sessions.ts';
 import { canonicalEmail } from '../../apps/storefront/server/email-address.ts';
 import { shopMigrations } from '../../apps/storefront/server/shop-migrations.ts';
+import { migrate } from '../../server/database/migrate.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 
 /** The shop's schema as it was before emails had one form: rows are written into it, then 0010 runs. */

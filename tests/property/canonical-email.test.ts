@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { EMAIL_FIELD, PASSWORD_FIELD } from '../../apps/storefront/account-fields.ts';
+import { accountMessages } from '../../apps/storefront/account-messages.ts';
 import { readCredentials } from '../../apps/storefront/server/accounts/credentials.ts';
 import { createAccount, findAccountByEmail } from '../../apps/storefront/server/db/accounts.ts';
 import {
@@ -7,8 +9,6 @@ import {
   signInWaitSeconds,
 } from '../../apps/storefront/server/db/sign-in-failures.ts';
 import { canonicalEmail } from '../../apps/storefront/server/email-address.ts';
-import { EMAIL_FIELD, PASSWORD_FIELD } from '../../apps/storefront/account-fields.ts';
-import { accountMessages } from '../../apps/storefront/account-messages.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 import { fc, PROPERTY_RUNS } from './property-runs.ts';
 

@@ -1,8 +1,4 @@
-import {
-  openConfiguredDatabase,
-  type WatchedDatabase,
-  writeDatabaseSnapshot,
-} from '#runtime/database';
+import { openConfiguredDatabase, type WatchedDatabase, writeDatabaseSnapshot } from '#runtime/database';
 import type { ServicesDefinition } from '#runtime/server';
 import { refuseSharedEmbeddedDatabase, type ShopConfig } from './config.ts';
 import { shopMigrations } from './shop-migrations.ts';
