@@ -5,7 +5,7 @@ import { BROWSER_TARGETS } from './paths.mjs';
 
 /**
  * Minifies each script of esbuild's output once more with oxc's minifier, whose compressor and mangler
- * make the first visit ~1.6 KB gzip smaller than esbuild's alone (measured with bench/client-js.mjs), and
+ * make the first visit smaller than esbuild's alone (bench/client-js.mjs measures it), and
  * chains the source maps so they still point at our sources. Input and output: esbuild's output files.
  */
 export function reminifyScripts(outputFiles) {

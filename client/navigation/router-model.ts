@@ -7,9 +7,8 @@
  * Prefetch entries have one owner, this model: which URLs are queued, which hold a connection, whether an
  * answer may be used and when it is forgotten. route-resources.ts holds only the promises (code, and each
  * prefetch's data answer), stores an answer when `start-prefetch` runs and drops it on `forget-answers`, and
- * decides nothing. Both used to track answers, and they disagreed: a stale entry prefetched again took the
- * old answer from route-resources, which the model then counted as fresh for another 30 s. Here the rules
- * are pure and tested in Node, and `update` derives `forget-answers` from the entries themselves, so the
+ * decides nothing: two owners would disagree (a stale entry prefetched again would take the old answer and
+ * count it as fresh). Here the rules are pure and tested in Node, and `update` derives `forget-answers` from the entries themselves, so the
  * promises held are always those of the entries that may still be used (tests/property/router-model.test.ts).
  *
  * A shared page's per-visitor data (`visitorData`) is no navigation either: it has no token and no pending

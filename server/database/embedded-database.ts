@@ -14,17 +14,17 @@ import {
 import { asRefusedInput, refuseUnstorableParams } from './refused-input.ts';
 
 /**
- * Postgres's shared buffers live in the process's WebAssembly memory, which never shrinks: the default
- * 128 MB would stay in the server's RSS for good. An embedded database is a small one, which 16 MB of
+ * Postgres's shared buffers live in the process's WebAssembly memory, which never shrinks: Postgres's
+ * default would stay in the server's RSS for good. An embedded database is a small one, which 16 MB of
  * buffers serves at the same CPU per query.
  */
 const EMBEDDED_SETTINGS = ['shared_buffers = 16MB'];
 
 /**
  * Creates the database files in a new `dataDir` in a short-lived child process, as a copy of `snapshot`
- * when given, else empty: initdb grows WebAssembly memory to ~700 MB, and loading a snapshot holds its
- * tarball in memory several times over (~80 MB more RSS), and a process keeps memory it grew, so the server
- * would carry it until its restart.
+ * when given, else empty: initdb grows WebAssembly memory far beyond what serving needs, loading a snapshot
+ * holds its tarball in memory several times over, and a process keeps memory it grew, so the server would
+ * carry it until its restart.
  */
 async function initializeDataDir(dataDir: string, snapshot: string | undefined): Promise<void> {
   const script = `const { PGlite } = await import(process.argv[1]);

@@ -38,9 +38,8 @@ const NONCE_SLOT = `nonce-slot-${randomBytes(8).toString('hex')}`;
  * deployment must not pin HTTPS.
  *
  * helmet runs once, at start, against a recording response: its header values do not depend on the
- * request, and the policy differs per response only by the nonce, put into the recorded text. Running
- * helmet per request (it validates every directive each time a directive is a function) cost ~60 µs a
- * request, measured with bench/profile.mjs.
+ * request, and the policy differs per response only by the nonce, put into the recorded text. Per request,
+ * helmet would validate every directive each time a directive is a function (bench/profile.mjs shows it).
  */
 export function securityHeaders(isHttps: (request: Request) => boolean) {
   const recorded = new Map<string, string>();

@@ -88,10 +88,8 @@ function answerConnect(
  * Node's request and response classes, subclassed so that their instances start with the prototypes Express
  * gives every request and response (`app.request`, `app.response`), for createServer's documented
  * `IncomingMessage` and `ServerResponse` options. Express sets those prototypes with `Object.setPrototypeOf`,
- * which V8 makes costly for all code that later touches the object: under the bench's load, one Express
- * middleware in front of the bare baseline took ~11% of its throughput, mostly in Node's own response code.
- * With the prototype already in place Express's call changes nothing: our product page went ~12% faster
- * (bench/side-by-side.mjs).
+ * which V8 makes costly for all code that later touches the object, mostly Node's own response code. With
+ * the prototype already in place Express's call changes nothing (bench/side-by-side.mjs measures it).
  *
  * Real subclasses (`class extends`), so V8 lays out their instances as it does Node's own; the app's
  * prototype objects are replaced by the subclasses' prototypes, which take over everything set on them.
