@@ -9,14 +9,21 @@ import * as esbuild from 'esbuild';
 const VIRTUAL = /^virtual:ssr-(app|server-app|route-patterns)$/;
 let evaluations = 0;
 
-/** The app's two definition modules, relative to the project root: build options first, then package.json. */
+/**
+ * The app's two definition modules, relative to the project root: build options first, then package.json's
+ * "ssr" field, which names the app's folder (its `app.ts` and `server-app.ts`) or, as an object, each file.
+ */
 export async function appEntries(root, options = {}) {
-  const { ssr = {} } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
-  const app = options.app ?? ssr.app;
-  const serverApp = options.serverApp ?? ssr.server;
+  const { ssr } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+  const named =
+    typeof ssr === 'string'
+      ? { app: path.join(ssr, 'app.ts'), server: path.join(ssr, 'server-app.ts') }
+      : (ssr ?? {});
+  const app = options.app ?? named.app;
+  const serverApp = options.serverApp ?? named.server;
   if (!app || !serverApp) {
     throw new Error(
-      'Name the app in package.json: "ssr": { "app": "<isomorphic definition>", "server": "<server definition>" }',
+      'Name the app in package.json: "ssr": "<the app\'s folder, with app.ts and server-app.ts>", or "ssr": { "app": "<isomorphic definition>", "server": "<server definition>" }',
     );
   }
   return { app, serverApp };

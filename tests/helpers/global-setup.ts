@@ -11,7 +11,7 @@ declare module 'vitest' {
 }
 
 /** The app the run's build serves: the storefront, whichever app package.json names. */
-const STOREFRONT = { app: 'apps/storefront/app.ts', serverApp: 'apps/storefront/server/server-app.ts' };
+const STOREFRONT = { app: 'apps/storefront/app.ts', serverApp: 'apps/storefront/server-app.ts' };
 
 /** Builds the client once into a temporary folder, so tests never depend on (or clobber) dist/. */
 export default async function setup(project: TestProject) {

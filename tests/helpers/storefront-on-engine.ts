@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import storefront from '../../apps/storefront/app.ts';
-import storefrontServer from '../../apps/storefront/server/server-app.ts';
+import storefrontServer from '../../apps/storefront/server-app.ts';
 import type { Database } from '../../server/database/database.ts';
 import { openPostgresDatabase } from '../../server/database/postgres-database.ts';
 import { createTestApp, type TestApp } from '../../server/test-kit.ts';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import storefront from '../../apps/storefront/app.ts';
-import storefrontServer from '../../apps/storefront/server/server-app.ts';
+import storefrontServer from '../../apps/storefront/server-app.ts';
 import type { CachePolicies, DataSteps } from '../../server/index.ts';
 import { createTestApp } from '../../server/test-kit.ts';
 import tinyApp from '../fixtures/tiny-app/app.ts';

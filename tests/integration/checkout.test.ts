@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import storefront from '../../apps/storefront/app.ts';
 import type { AddressField } from '../../apps/storefront/checkout-fields.ts';
 import { checkoutMessages } from '../../apps/storefront/checkout-messages.ts';
-import storefrontServer from '../../apps/storefront/server/server-app.ts';
+import storefrontServer from '../../apps/storefront/server-app.ts';
 import { IDEMPOTENCY_FIELD } from '../../apps/storefront/shop-rules.ts';
 import { createTestApp } from '../../server/test-kit.ts';
 import { CHECKOUT_ADDRESS } from '../helpers/checkout-address.ts';

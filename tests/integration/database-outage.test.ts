@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import storefront from '../../apps/storefront/app.ts';
-import storefrontServer from '../../apps/storefront/server/server-app.ts';
+import storefrontServer from '../../apps/storefront/server-app.ts';
 import type { ShopServices } from '../../apps/storefront/server/services.ts';
 import type { Database } from '../../server/database/database.ts';
 import { openPostgresDatabase } from '../../server/database/postgres-database.ts';

@@ -92,7 +92,7 @@ describe('dev mode (npm run dev)', () => {
       '--app',
       'apps/storefront/app.ts',
       '--server-app',
-      'apps/storefront/server/server-app.ts',
+      'apps/storefront/server-app.ts',
     ];
     dev = spawn(process.execPath, ['build.mjs', '--dev', ...storefront], {
       cwd: ROOT,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import storefront from '../../apps/storefront/app.ts';
 import { storefrontDataSteps } from '../../apps/storefront/server/data-steps.ts';
-import storefrontServer from '../../apps/storefront/server/server-app.ts';
+import storefrontServer from '../../apps/storefront/server-app.ts';
 import { createTestApp } from '../../server/test-kit.ts';
 import { countedSteps, type StepRun, stepsFor } from '../helpers/counted-steps.ts';
 import { testShopServices } from '../helpers/shop-database.ts';

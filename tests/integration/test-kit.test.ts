@@ -5,7 +5,7 @@ import request from 'supertest';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import storefront from '../../apps/storefront/app.ts';
 import { href } from '../../apps/storefront/href.ts';
-import storefrontServer from '../../apps/storefront/server/server-app.ts';
+import storefrontServer from '../../apps/storefront/server-app.ts';
 import { createRouterDriver, createTestApp } from '../../server/test-kit.ts';
 import { redirect } from '../../shared/routing/control-signals.ts';
 import { testShopServices } from '../helpers/shop-database.ts';

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import storefront from '../../apps/storefront/app.ts';
 import { ADDRESS_FIELDS } from '../../apps/storefront/checkout-fields.ts';
-import storefrontServer from '../../apps/storefront/server/server-app.ts';
+import storefrontServer from '../../apps/storefront/server-app.ts';
 import { IDEMPOTENCY_FIELD, PRODUCT_FIELD, QUANTITY_FIELD } from '../../apps/storefront/shop-rules.ts';
 import { createTestApp, type TestApp } from '../../server/test-kit.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';

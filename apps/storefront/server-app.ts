@@ -1,11 +1,11 @@
 import type { ServerAppDefinition } from '#runtime/server';
-import { storefrontActions } from './actions.ts';
-import { storefrontCache } from './cache.ts';
-import { readShopConfig, type ShopConfig } from './config.ts';
-import { storefrontDataSteps } from './data-steps.ts';
-import { storefrontMiddleware } from './middleware.ts';
-import { storefrontResources } from './resources.ts';
-import { type ShopServices, storefrontServices } from './services.ts';
+import { storefrontActions } from './server/actions.ts';
+import { storefrontCache } from './server/cache.ts';
+import { readShopConfig, type ShopConfig } from './server/config.ts';
+import { storefrontDataSteps } from './server/data-steps.ts';
+import { storefrontMiddleware } from './server/middleware.ts';
+import { storefrontResources } from './server/resources.ts';
+import { type ShopServices, storefrontServices } from './server/services.ts';
 
 /**
  * The storefront's server definition: its middleware (who is asking; /account for signed-in visitors only),
