@@ -7,6 +7,7 @@ import * as esbuild from 'esbuild';
 import { appEntries, appModulesPlugin, evaluateApp } from './app-modules.mjs';
 import { nameScriptsByContent } from './content-names.mjs';
 import { mergeEntryChunks, staticImportsOf } from './entry-merge.mjs';
+import { keepRecentBuilds } from './kept-builds.mjs';
 import { BROWSER_TARGETS, DIST, ROOT } from './paths.mjs';
 import { precompress } from './precompress.mjs';
 import { reactEsmPlugin } from './react-esm.mjs';
@@ -53,6 +54,7 @@ function refuseDevCode(outputFiles) {
 /**
  * Bundles the client entry into `outdir/client`, moves source maps to `outdir/sourcemaps` (written, never
  * served) and returns the manifest: build id, entry, stylesheets, and per route its chunk and static imports.
+ * The two builds before it keep their client files there (build/kept-builds.mjs); older ones go.
  */
 export async function buildClient({
   entry = 'client/entry.tsx',
@@ -62,14 +64,17 @@ export async function buildClient({
 } = {}) {
   const entries = await appEntries(ROOT, appOptions);
   const publicDir = path.join(outdir, 'client');
-  await rm(publicDir, { recursive: true, force: true });
   const evaluation = evaluateApp(ROOT, entries.app);
   const { outputFiles, metafile } = await bundleClient({ entry, publicDir, minify, entries, evaluation });
   await mkdir(publicDir, { recursive: true });
   await Promise.all(outputFiles.map((file) => writeFile(file.path, file.contents)));
   await moveSourceMaps(publicDir, path.join(outdir, 'sourcemaps'));
-  await precompress(publicDir);
+  const written = outputFiles
+    .map((file) => path.basename(file.path))
+    .filter((name) => !name.endsWith('.map'));
+  const compressed = await precompress(publicDir, written);
   const manifest = createManifest(metafile, publicDir, entry, await evaluation);
+  await keepRecentBuilds(outdir, publicDir, manifest.buildId, [...written, ...compressed]);
   return { ...manifest, ...inlineStyleOf(manifest.stylesheets, outputFiles, publicDir) };
 }
 

@@ -7,11 +7,12 @@ const brotliCompressAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * Writes `.br` and `.gz` next to every script, stylesheet and SVG drawing, so the server sends them
- * compressed with no work per request (server/pipeline/serve-assets.ts picks one by Accept-Encoding).
+ * Writes `.br` and `.gz` next to every script, stylesheet and SVG drawing of `files` (names in `publicDir`;
+ * all of its files by default), so the server sends them compressed with no work per request
+ * (server/pipeline/serve-assets.ts picks one by Accept-Encoding). Returns the names it wrote.
  */
-export async function precompress(publicDir) {
-  const names = (await readdir(publicDir)).filter((name) => /\.(js|css|svg)$/.test(name));
+export async function precompress(publicDir, files) {
+  const names = (files ?? (await readdir(publicDir))).filter((name) => /\.(js|css|svg)$/.test(name));
   await Promise.all(
     names.map(async (name) => {
       const bytes = await readFile(path.join(publicDir, name));
@@ -28,4 +29,5 @@ export async function precompress(publicDir) {
       ]);
     }),
   );
+  return names.flatMap((name) => [`${name}.br`, `${name}.gz`]);
 }

@@ -1,9 +1,10 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { storefrontRoutes } from '../../apps/storefront/routes.ts';
+import { BUILDS_RECORD } from '../../build/kept-builds.mjs';
 import {
   buildClient,
   DevCodeLeakError,
@@ -36,6 +37,26 @@ describe('build', () => {
     const attempt = buildClient({ entry: 'tests/fixtures/refresh-leak-entry.mjs', outdir });
     await expect(attempt).rejects.toThrow(DevCodeLeakError);
     await expect(attempt).rejects.toThrow(/injectIntoGlobalHook/);
+  });
+
+  it('keeps the previous builds’ client files servable beside the new build’s', async () => {
+    const outdir = await mkdtemp(path.join(tmpdir(), 'release-'));
+    scratch.push(outdir);
+    // What a previous build of this folder left: its chunk, and the record that lists it.
+    await mkdir(path.join(outdir, 'client'));
+    await writeFile(path.join(outdir, 'client', 'entry-PREVIOUS.js'), 'export {};');
+    const previous = [
+      { buildId: 'previous', builtAt: '2026-01-01T00:00:00.000Z', files: ['entry-PREVIOUS.js'] },
+    ];
+    await writeFile(path.join(outdir, BUILDS_RECORD), JSON.stringify(previous));
+
+    const manifest = await buildClient({ outdir });
+    const served = await readdir(path.join(outdir, 'client'));
+    expect(served).toContain('entry-PREVIOUS.js');
+    expect(served).toContain(manifest.entry.file);
+    expect(served).toContain(`${manifest.entry.file}.br`);
+    const record = JSON.parse(await readFile(path.join(outdir, BUILDS_RECORD), 'utf8'));
+    expect(record.map((build: { buildId: string }) => build.buildId)).toEqual([manifest.buildId, 'previous']);
   });
 
   it('writes a manifest with every page’s segments and a chunk for each lazily loaded one', () => {
