@@ -88,12 +88,7 @@ describe('dev mode (npm run dev)', () => {
     extraModule = path.join(scratch, 'extra.ts');
     await writeFile(extraModule, 'export {};\n');
     // The storefront named here, not read from package.json's "ssr" field, which may name the reader's app.
-    const storefront = [
-      '--app',
-      'apps/storefront/app.ts',
-      '--server-app',
-      'apps/storefront/server-app.ts',
-    ];
+    const storefront = ['--app', 'apps/storefront/app.ts', '--server-app', 'apps/storefront/server-app.ts'];
     dev = spawn(process.execPath, ['build.mjs', '--dev', ...storefront], {
       cwd: ROOT,
       env: {
