@@ -21,13 +21,16 @@ export interface NavigatorParts {
   dispatch: (message: RouterInput) => Navigation | undefined;
   /** Hands the router the form post the next `action` message carries. */
   submitting: (submission: Submission) => void;
-  observer: () => IntersectionObserver | null;
 }
 
-/** What `<Link>` and `<Form>` call (shared/ui/navigation-context.ts): clicks, prefetches, form submits. */
+/**
+ * What `<Link>` and `<Form>` call (shared/ui/navigation-context.ts): clicks, prefetches, form submits. Links
+ * are observed for prefetching only where prefetching is allowed.
+ */
 export function linkNavigator(parts: NavigatorParts): Omit<LinkNavigator, 'fetchers'> {
-  const { resolve, dispatch, observer } = parts;
-  return {
+  const { resolve, dispatch } = parts;
+  const observer = parts.prefetchAllowed ? observeLinks((href) => navigator.prefetch(href)) : undefined;
+  const navigator = {
     onLinkClick(event: MouseEvent<HTMLAnchorElement>, viewTransition?: boolean) {
       const anchor = event.currentTarget;
       const url = resolve(anchor.href);
@@ -51,10 +54,11 @@ export function linkNavigator(parts: NavigatorParts): Omit<LinkNavigator, 'fetch
       });
     },
     observe(anchor: HTMLAnchorElement) {
-      observer()?.observe(anchor);
-      return () => observer()?.unobserve(anchor);
+      observer?.observe(anchor);
+      return () => observer?.unobserve(anchor);
     },
   };
+  return navigator;
 }
 
 export interface PopStateParts {
@@ -91,7 +95,7 @@ export function popStateHandler({ win, resolve, dispatch, history, currentUrl }:
 }
 
 /** Prefetches each observed link once, when it comes within PREFETCH_ROOT_MARGIN of the viewport. */
-export function observeLinks(prefetch: (href: string) => void): IntersectionObserver {
+function observeLinks(prefetch: (href: string) => void): IntersectionObserver {
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {

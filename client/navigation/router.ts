@@ -1,6 +1,6 @@
 import type { Locales } from '../../shared/routing/locale.ts';
 import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
-import { linkNavigator, observeLinks, popStateHandler } from './browser-events.ts';
+import { linkNavigator, popStateHandler } from './browser-events.ts';
 import { createPageCommitter, keysOnScreen, type RouterSnapshot, type ShownPage } from './commit-page.ts';
 import { canPrefetch } from './dom-effects.ts';
 import { createFetchers } from './fetchers.ts';
@@ -41,7 +41,7 @@ export interface RouterOptions {
  * (route-loading.ts), committing a page (commit-page.ts), history, full loads. `start()` attaches it (nothing
  * detaches it: it lives as long as its page).
  *
- * long function: the adapter's state (model, snapshot, navigations, history, observer) is shared by the
+ * long function: the adapter's state (model, snapshot, navigation, history) is shared by the
  * short handlers below; the work itself is in the modules they call.
  */
 export function createRouter({
@@ -69,7 +69,6 @@ export function createRouter({
   const isInterceptable = (url: URL) =>
     isRouterUrl(url, { location: resolve(win.location.href), basePath, locales, locale }) &&
     !resources.isResource(url);
-  const prefetchAllowed = canPrefetch(win);
 
   const { page: initial } = initialPage.payload;
   /** The per-visitor segments a shared page left out, for the browser to ask for once hydrated. */
@@ -78,13 +77,16 @@ export function createRouter({
   /** The per-visitor data once it has arrived, for the model to say whether to show it. */
   let visitorPage: ShowablePage | undefined;
   let history: ReturnType<typeof createHistoryEntries> | null = null;
-  let observer: IntersectionObserver | null = null;
   /** The form post the next `action` message carries (set just before it is dispatched). */
   let submitting: Navigation['submission'];
   const listeners = new Set<() => void>();
   /** Fetchers' actions succeeded while a navigation was pending: what to revalidate once that page is on screen. */
   let revalidateAfterCommit: Revalidation | undefined;
-  const navigations = new Map<number, Navigation>();
+  /**
+   * The newest navigation, from its `load` effect on. The model's effects (abort, commit, full load) concern
+   * only its pending navigation, which is always the newest: one is enough.
+   */
+  let navigation: Navigation | undefined;
 
   function setSnapshot(next: Partial<RouterSnapshot>) {
     snapshot = { ...snapshot, ...next };
@@ -98,13 +100,12 @@ export function createRouter({
     resources,
     initialPage,
     isInterceptable,
-    prefetchAllowed,
+    prefetchAllowed: canPrefetch(win),
     dispatch,
     showPending,
     setSnapshot,
     snapshot: () => snapshot,
     history: () => history,
-    observer: () => observer,
     currentUrl: () => model.currentUrl,
     submitting: (submission: Navigation['submission']) => {
       submitting = submission;
@@ -114,8 +115,8 @@ export function createRouter({
   const commit = createPageCommitter(parts);
 
   /**
-   * Feeds the model a message and runs its effects. Returns the newest navigation while it is on (after a
-   * navigation message, the one it started).
+   * Feeds the model a message and runs its effects. Returns the newest navigation (after a navigation
+   * message, the one it started).
    */
   function dispatch(message: RouterInput): Navigation | undefined {
     // Stamped whether or not its type carries a time: the model reads `now` only where it does.
@@ -124,7 +125,7 @@ export function createRouter({
     const navigating = model.pending !== null;
     if (snapshot.navigating !== navigating) setSnapshot({ navigating, pending: undefined });
     for (const effect of effects) run(effect);
-    return navigations.get(model.lastToken);
+    return navigation;
   }
 
   function run(effect: RouterEffect): void {
@@ -139,9 +140,9 @@ export function createRouter({
       case 'abort':
         monitor?.navigationEnded(effect.token, 'superseded');
         // Its load() forgets the navigation once it settles.
-        return settle(effect.token, (navigation) => navigation.controller.abort());
+        return settle((navigation) => navigation.controller.abort());
       case 'commit':
-        settle(effect.token, (navigation) => {
+        settle((navigation) => {
           commit(effect.kind, effect.url, navigation);
           monitor?.navigationEnded(effect.token, 'committed');
         });
@@ -155,7 +156,7 @@ export function createRouter({
         monitor?.navigationEnded(effect.token, 'full-load');
         rememberFullLoad(win, effect.url);
         win.location[effect.replace ? 'replace' : 'assign'](effect.url);
-        return settle(effect.token);
+        return settle();
       case 'forget-answers':
         resources.forgetAnswers(effect.urls);
         return;
@@ -184,19 +185,13 @@ export function createRouter({
     const { pattern, code } = resources.resourceOf(url);
     // A refresh (after an action, or for a shared page's per-visitor data) is no navigation to monitor.
     if (kind !== 'refresh') monitor?.navigationStarted(token, pattern, code);
-    const navigation: Navigation = {
-      controller: new AbortController(),
-      revalidate,
-      viewTransition: viewTransitions,
-    };
+    navigation = { controller: new AbortController(), revalidate, viewTransition: viewTransitions };
     if (kind === 'action') [navigation.submission, submitting] = [submitting, undefined];
-    navigations.set(token, navigation);
-    void load(token, navigation, url, reuseData).finally(() => navigations.delete(token));
+    void load(token, navigation, url, reuseData);
   }
 
-  /** Runs `then` on a navigation that is ending, and tells its form (if any) that it is done. */
-  function settle(token: number, then?: (navigation: Navigation) => void) {
-    const navigation = navigations.get(token);
+  /** Runs `then` on the navigation that is ending, and tells its form (if any) that it is done. */
+  function settle(then?: (ending: Navigation) => void) {
     if (!navigation) return;
     then?.(navigation);
     navigation.submission?.settle('done');
@@ -231,7 +226,7 @@ export function createRouter({
         revalidateAfterCommit = joinRevalidations(revalidate, revalidateAfterCommit);
         return;
       }
-      const superseded = pending ? navigations.get(pending.token)?.revalidate : undefined;
+      const superseded = pending ? navigation?.revalidate : undefined;
       dispatch({ type: 'refresh', revalidate: joinRevalidations(revalidate, superseded) });
     },
   });
@@ -258,7 +253,6 @@ export function createRouter({
       win.history.scrollRestoration = 'manual';
       win.addEventListener('popstate', onPopState);
       win.addEventListener('pagehide', () => history?.persist());
-      if (prefetchAllowed) observer = observeLinks((href) => navigator.prefetch(href));
     },
   };
 }
