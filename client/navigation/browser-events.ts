@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { formBodyOf } from '../../shared/ui/form.tsx';
 import type { LinkNavigator, SubmitOutcome } from '../../shared/ui/navigation-context.ts';
 import type { Submission } from './form-submission.ts';
-import { type createHistoryEntries, routerKeyOf } from './history-entries.ts';
+import { type HistoryEntries, routerKeyOf } from './history-entries.ts';
 import type { Navigation } from './route-loading.ts';
 import { hrefOf } from './route-resources.ts';
 import type { RouterInput } from './router-model.ts';
@@ -65,7 +65,7 @@ export interface PopStateParts {
   win: Window;
   resolve: (href: string) => URL;
   dispatch: (message: RouterInput) => Navigation | undefined;
-  history: () => ReturnType<typeof createHistoryEntries> | null;
+  history: HistoryEntries;
   /** The URL of the page on screen (the model's). */
   currentUrl: () => string;
 }
@@ -73,14 +73,13 @@ export interface PopStateParts {
 /** Back and forward: a `pop` navigation to an entry of ours; a hash change is the browser's; others load in full. */
 export function popStateHandler({ win, resolve, dispatch, history, currentUrl }: PopStateParts) {
   return function onPopState(event: PopStateEvent) {
-    const entries = history();
-    entries?.rememberScroll();
+    history.rememberScroll();
     const key = routerKeyOf(event.state);
     const target = resolve(win.location.href);
     const current = resolve(currentUrl());
     if (target.pathname === current.pathname && target.search === current.search) {
       // Only the hash differs: the browser scrolls; keep our bookkeeping in step.
-      if (key) entries?.arrive(key);
+      if (key) history.arrive(key);
       dispatch({ type: 'hash-change', url: hrefOf(target) });
       return;
     }

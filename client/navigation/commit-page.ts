@@ -4,7 +4,7 @@ import type { SegmentModule } from '../../shared/routing/route-table.ts';
 import type { PendingSegment } from '../../shared/ui/segment-tree.tsx';
 import type { ActionResultState, SegmentState, SsrPayload } from '../../shared/ui/ssr-payload.ts';
 import { canAnimate, focusPage, hasFocus, scrollToHashOrTop } from './dom-effects.ts';
-import type { createHistoryEntries } from './history-entries.ts';
+import type { HistoryEntries } from './history-entries.ts';
 import { segmentKeys } from './kept-segments.ts';
 import type { Navigation, ShowablePage } from './route-loading.ts';
 import { hrefOf, type RouteResources } from './route-resources.ts';
@@ -30,7 +30,7 @@ export interface PageCommitterOptions {
   initialPage: ShownPage;
   snapshot: () => RouterSnapshot;
   setSnapshot: (next: Partial<RouterSnapshot>) => void;
-  history: () => ReturnType<typeof createHistoryEntries> | null;
+  history: HistoryEntries;
 }
 
 /**
@@ -46,16 +46,15 @@ export function createPageCommitter({
   history,
 }: PageCommitterOptions) {
   return function commit(kind: NavigationKind, href: string, navigation: Navigation): void {
-    const entries = history();
-    if (!navigation.page || !entries) return;
+    if (!navigation.page) return;
     const { page, popKey, actionResult } = navigation;
     const target = new URL(href, win.location.href);
     const previous = new URL(win.location.href);
     let saved: [number, number] | undefined;
     const record = () => {
-      if (kind === 'push' || (kind === 'action' && hrefOf(target) !== hrefOf(previous))) entries.push(href);
-      else if (kind === 'replace' || kind === 'action') entries.replace(href);
-      else if (popKey) saved = entries.arrive(popKey);
+      if (kind === 'push' || (kind === 'action' && hrefOf(target) !== hrefOf(previous))) history.push(href);
+      else if (kind === 'replace' || kind === 'action') history.replace(href);
+      else if (popKey) saved = history.arrive(popKey);
     };
 
     const base = { ...initialPage.payload, url: resources.appUrlOf(target) };

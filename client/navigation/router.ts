@@ -76,7 +76,8 @@ export function createRouter({
   let model = initialModel(hrefOf(resolve(win.location.href)), later ? 'awaited' : 'none');
   /** The per-visitor data once it has arrived, for the model to say whether to show it. */
   let visitorPage: ShowablePage | undefined;
-  let history: ReturnType<typeof createHistoryEntries> | null = null;
+  /** The session history entries of this router (it marks the entry on screen as its own at once). */
+  const history = createHistoryEntries(win);
   /** The form post the next `action` message carries (set just before it is dispatched). */
   let submitting: Navigation['submission'];
   const listeners = new Set<() => void>();
@@ -105,7 +106,7 @@ export function createRouter({
     showPending,
     setSnapshot,
     snapshot: () => snapshot,
-    history: () => history,
+    history,
     currentUrl: () => model.currentUrl,
     submitting: (submission: Navigation['submission']) => {
       submitting = submission;
@@ -249,10 +250,9 @@ export function createRouter({
       dispatch({ type: 'visitor-data' });
     },
     start() {
-      history = createHistoryEntries(win);
       win.history.scrollRestoration = 'manual';
       win.addEventListener('popstate', onPopState);
-      win.addEventListener('pagehide', () => history?.persist());
+      win.addEventListener('pagehide', history.persist);
     },
   };
 }
