@@ -50,13 +50,6 @@ export function createPageCommitter({
     const { page, popKey, actionResult } = navigation;
     const target = new URL(href, win.location.href);
     const previous = new URL(win.location.href);
-    let saved: [number, number] | undefined;
-    const record = () => {
-      if (kind === 'push' || (kind === 'action' && hrefOf(target) !== hrefOf(previous))) history.push(href);
-      else if (kind === 'replace' || kind === 'action') history.replace(href);
-      else if (popKey) saved = history.arrive(popKey);
-    };
-
     const base = { ...initialPage.payload, url: resources.appUrlOf(target) };
     const shown = toShownPage(page, base, snapshot(), actionResult);
     // A refresh, or an action that stayed on its page (invalid input, or a redirect back to the same page),
@@ -66,7 +59,10 @@ export function createPageCommitter({
       (kind === 'action' && (actionResult !== undefined || target.pathname === previous.pathname));
     // The address changes with the page it shows, in a view transition's update too.
     const show = () => {
-      record();
+      let saved: [number, number] | undefined;
+      if (kind === 'push' || (kind === 'action' && hrefOf(target) !== hrefOf(previous))) history.push(href);
+      else if (kind === 'replace' || kind === 'action') history.replace(href);
+      else if (popKey) saved = history.arrive(popKey);
       flushSync(() =>
         // A refresh stays on its page: nothing new to announce.
         setSnapshot({
@@ -121,12 +117,11 @@ function toShownPage(
 /** The segment keys of the page on screen that a navigation may keep: those shown with their data. */
 export function keysOnScreen(routes: RouteMatcher, { payload }: ShownPage): string[] {
   const { page, url } = payload;
-  const branch = page.type === 'route' ? routes.branchOf(page.routeId) : undefined;
-  if (page.type !== 'route' || !branch) return [];
+  if (page.type !== 'route') return [];
   const withData = page.segments.findIndex((segment) => !('data' in segment));
   // A per-visitor segment a shared page left out (`later`) has no data to keep until the browser has it: its
   // place holds a key no page has, so the segments below it can still be kept.
-  return segmentKeys(branch, page.params, url.search)
+  return segmentKeys(routes.branchOf(page.routeId)!, page.params, url.search)
     .slice(0, withData === -1 ? undefined : withData)
     .map((key, index) => (page.later?.includes(page.segments[index]!.id) ? '' : key));
 }
