@@ -8,7 +8,7 @@ import { rememberFullLoad } from './full-load-guard.ts';
 import { createHistoryEntries } from './history-entries.ts';
 import { joinRevalidations, type Revalidation, sharedPrefix } from './kept-segments.ts';
 import type { NavigationMonitor } from './navigation-monitor.ts';
-import { createRouteLoader, type Navigation, type ShowablePage } from './route-loading.ts';
+import { createRouteLoader, type Navigation } from './route-loading.ts';
 import { createRouteResources, hrefOf } from './route-resources.ts';
 import {
   initialModel,
@@ -74,8 +74,8 @@ export function createRouter({
   /** The per-visitor segments a shared page left out, for the browser to ask for once hydrated. */
   const later = initial.type === 'route' ? initial.later : undefined;
   let model = initialModel(hrefOf(resolve(win.location.href)), later ? 'awaited' : 'none');
-  /** The per-visitor data once it has arrived, for the model to say whether to show it. */
-  let visitorPage: ShowablePage | undefined;
+  /** The per-visitor data, shown in place as a refresh commits once it has arrived and the model says so. */
+  const visitorData: Navigation = { controller: new AbortController() };
   /** The session history entries of this router (it marks the entry on screen as its own at once). */
   const history = createHistoryEntries(win);
   /** The form post the next `action` message carries (set just before it is dispatched). */
@@ -164,8 +164,8 @@ export function createRouter({
       case 'fetch-visitor-data':
         return fetchVisitorData();
       case 'show-visitor-data':
-        // In place, as a refresh commits: no navigation is pending (the model drops the answer then).
-        return commit('refresh', model.currentUrl, { controller: new AbortController(), page: visitorPage });
+        // No navigation is pending (the model drops the answer then).
+        return commit('refresh', model.currentUrl, visitorData);
     }
   }
 
@@ -175,7 +175,7 @@ export function createRouter({
     resources.load(model.currentUrl, { reuseData: false, revalidate: later, onBodyEnd }).then(
       (loaded) => {
         if (loaded.type !== 'page') return;
-        visitorPage = loaded;
+        visitorData.page = loaded;
         dispatch({ type: 'visitor-data-answered' });
       },
       () => {},
