@@ -18,9 +18,8 @@ export interface NavigatorParts {
   resolve: (href: string) => URL;
   isInterceptable: (url: URL) => boolean;
   prefetchAllowed: boolean;
-  dispatch: (message: RouterInput) => Navigation | undefined;
-  /** Hands the router the form post the next `action` message carries. */
-  submitting: (submission: Submission) => void;
+  /** `submission`: the form post an `action` message carries. */
+  dispatch: (message: RouterInput, submission?: Submission) => Navigation | undefined;
 }
 
 /**
@@ -49,8 +48,7 @@ export function linkNavigator(parts: NavigatorParts): Omit<LinkNavigator, 'fetch
       const target = resolve(form.action);
       if (!parts.isInterceptable(target)) return Promise.resolve('native');
       return new Promise((settle) => {
-        parts.submitting({ body: formBodyOf(form, submitter), settle });
-        dispatch({ type: 'action', url: hrefOf(target) });
+        dispatch({ type: 'action', url: hrefOf(target) }, { body: formBodyOf(form, submitter), settle });
       });
     },
     observe(anchor: HTMLAnchorElement) {

@@ -4,6 +4,7 @@ import { linkNavigator, popStateHandler } from './browser-events.ts';
 import { createPageCommitter, keysOnScreen, type RouterSnapshot, type ShownPage } from './commit-page.ts';
 import { canPrefetch } from './dom-effects.ts';
 import { createFetchers } from './fetchers.ts';
+import type { Submission } from './form-submission.ts';
 import { rememberFullLoad } from './full-load-guard.ts';
 import { createHistoryEntries } from './history-entries.ts';
 import { joinRevalidations, type Revalidation, sharedPrefix } from './kept-segments.ts';
@@ -78,8 +79,6 @@ export function createRouter({
   const visitorData: Navigation = { controller: new AbortController() };
   /** The session history entries of this router (it marks the entry on screen as its own at once). */
   const history = createHistoryEntries(win);
-  /** The form post the next `action` message carries (set just before it is dispatched). */
-  let submitting: Navigation['submission'];
   const listeners = new Set<() => void>();
   /** Fetchers' actions succeeded while a navigation was pending: what to revalidate once that page is on screen. */
   let revalidateAfterCommit: Revalidation | undefined;
@@ -108,28 +107,25 @@ export function createRouter({
     snapshot: () => snapshot,
     history,
     currentUrl: () => model.currentUrl,
-    submitting: (submission: Navigation['submission']) => {
-      submitting = submission;
-    },
   };
   const load = createRouteLoader(parts);
   const commit = createPageCommitter(parts);
 
   /**
    * Feeds the model a message and runs its effects. Returns the newest navigation (after a navigation
-   * message, the one it started).
+   * message, the one it started). An `action` message comes with its form post, which its navigation carries.
    */
-  function dispatch(message: RouterInput): Navigation | undefined {
+  function dispatch(message: RouterInput, submission?: Submission): Navigation | undefined {
     // Stamped whether or not its type carries a time: the model reads `now` only where it does.
     const [next, effects] = update(model, { ...message, now: now() } as RouterMessage);
     model = next;
     const navigating = model.pending !== null;
     if (snapshot.navigating !== navigating) setSnapshot({ navigating, pending: undefined });
-    for (const effect of effects) run(effect);
+    for (const effect of effects) run(effect, submission);
     return navigation;
   }
 
-  function run(effect: RouterEffect): void {
+  function run(effect: RouterEffect, submission?: Submission): void {
     switch (effect.type) {
       case 'start-prefetch':
         resources
@@ -137,7 +133,7 @@ export function createRouter({
           .then((ok) => dispatch({ type: 'prefetch-settled', url: effect.url, ok }));
         return;
       case 'load':
-        return startLoad(effect);
+        return startLoad(effect, submission);
       case 'abort':
         monitor?.navigationEnded(effect.token, 'superseded');
         // Its load() forgets the navigation once it settles.
@@ -182,12 +178,19 @@ export function createRouter({
     );
   }
 
-  function startLoad({ token, kind, url, reuseData, revalidate }: Extract<RouterEffect, { type: 'load' }>) {
+  function startLoad(
+    { token, kind, url, reuseData, revalidate }: Extract<RouterEffect, { type: 'load' }>,
+    submission: Submission | undefined,
+  ) {
     const { pattern, code } = resources.resourceOf(url);
     // A refresh (after an action, or for a shared page's per-visitor data) is no navigation to monitor.
     if (kind !== 'refresh') monitor?.navigationStarted(token, pattern, code);
-    navigation = { controller: new AbortController(), revalidate, viewTransition: viewTransitions };
-    if (kind === 'action') [navigation.submission, submitting] = [submitting, undefined];
+    navigation = {
+      controller: new AbortController(),
+      revalidate,
+      viewTransition: viewTransitions,
+      submission,
+    };
     void load(token, navigation, url, reuseData);
   }
 
