@@ -54,7 +54,7 @@ export function createRouter({
   window: win = window,
   now = Date.now,
 }: RouterOptions) {
-  const { basePath, locale, buildId } = initialPage.payload;
+  const { basePath, locale, buildId, page: initial } = initialPage.payload;
   /** Resolves a link, form action or redirect target against the current page. */
   const resolve = (href: string) => new URL(href, win.location.href);
   let snapshot: RouterSnapshot = { ...initialPage, navigating: false, announcement: '' };
@@ -71,7 +71,6 @@ export function createRouter({
     isRouterUrl(url, { location: resolve(win.location.href), basePath, locales, locale }) &&
     !resources.isResource(url);
 
-  const { page: initial } = initialPage.payload;
   /** The per-visitor segments a shared page left out, for the browser to ask for once hydrated. */
   const later = initial.type === 'route' ? initial.later : undefined;
   let model = initialModel(hrefOf(resolve(win.location.href)), later ? 'awaited' : 'none');
