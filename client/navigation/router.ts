@@ -247,7 +247,7 @@ export function createRouter({
     refresh(revalidate: Revalidation = 'all') {
       dispatch({ type: 'refresh', revalidate });
     },
-    /** The page has hydrated: a shared page asks for the per-visitor data it left out (else nothing happens). */
+    /** A shared page has hydrated without its per-visitor data: ask for it (once; else nothing happens). */
     hydrated() {
       dispatch({ type: 'visitor-data' });
     },
