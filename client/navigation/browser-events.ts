@@ -1,9 +1,8 @@
 import type { MouseEvent } from 'react';
 import { formBodyOf } from '../../shared/ui/form.tsx';
 import type { LinkNavigator, SubmitOutcome } from '../../shared/ui/navigation-context.ts';
-import type { Submission } from './form-submission.ts';
 import { type HistoryEntries, routerKeyOf } from './history-entries.ts';
-import type { Navigation } from './route-loading.ts';
+import type { NavigationTrigger } from './route-loading.ts';
 import { hrefOf } from './route-resources.ts';
 import type { RouterInput } from './router-model.ts';
 import { shouldInterceptClick } from './should-intercept-click.ts';
@@ -19,7 +18,8 @@ export interface NavigatorParts {
   isInterceptable: (url: URL) => boolean;
   prefetchAllowed: boolean;
   /** `submission`: the form post an `action` message carries. */
-  dispatch: (message: RouterInput, submission?: Submission) => Navigation | undefined;
+  /** `trigger`: what the navigation the message starts is handed (a form's post, a link's view transition). */
+  dispatch: (message: RouterInput, trigger?: NavigationTrigger) => void;
 }
 
 /**
@@ -35,8 +35,7 @@ export function linkNavigator(parts: NavigatorParts): Omit<LinkNavigator, 'fetch
       const url = resolve(anchor.href);
       if (!shouldInterceptClick(event, anchor, url, parts.isInterceptable)) return;
       event.preventDefault();
-      const navigation = dispatch({ type: 'push', url: hrefOf(url) });
-      if (navigation && viewTransition !== undefined) navigation.viewTransition = viewTransition;
+      dispatch({ type: 'push', url: hrefOf(url) }, { viewTransition });
     },
     prefetch(href: string) {
       const url = resolve(href);
@@ -48,7 +47,10 @@ export function linkNavigator(parts: NavigatorParts): Omit<LinkNavigator, 'fetch
       const target = resolve(form.action);
       if (!parts.isInterceptable(target)) return Promise.resolve('native');
       return new Promise((settle) => {
-        dispatch({ type: 'action', url: hrefOf(target) }, { body: formBodyOf(form, submitter), settle });
+        dispatch(
+          { type: 'action', url: hrefOf(target) },
+          { submission: { body: formBodyOf(form, submitter), settle } },
+        );
       });
     },
     observe(anchor: HTMLAnchorElement) {
@@ -62,7 +64,7 @@ export function linkNavigator(parts: NavigatorParts): Omit<LinkNavigator, 'fetch
 export interface PopStateParts {
   win: Window;
   resolve: (href: string) => URL;
-  dispatch: (message: RouterInput) => Navigation | undefined;
+  dispatch: (message: RouterInput, trigger?: NavigationTrigger) => void;
   history: HistoryEntries;
   /** The URL of the page on screen (the model's). */
   currentUrl: () => string;
@@ -86,8 +88,7 @@ export function popStateHandler({ win, resolve, dispatch, history, currentUrl }:
       win.location.reload();
       return;
     }
-    const navigation = dispatch({ type: 'pop', url: hrefOf(target) });
-    if (navigation) navigation.popKey = key;
+    dispatch({ type: 'pop', url: hrefOf(target) }, { popKey: key });
   };
 }
 

@@ -41,6 +41,9 @@ export interface Navigation {
   viewTransition?: boolean | undefined;
 }
 
+/** What the browser event that starts a navigation hands it: a form's post, a link's view transition, the entry back/forward moved to. */
+export type NavigationTrigger = Pick<Navigation, 'submission' | 'viewTransition' | 'popKey'>;
+
 export interface RouteLoaderOptions {
   win: Window;
   /** Resolves a target against the current page. */

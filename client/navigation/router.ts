@@ -4,12 +4,11 @@ import { linkNavigator, popStateHandler } from './browser-events.ts';
 import { createPageCommitter, keysOnScreen, type RouterSnapshot, type ShownPage } from './commit-page.ts';
 import { canPrefetch } from './dom-effects.ts';
 import { createFetchers } from './fetchers.ts';
-import type { Submission } from './form-submission.ts';
 import { rememberFullLoad } from './full-load-guard.ts';
 import { createHistoryEntries } from './history-entries.ts';
 import { joinRevalidations, type Revalidation, sharedPrefix } from './kept-segments.ts';
 import type { NavigationMonitor } from './navigation-monitor.ts';
-import { createRouteLoader, type Navigation } from './route-loading.ts';
+import { createRouteLoader, type Navigation, type NavigationTrigger } from './route-loading.ts';
 import { createRouteResources, hrefOf } from './route-resources.ts';
 import {
   initialModel,
@@ -111,20 +110,19 @@ export function createRouter({
   const commit = createPageCommitter(parts);
 
   /**
-   * Feeds the model a message and runs its effects. Returns the newest navigation (after a navigation
-   * message, the one it started). An `action` message comes with its form post, which its navigation carries.
+   * Feeds the model a message and runs its effects. A navigation message comes with what its browser event
+   * hands the navigation it starts (`trigger`).
    */
-  function dispatch(message: RouterInput, submission?: Submission): Navigation | undefined {
+  function dispatch(message: RouterInput, trigger?: NavigationTrigger): void {
     // Stamped whether or not its type carries a time: the model reads `now` only where it does.
     const [next, effects] = update(model, { ...message, now: now() } as RouterMessage);
     model = next;
     const navigating = model.pending !== null;
     if (snapshot.navigating !== navigating) setSnapshot({ navigating, pending: undefined });
-    for (const effect of effects) run(effect, submission);
-    return navigation;
+    for (const effect of effects) run(effect, trigger);
   }
 
-  function run(effect: RouterEffect, submission?: Submission): void {
+  function run(effect: RouterEffect, trigger?: NavigationTrigger): void {
     switch (effect.type) {
       case 'start-prefetch':
         resources
@@ -132,7 +130,7 @@ export function createRouter({
           .then((ok) => dispatch({ type: 'prefetch-settled', url: effect.url, ok }));
         return;
       case 'load':
-        return startLoad(effect, submission);
+        return startLoad(effect, trigger);
       case 'abort':
         monitor?.navigationEnded(effect.token, 'superseded');
         // Its load() forgets the navigation once it settles.
@@ -179,16 +177,17 @@ export function createRouter({
 
   function startLoad(
     { token, kind, url, reuseData, revalidate }: Extract<RouterEffect, { type: 'load' }>,
-    submission: Submission | undefined,
+    trigger: NavigationTrigger = {},
   ) {
     const { pattern, code } = resources.resourceOf(url);
     // A refresh (after an action, or for a shared page's per-visitor data) is no navigation to monitor.
     if (kind !== 'refresh') monitor?.navigationStarted(token, pattern, code);
     navigation = {
+      ...trigger,
       controller: new AbortController(),
       revalidate,
-      viewTransition: viewTransitions,
-      submission,
+      // A link's own choice wins over the app's.
+      viewTransition: trigger.viewTransition ?? viewTransitions,
     };
     void load(token, navigation, url, reuseData);
   }
