@@ -133,13 +133,13 @@ export function createRouter({
         return startLoad(effect, trigger);
       case 'abort':
         monitor?.navigationEnded(effect.token, 'superseded');
-        // Its load() forgets the navigation once it settles.
-        return settle((navigation) => navigation.controller.abort());
+        navigation?.controller.abort();
+        return settleForm();
       case 'commit':
-        settle((navigation) => {
-          commit(effect.kind, effect.url, navigation);
-          monitor?.navigationEnded(effect.token, 'committed');
-        });
+        // The model commits only its pending navigation, which a load effect started: the newest.
+        commit(effect.kind, effect.url, navigation!);
+        monitor?.navigationEnded(effect.token, 'committed');
+        settleForm();
         if (revalidateAfterCommit) {
           const revalidate = revalidateAfterCommit;
           revalidateAfterCommit = undefined;
@@ -150,7 +150,7 @@ export function createRouter({
         monitor?.navigationEnded(effect.token, 'full-load');
         rememberFullLoad(win, effect.url);
         win.location[effect.replace ? 'replace' : 'assign'](effect.url);
-        return settle();
+        return settleForm();
       case 'forget-answers':
         resources.forgetAnswers(effect.urls);
         return;
@@ -192,11 +192,9 @@ export function createRouter({
     void load(token, navigation, url, reuseData);
   }
 
-  /** Runs `then` on the navigation that is ending, and tells its form (if any) that it is done. */
-  function settle(then?: (ending: Navigation) => void) {
-    if (!navigation) return;
-    then?.(navigation);
-    navigation.submission?.settle('done');
+  /** Tells the form of the navigation that is ending (if it posted one) that it is done. */
+  function settleForm() {
+    navigation?.submission?.settle('done');
   }
 
   /**
