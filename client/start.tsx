@@ -100,9 +100,9 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
  * visible marker that the page is interactive, for people debugging and for browser tests.
  */
 function useVisitorsOwnData(router: ClientRouter, shown: PageState): void {
-  useEffect(() => router.hydrated(), [router]);
   const complete = shown.type !== 'route' || !shown.later;
   useEffect(() => {
     if (complete) document.documentElement.dataset.hydrated = 'true';
-  }, [complete]);
+    else router.hydrated();
+  }, [router, complete]);
 }

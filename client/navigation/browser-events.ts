@@ -1,9 +1,8 @@
 import type { MouseEvent } from 'react';
 import { formBodyOf } from '../../shared/ui/form.tsx';
 import type { LinkNavigator, SubmitOutcome } from '../../shared/ui/navigation-context.ts';
-import type { Submission } from './form-submission.ts';
-import { type createHistoryEntries, routerKeyOf } from './history-entries.ts';
-import type { Navigation } from './route-loading.ts';
+import { type HistoryEntries, routerKeyOf } from './history-entries.ts';
+import type { NavigationTrigger } from './route-loading.ts';
 import { hrefOf } from './route-resources.ts';
 import type { RouterInput } from './router-model.ts';
 import { shouldInterceptClick } from './should-intercept-click.ts';
@@ -18,23 +17,25 @@ export interface NavigatorParts {
   resolve: (href: string) => URL;
   isInterceptable: (url: URL) => boolean;
   prefetchAllowed: boolean;
-  dispatch: (message: RouterInput) => Navigation | undefined;
-  /** Hands the router the form post the next `action` message carries. */
-  submitting: (submission: Submission) => void;
-  observer: () => IntersectionObserver | null;
+  /** `submission`: the form post an `action` message carries. */
+  /** `trigger`: what the navigation the message starts is handed (a form's post, a link's view transition). */
+  dispatch: (message: RouterInput, trigger?: NavigationTrigger) => void;
 }
 
-/** What `<Link>` and `<Form>` call (shared/ui/navigation-context.ts): clicks, prefetches, form submits. */
+/**
+ * What `<Link>` and `<Form>` call (shared/ui/navigation-context.ts): clicks, prefetches, form submits. Links
+ * are observed for prefetching only where prefetching is allowed.
+ */
 export function linkNavigator(parts: NavigatorParts): Omit<LinkNavigator, 'fetchers'> {
-  const { resolve, dispatch, observer } = parts;
-  return {
+  const { resolve, dispatch } = parts;
+  const observer = parts.prefetchAllowed ? observeLinks((href) => navigator.prefetch(href)) : undefined;
+  const navigator = {
     onLinkClick(event: MouseEvent<HTMLAnchorElement>, viewTransition?: boolean) {
       const anchor = event.currentTarget;
       const url = resolve(anchor.href);
       if (!shouldInterceptClick(event, anchor, url, parts.isInterceptable)) return;
       event.preventDefault();
-      const navigation = dispatch({ type: 'push', url: hrefOf(url) });
-      if (navigation && viewTransition !== undefined) navigation.viewTransition = viewTransition;
+      dispatch({ type: 'push', url: hrefOf(url) }, { viewTransition });
     },
     prefetch(href: string) {
       const url = resolve(href);
@@ -46,22 +47,25 @@ export function linkNavigator(parts: NavigatorParts): Omit<LinkNavigator, 'fetch
       const target = resolve(form.action);
       if (!parts.isInterceptable(target)) return Promise.resolve('native');
       return new Promise((settle) => {
-        parts.submitting({ body: formBodyOf(form, submitter), settle });
-        dispatch({ type: 'action', url: hrefOf(target) });
+        dispatch(
+          { type: 'action', url: hrefOf(target) },
+          { submission: { body: formBodyOf(form, submitter), settle } },
+        );
       });
     },
     observe(anchor: HTMLAnchorElement) {
-      observer()?.observe(anchor);
-      return () => observer()?.unobserve(anchor);
+      observer?.observe(anchor);
+      return () => observer?.unobserve(anchor);
     },
   };
+  return navigator;
 }
 
 export interface PopStateParts {
   win: Window;
   resolve: (href: string) => URL;
-  dispatch: (message: RouterInput) => Navigation | undefined;
-  history: () => ReturnType<typeof createHistoryEntries> | null;
+  dispatch: (message: RouterInput, trigger?: NavigationTrigger) => void;
+  history: HistoryEntries;
   /** The URL of the page on screen (the model's). */
   currentUrl: () => string;
 }
@@ -69,14 +73,13 @@ export interface PopStateParts {
 /** Back and forward: a `pop` navigation to an entry of ours; a hash change is the browser's; others load in full. */
 export function popStateHandler({ win, resolve, dispatch, history, currentUrl }: PopStateParts) {
   return function onPopState(event: PopStateEvent) {
-    const entries = history();
-    entries?.rememberScroll();
+    history.rememberScroll();
     const key = routerKeyOf(event.state);
     const target = resolve(win.location.href);
     const current = resolve(currentUrl());
     if (target.pathname === current.pathname && target.search === current.search) {
       // Only the hash differs: the browser scrolls; keep our bookkeeping in step.
-      if (key) entries?.arrive(key);
+      if (key) history.arrive(key);
       dispatch({ type: 'hash-change', url: hrefOf(target) });
       return;
     }
@@ -85,13 +88,12 @@ export function popStateHandler({ win, resolve, dispatch, history, currentUrl }:
       win.location.reload();
       return;
     }
-    const navigation = dispatch({ type: 'pop', url: hrefOf(target) });
-    if (navigation) navigation.popKey = key;
+    dispatch({ type: 'pop', url: hrefOf(target) }, { popKey: key });
   };
 }
 
 /** Prefetches each observed link once, when it comes within PREFETCH_ROOT_MARGIN of the viewport. */
-export function observeLinks(prefetch: (href: string) => void): IntersectionObserver {
+function observeLinks(prefetch: (href: string) => void): IntersectionObserver {
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {

@@ -4,7 +4,7 @@ import type { SegmentModule } from '../../shared/routing/route-table.ts';
 import type { PendingSegment } from '../../shared/ui/segment-tree.tsx';
 import type { ActionResultState, SegmentState, SsrPayload } from '../../shared/ui/ssr-payload.ts';
 import { canAnimate, focusPage, hasFocus, scrollToHashOrTop } from './dom-effects.ts';
-import type { createHistoryEntries } from './history-entries.ts';
+import type { HistoryEntries } from './history-entries.ts';
 import { segmentKeys } from './kept-segments.ts';
 import type { Navigation, ShowablePage } from './route-loading.ts';
 import { hrefOf, type RouteResources } from './route-resources.ts';
@@ -30,7 +30,7 @@ export interface PageCommitterOptions {
   initialPage: ShownPage;
   snapshot: () => RouterSnapshot;
   setSnapshot: (next: Partial<RouterSnapshot>) => void;
-  history: () => ReturnType<typeof createHistoryEntries> | null;
+  history: HistoryEntries;
 }
 
 /**
@@ -46,18 +46,10 @@ export function createPageCommitter({
   history,
 }: PageCommitterOptions) {
   return function commit(kind: NavigationKind, href: string, navigation: Navigation): void {
-    const entries = history();
-    if (!navigation.page || !entries) return;
+    if (!navigation.page) return;
     const { page, popKey, actionResult } = navigation;
     const target = new URL(href, win.location.href);
     const previous = new URL(win.location.href);
-    let saved: [number, number] | undefined;
-    const record = () => {
-      if (kind === 'push' || (kind === 'action' && hrefOf(target) !== hrefOf(previous))) entries.push(href);
-      else if (kind === 'replace' || kind === 'action') entries.replace(href);
-      else if (popKey) saved = entries.arrive(popKey);
-    };
-
     const base = { ...initialPage.payload, url: resources.appUrlOf(target) };
     const shown = toShownPage(page, base, snapshot(), actionResult);
     // A refresh, or an action that stayed on its page (invalid input, or a redirect back to the same page),
@@ -67,7 +59,10 @@ export function createPageCommitter({
       (kind === 'action' && (actionResult !== undefined || target.pathname === previous.pathname));
     // The address changes with the page it shows, in a view transition's update too.
     const show = () => {
-      record();
+      let saved: [number, number] | undefined;
+      if (kind === 'push' || (kind === 'action' && hrefOf(target) !== hrefOf(previous))) history.push(href);
+      else if (kind === 'replace' || kind === 'action') history.replace(href);
+      else if (popKey) saved = history.arrive(popKey);
       flushSync(() =>
         // A refresh stays on its page: nothing new to announce.
         setSnapshot({
@@ -122,12 +117,11 @@ function toShownPage(
 /** The segment keys of the page on screen that a navigation may keep: those shown with their data. */
 export function keysOnScreen(routes: RouteMatcher, { payload }: ShownPage): string[] {
   const { page, url } = payload;
-  const branch = page.type === 'route' ? routes.branchOf(page.routeId) : undefined;
-  if (page.type !== 'route' || !branch) return [];
+  if (page.type !== 'route') return [];
   const withData = page.segments.findIndex((segment) => !('data' in segment));
   // A per-visitor segment a shared page left out (`later`) has no data to keep until the browser has it: its
   // place holds a key no page has, so the segments below it can still be kept.
-  return segmentKeys(branch, page.params, url.search)
+  return segmentKeys(routes.branchOf(page.routeId)!, page.params, url.search)
     .slice(0, withData === -1 ? undefined : withData)
     .map((key, index) => (page.later?.includes(page.segments[index]!.id) ? '' : key));
 }

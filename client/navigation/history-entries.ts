@@ -52,6 +52,8 @@ export function createHistoryEntries(win: Window) {
   };
 }
 
+export type HistoryEntries = ReturnType<typeof createHistoryEntries>;
+
 function newKey(): string {
   return Math.random().toString(36).slice(2, 10);
 }

@@ -41,6 +41,9 @@ export interface Navigation {
   viewTransition?: boolean | undefined;
 }
 
+/** What the browser event that starts a navigation hands it: a form's post, a link's view transition, the entry back/forward moved to. */
+export type NavigationTrigger = Pick<Navigation, 'submission' | 'viewTransition' | 'popKey'>;
+
 export interface RouteLoaderOptions {
   win: Window;
   /** Resolves a target against the current page. */
@@ -81,7 +84,7 @@ export function createRouteLoader(loader: RouteLoaderOptions) {
           if (!signal.aborted) fail(loader, token);
         }, ROUTE_LOAD_TIMEOUT_MS);
       }
-      await loadPage(loader, token, navigation, target, { reuseData, revalidate });
+      await loadPage(loader, token, navigation, target, reuseData, revalidate);
     } catch {
       // An aborted navigation was superseded: the model has moved on.
       if (!signal.aborted) fail(loader, token);
@@ -141,19 +144,24 @@ async function post(
   return undefined;
 }
 
-/** Code and data of `target`, following redirects, until the page is loaded or the navigation fails. */
+/**
+ * Code and data of `target`, following redirects, until the page is loaded or the navigation fails.
+ * `reuseData`: a fresh prefetched answer of `target` may be used as it is (not of a redirect's target);
+ * `revalidate`: which segments to ask for again, after a refresh or an action changed server state.
+ */
 async function loadPage(
   loader: RouteLoaderOptions,
   token: number,
   navigation: Navigation,
   target: URL,
-  options: LoadOptions,
+  reuseData: boolean,
+  revalidate: Revalidation | undefined,
 ) {
   const { signal } = navigation.controller;
   for (let redirects = 0; ; redirects += 1) {
     const page = await loader.resources.load(hrefOf(target), {
-      reuseData: options.reuseData && redirects === 0,
-      revalidate: options.revalidate,
+      reuseData: reuseData && redirects === 0,
+      revalidate,
       signal,
     });
     if (signal.aborted) return;
@@ -168,11 +176,4 @@ async function loadPage(
     }
     target = next;
   }
-}
-
-interface LoadOptions {
-  /** A fresh prefetched answer may be used as it is. */
-  reuseData: boolean;
-  /** Which segments to ask for again, after a refresh or an action changed server state. */
-  revalidate?: Revalidation | undefined;
 }

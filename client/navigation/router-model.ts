@@ -71,7 +71,8 @@ export function update(model: RouterModel, message: RouterMessage): [RouterModel
 /**
  * One message's transition, before `update` derives `forget-answers`.
  *
- * long function: one exhaustive switch over the messages, each case short (the per-visitor data's apart).
+ * long function: one exhaustive switch over the messages, each case short: the whole state machine reads
+ * top to bottom.
  */
 function step(model: RouterModel, message: RouterMessage): [RouterModel, RouterEffect[]] {
   switch (message.type) {
@@ -118,9 +119,17 @@ function step(model: RouterModel, message: RouterMessage): [RouterModel, RouterE
       if (model.pending?.token !== message.token) return [model, []];
       return pump({ ...model, pending: null });
     case 'visitor-data':
+      // Its connection was kept for it: it starts at once, also while a navigation is pending.
+      if (model.visitorData !== 'awaited') return [model, []];
+      return [{ ...model, visitorData: 'loading' }, [{ type: 'fetch-visitor-data' }]];
     case 'visitor-data-answered':
+      if (model.visitorData !== 'loading') return [model, []];
+      // A navigation pending brings the same segments, newer: this answer is then dropped.
+      return [{ ...model, visitorData: 'ending' }, model.pending ? [] : [{ type: 'show-visitor-data' }]];
     case 'visitor-data-settled':
-      return stepVisitorData(model, message.type);
+      // Only a request that was made ends: one still awaited keeps its connection.
+      if (model.visitorData === 'awaited') return [model, []];
+      return pump({ ...model, visitorData: 'none' });
     case 'navigation-failed': {
       const { pending } = model;
       if (pending?.token !== message.token) return [model, []];
@@ -137,27 +146,6 @@ function step(model: RouterModel, message: RouterMessage): [RouterModel, RouterE
       ];
     }
   }
-}
-
-/** A shared page's per-visitor data: asked for once hydrated, shown if still relevant, counted until it ends. */
-function stepVisitorData(
-  model: RouterModel,
-  type: 'visitor-data' | 'visitor-data-answered' | 'visitor-data-settled',
-): [RouterModel, RouterEffect[]] {
-  const { visitorData } = model;
-  if (type === 'visitor-data') {
-    // Its connection was kept for it: it starts at once, also while a navigation is pending.
-    if (visitorData !== 'awaited') return [model, []];
-    return [{ ...model, visitorData: 'loading' }, [{ type: 'fetch-visitor-data' }]];
-  }
-  if (type === 'visitor-data-answered') {
-    if (visitorData !== 'loading') return [model, []];
-    // A navigation pending brings the same segments, newer: this answer is then dropped.
-    return [{ ...model, visitorData: 'ending' }, model.pending ? [] : [{ type: 'show-visitor-data' }]];
-  }
-  // Only a request that was made ends: one still awaited keeps its connection.
-  if (visitorData === 'awaited') return [model, []];
-  return pump({ ...model, visitorData: 'none' });
 }
 
 /** One request per URL: queued, in-flight and fresh entries are kept; a failure is not retried until it expires. */

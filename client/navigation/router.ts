@@ -1,6 +1,6 @@
 import type { Locales } from '../../shared/routing/locale.ts';
 import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
-import { linkNavigator, observeLinks, popStateHandler } from './browser-events.ts';
+import { linkNavigator, popStateHandler } from './browser-events.ts';
 import { createPageCommitter, keysOnScreen, type RouterSnapshot, type ShownPage } from './commit-page.ts';
 import { canPrefetch } from './dom-effects.ts';
 import { createFetchers } from './fetchers.ts';
@@ -8,7 +8,7 @@ import { rememberFullLoad } from './full-load-guard.ts';
 import { createHistoryEntries } from './history-entries.ts';
 import { joinRevalidations, type Revalidation, sharedPrefix } from './kept-segments.ts';
 import type { NavigationMonitor } from './navigation-monitor.ts';
-import { createRouteLoader, type Navigation, type ShowablePage } from './route-loading.ts';
+import { createRouteLoader, type Navigation, type NavigationTrigger } from './route-loading.ts';
 import { createRouteResources, hrefOf } from './route-resources.ts';
 import {
   initialModel,
@@ -41,7 +41,7 @@ export interface RouterOptions {
  * (route-loading.ts), committing a page (commit-page.ts), history, full loads. `start()` attaches it (nothing
  * detaches it: it lives as long as its page).
  *
- * long function: the adapter's state (model, snapshot, navigations, history, observer) is shared by the
+ * long function: the adapter's state (model, snapshot, navigation, history) is shared by the
  * short handlers below; the work itself is in the modules they call.
  */
 export function createRouter({
@@ -53,7 +53,7 @@ export function createRouter({
   window: win = window,
   now = Date.now,
 }: RouterOptions) {
-  const { basePath, locale, buildId } = initialPage.payload;
+  const { basePath, locale, buildId, page: initial } = initialPage.payload;
   /** Resolves a link, form action or redirect target against the current page. */
   const resolve = (href: string) => new URL(href, win.location.href);
   let snapshot: RouterSnapshot = { ...initialPage, navigating: false, announcement: '' };
@@ -69,22 +69,22 @@ export function createRouter({
   const isInterceptable = (url: URL) =>
     isRouterUrl(url, { location: resolve(win.location.href), basePath, locales, locale }) &&
     !resources.isResource(url);
-  const prefetchAllowed = canPrefetch(win);
 
-  const { page: initial } = initialPage.payload;
   /** The per-visitor segments a shared page left out, for the browser to ask for once hydrated. */
   const later = initial.type === 'route' ? initial.later : undefined;
   let model = initialModel(hrefOf(resolve(win.location.href)), later ? 'awaited' : 'none');
-  /** The per-visitor data once it has arrived, for the model to say whether to show it. */
-  let visitorPage: ShowablePage | undefined;
-  let history: ReturnType<typeof createHistoryEntries> | null = null;
-  let observer: IntersectionObserver | null = null;
-  /** The form post the next `action` message carries (set just before it is dispatched). */
-  let submitting: Navigation['submission'];
+  /** The per-visitor data, shown in place as a refresh commits once it has arrived and the model says so. */
+  const visitorData: Navigation = { controller: new AbortController() };
+  /** The session history entries of this router (it marks the entry on screen as its own at once). */
+  const history = createHistoryEntries(win);
   const listeners = new Set<() => void>();
   /** Fetchers' actions succeeded while a navigation was pending: what to revalidate once that page is on screen. */
   let revalidateAfterCommit: Revalidation | undefined;
-  const navigations = new Map<number, Navigation>();
+  /**
+   * The newest navigation, from its `load` effect on. The model's effects (abort, commit, full load) concern
+   * only its pending navigation, which is always the newest: one is enough.
+   */
+  let navigation: Navigation | undefined;
 
   function setSnapshot(next: Partial<RouterSnapshot>) {
     snapshot = { ...snapshot, ...next };
@@ -98,36 +98,31 @@ export function createRouter({
     resources,
     initialPage,
     isInterceptable,
-    prefetchAllowed,
+    prefetchAllowed: canPrefetch(win),
     dispatch,
     showPending,
     setSnapshot,
     snapshot: () => snapshot,
-    history: () => history,
-    observer: () => observer,
+    history,
     currentUrl: () => model.currentUrl,
-    submitting: (submission: Navigation['submission']) => {
-      submitting = submission;
-    },
   };
   const load = createRouteLoader(parts);
   const commit = createPageCommitter(parts);
 
   /**
-   * Feeds the model a message and runs its effects. Returns the newest navigation while it is on (after a
-   * navigation message, the one it started).
+   * Feeds the model a message and runs its effects. A navigation message comes with what its browser event
+   * hands the navigation it starts (`trigger`).
    */
-  function dispatch(message: RouterInput): Navigation | undefined {
+  function dispatch(message: RouterInput, trigger?: NavigationTrigger): void {
     // Stamped whether or not its type carries a time: the model reads `now` only where it does.
     const [next, effects] = update(model, { ...message, now: now() } as RouterMessage);
     model = next;
     const navigating = model.pending !== null;
     if (snapshot.navigating !== navigating) setSnapshot({ navigating, pending: undefined });
-    for (const effect of effects) run(effect);
-    return navigations.get(model.lastToken);
+    for (const effect of effects) run(effect, trigger);
   }
 
-  function run(effect: RouterEffect): void {
+  function run(effect: RouterEffect, trigger?: NavigationTrigger): void {
     switch (effect.type) {
       case 'start-prefetch':
         resources
@@ -135,16 +130,16 @@ export function createRouter({
           .then((ok) => dispatch({ type: 'prefetch-settled', url: effect.url, ok }));
         return;
       case 'load':
-        return startLoad(effect);
+        return startLoad(effect, trigger);
       case 'abort':
         monitor?.navigationEnded(effect.token, 'superseded');
-        // Its load() forgets the navigation once it settles.
-        return settle(effect.token, (navigation) => navigation.controller.abort());
+        navigation?.controller.abort();
+        return settleForm();
       case 'commit':
-        settle(effect.token, (navigation) => {
-          commit(effect.kind, effect.url, navigation);
-          monitor?.navigationEnded(effect.token, 'committed');
-        });
+        // The model commits only its pending navigation, which a load effect started: the newest.
+        commit(effect.kind, effect.url, navigation!);
+        monitor?.navigationEnded(effect.token, 'committed');
+        settleForm();
         if (revalidateAfterCommit) {
           const revalidate = revalidateAfterCommit;
           revalidateAfterCommit = undefined;
@@ -155,15 +150,15 @@ export function createRouter({
         monitor?.navigationEnded(effect.token, 'full-load');
         rememberFullLoad(win, effect.url);
         win.location[effect.replace ? 'replace' : 'assign'](effect.url);
-        return settle(effect.token);
+        return settleForm();
       case 'forget-answers':
         resources.forgetAnswers(effect.urls);
         return;
       case 'fetch-visitor-data':
         return fetchVisitorData();
       case 'show-visitor-data':
-        // In place, as a refresh commits: no navigation is pending (the model drops the answer then).
-        return commit('refresh', model.currentUrl, { controller: new AbortController(), page: visitorPage });
+        // No navigation is pending (the model drops the answer then).
+        return commit('refresh', model.currentUrl, visitorData);
     }
   }
 
@@ -173,33 +168,33 @@ export function createRouter({
     resources.load(model.currentUrl, { reuseData: false, revalidate: later, onBodyEnd }).then(
       (loaded) => {
         if (loaded.type !== 'page') return;
-        visitorPage = loaded;
+        visitorData.page = loaded;
         dispatch({ type: 'visitor-data-answered' });
       },
       () => {},
     );
   }
 
-  function startLoad({ token, kind, url, reuseData, revalidate }: Extract<RouterEffect, { type: 'load' }>) {
+  function startLoad(
+    { token, kind, url, reuseData, revalidate }: Extract<RouterEffect, { type: 'load' }>,
+    trigger: NavigationTrigger = {},
+  ) {
     const { pattern, code } = resources.resourceOf(url);
     // A refresh (after an action, or for a shared page's per-visitor data) is no navigation to monitor.
     if (kind !== 'refresh') monitor?.navigationStarted(token, pattern, code);
-    const navigation: Navigation = {
+    navigation = {
+      ...trigger,
       controller: new AbortController(),
       revalidate,
-      viewTransition: viewTransitions,
+      // A link's own choice wins over the app's.
+      viewTransition: trigger.viewTransition ?? viewTransitions,
     };
-    if (kind === 'action') [navigation.submission, submitting] = [submitting, undefined];
-    navigations.set(token, navigation);
-    void load(token, navigation, url, reuseData).finally(() => navigations.delete(token));
+    void load(token, navigation, url, reuseData);
   }
 
-  /** Runs `then` on a navigation that is ending, and tells its form (if any) that it is done. */
-  function settle(token: number, then?: (navigation: Navigation) => void) {
-    const navigation = navigations.get(token);
-    if (!navigation) return;
-    then?.(navigation);
-    navigation.submission?.settle('done');
+  /** Tells the form of the navigation that is ending (if it posted one) that it is done. */
+  function settleForm() {
+    navigation?.submission?.settle('done');
   }
 
   /**
@@ -231,7 +226,7 @@ export function createRouter({
         revalidateAfterCommit = joinRevalidations(revalidate, revalidateAfterCommit);
         return;
       }
-      const superseded = pending ? navigations.get(pending.token)?.revalidate : undefined;
+      const superseded = pending ? navigation?.revalidate : undefined;
       dispatch({ type: 'refresh', revalidate: joinRevalidations(revalidate, superseded) });
     },
   });
@@ -249,16 +244,14 @@ export function createRouter({
     refresh(revalidate: Revalidation = 'all') {
       dispatch({ type: 'refresh', revalidate });
     },
-    /** The page has hydrated: a shared page asks for the per-visitor data it left out (else nothing happens). */
+    /** A shared page has hydrated without its per-visitor data: ask for it (once; else nothing happens). */
     hydrated() {
       dispatch({ type: 'visitor-data' });
     },
     start() {
-      history = createHistoryEntries(win);
       win.history.scrollRestoration = 'manual';
       win.addEventListener('popstate', onPopState);
-      win.addEventListener('pagehide', () => history?.persist());
-      if (prefetchAllowed) observer = observeLinks((href) => navigator.prefetch(href));
+      win.addEventListener('pagehide', history.persist);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { buildHref } from '../routing/href.ts';
+import { urlOf } from '../routing/href.ts';
 import type { Locales } from '../routing/locale.ts';
 import type { AppDefinition } from './app-definition.ts';
 import { documentHead } from './document.tsx';
@@ -69,9 +69,7 @@ export function appBody(props: AppRootProps) {
         params={router.params}
         locale={locale}
         leaf={
-          page.type === 'error'
-            ? errorPage(page.head.title, buildHref(basePath, locales.prefixOf(locale), '/'), page.eventId)
-            : undefined
+          page.type === 'error' ? errorPage(page.head.title, urlOf('/', router), page.eventId) : undefined
         }
         fallback={errorPage()}
         resetKey={`${router.pathname}${router.search}`}
