@@ -1,7 +1,7 @@
 import '../shared/ui/runtime.css';
 import app from 'virtual:ssr-app';
 import routePatterns from 'virtual:ssr-route-patterns';
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { compileLocales } from '../shared/routing/locale.ts';
 import { createRouteMatcher } from '../shared/routing/route-matcher.ts';
@@ -88,8 +88,12 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
     );
   }
 
-  hydrateRoot(document, <ClientApp />, {
-    onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error),
+  // In a transition, React hydrates in slices it yields between (a plain hydrateRoot is one blocking task):
+  // the page stays responsive, and an input during hydration makes React hydrate its target at once.
+  startTransition(() => {
+    hydrateRoot(document, <ClientApp />, {
+      onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error),
+    });
   });
   return router;
 }
