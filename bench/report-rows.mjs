@@ -1,5 +1,6 @@
 // The rows of the bench table: what each metric is, how it reads, and its target.
 
+import { clickRows, lighthouseRows } from './report-browser-rows.mjs';
 import { cachingRows } from './report-cache-rows.mjs';
 import { lightRows } from './report-light-rows.mjs';
 import {
@@ -279,6 +280,12 @@ export function rows(r) {
   if (r.caching) {
     section('3c. Caching (bench/run/cache.mjs): nginx page cache, and 304 revalidation');
     cachingRows(r.caching, add);
+  }
+  // Runs from before issue 52 have none; a run without Chromium has null.
+  if (r.lighthouse || r.clickDuringHydration) {
+    section("3d. The browser's side (Lighthouse 12, mobile: simulated 4x CPU and slow 4G; median of runs)");
+    if (r.lighthouse) lighthouseRows(r.lighthouse, add);
+    if (r.clickDuringHydration) clickRows(r.clickDuringHydration, add);
   }
   buildAndMemoryRows(r, add, section);
   return out;

@@ -16,6 +16,8 @@
 //      of a 304 revalidation against a full render (bench/run/cache.mjs; skipped without nginx);
 //   4d. cold start: a server's `listening` to /readyz 200 on a new DATA_DIR and on an existing one
 //      (bench/run/cold-start.mjs, which also runs alone);
+//   4e. the browser's side: Lighthouse's mobile audit of six storefront pages (bench/run/lighthouse.mjs) and a
+//      tap during hydration at 4x CPU throttling (bench/run/click-during-hydration.mjs), against one server;
 //   5. RSS of a fresh server after 10k and 100k requests of /shop (--quick: 2k and 20k): each the median of
 //      100 ms samples over the second half of a stretch of load, since single readings swing with GC.
 //
@@ -47,9 +49,11 @@ import {
 } from './lib.mjs';
 import { save } from './report.mjs';
 import { measureCaching } from './run/cache.mjs';
+import { measureClickDuringHydration } from './run/click-during-hydration.mjs';
 import { measureColdStart } from './run/cold-start.mjs';
 import { measureDatabaseCost } from './run/database-cost.mjs';
 import { lightServerOptions, measureLightPair } from './run/light.mjs';
+import { measureLighthouse } from './run/lighthouse.mjs';
 import { measureMemory } from './run/memory.mjs';
 import { CONNECTIONS, SATURATING_CONNECTIONS, SETTINGS } from './run/settings.mjs';
 import { runRounds, summarizeRuns } from './run/throughput.mjs';
@@ -99,6 +103,7 @@ async function main() {
   await capture.close();
   // 3c. What caching buys: nginx's page cache against none, and a 304 against a full render.
   results.caching = await measureCaching(pin, SETTINGS, log);
+  await measureBrowserSide();
   // 5. Memory under load, on a fresh server.
   results.memory = await measureMemory(pin, SETTINGS.memory, log);
   results.lightMemory = await measureMemory(pin, SETTINGS.memory, log, {
@@ -130,6 +135,19 @@ async function measureBuild() {
   results.snapshot = snapshot.method;
   log(`snapshot ${manifest.buildId} (${snapshot.method}); baseline bundled`);
   return manifest;
+}
+
+/** 4e. Lighthouse's audit of the storefront's pages and a tap during hydration, against one server. */
+async function measureBrowserSide() {
+  const server = await startServer('ours', { pin });
+  try {
+    results.lighthouse = await measureLighthouse(server.origin, { runs: SETTINGS.lighthouseRuns });
+    log('Lighthouse measured');
+    results.clickDuringHydration = await measureClickDuringHydration(server.origin, SETTINGS.clickLoads);
+    log('tap during hydration measured');
+  } finally {
+    await stopChild(server.child);
+  }
 }
 
 /** 3. Throughput and latency, and 4. TTFB of the complete shared product page: ours, ours with Sentry, the baseline. */
