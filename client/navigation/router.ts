@@ -7,6 +7,7 @@ import { createFetchers } from './fetchers.ts';
 import { rememberFullLoad } from './full-load-guard.ts';
 import { createHistoryEntries } from './history-entries.ts';
 import { joinRevalidations, type Revalidation, sharedPrefix } from './kept-segments.ts';
+import { postFormNatively } from './native-post.ts';
 import type { NavigationMonitor } from './navigation-monitor.ts';
 import { createRouteLoader, type Navigation, type ShowablePage } from './route-loading.ts';
 import { createRouteResources, hrefOf } from './route-resources.ts';
@@ -222,6 +223,7 @@ export function createRouter({
   const fetchers = createFetchers({
     resolve,
     dataHrefOf: (url) => (isInterceptable(url) ? resources.dataHrefOf(url) : undefined),
+    postNatively: (url, body) => postFormNatively(win.document, url, body),
     // A refresh would supersede the visitor's own navigation: that one commits first. A refresh still on
     // its way is superseded, so the newest answer wins; it asks for what the one before asked for too.
     revalidate(segments) {
