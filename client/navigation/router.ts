@@ -3,8 +3,9 @@ import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import { linkNavigator, observeLinks, popStateHandler } from './browser-events.ts';
 import { createPageCommitter, keysOnScreen, type RouterSnapshot, type ShownPage } from './commit-page.ts';
 import { canPrefetch } from './dom-effects.ts';
+import { BuildChangedError } from './fetch-page-data.ts';
 import { createFetchers } from './fetchers.ts';
-import { rememberFullLoad } from './full-load-guard.ts';
+import { hasFallenBack, rememberFullLoad } from './full-load-guard.ts';
 import { createHistoryEntries } from './history-entries.ts';
 import { joinRevalidations, type Revalidation, sharedPrefix } from './kept-segments.ts';
 import { postFormNatively } from './native-post.ts';
@@ -168,7 +169,11 @@ export function createRouter({
     }
   }
 
-  /** Asks for the per-visitor segments; a failure leaves the page as it is (no full load). */
+  /**
+   * Asks for the per-visitor segments; a failure leaves the page as it is (no full load), but for an answer
+   * that says the server runs another build (a release is under way): this page's code cannot read its data,
+   * so the page loads again in full, once per URL as every fallback.
+   */
   function fetchVisitorData() {
     const onBodyEnd = () => dispatch({ type: 'visitor-data-settled' });
     resources.load(model.currentUrl, { reuseData: false, revalidate: later, onBodyEnd }).then(
@@ -177,7 +182,12 @@ export function createRouter({
         visitorPage = loaded;
         dispatch({ type: 'visitor-data-answered' });
       },
-      () => {},
+      (error) => {
+        const url = model.currentUrl;
+        if (!(error instanceof BuildChangedError) || hasFallenBack(win, url)) return;
+        rememberFullLoad(win, url);
+        win.location.replace(url);
+      },
     );
   }
 
