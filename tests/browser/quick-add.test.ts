@@ -179,6 +179,38 @@ describeInChromium('a product card’s add button (useFetcher, useOptimistic)', 
     }
   });
 
+  it('an add answered "build changed" (a release under way) posts natively: the add lands and the product page loads', async () => {
+    const page = await newPage();
+    try {
+      await page.goto(`${server().origin}/shop`);
+      await waitForHydration(page);
+      await markWindow(page);
+      await page.route('**/_data/*/products/*', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 409,
+              contentType: 'application/x-ndjson; charset=utf-8',
+              body: '{"type":"build-changed","buildId":"newer000000"}\n',
+            })
+          : route.continue(),
+      );
+      const [post] = await Promise.all([
+        page.waitForResponse((response) => response.request().isNavigationRequest()),
+        page.locator(QUICK_ADD).first().click(),
+      ]);
+      expect([post.request().method(), post.status()]).toEqual(['POST', 303]);
+      await page.waitForURL(/\/products\/[^/?]+\?added=1$/);
+      expect(await hasMarker(page)).toBe(false);
+      expect(await page.locator('.cart-notice').count()).toBe(1);
+      await page.locator('header a.cart-link').click();
+      await page.waitForURL(/\/cart$/);
+      expect(await headerCount(page)).toBe('1');
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.close();
+    }
+  });
+
   it("a product page's related card adds with its fetcher once the grid's lazy code has hydrated it", async () => {
     const page = await newPage();
     const problems = collectPageProblems(page);
