@@ -2,6 +2,7 @@ import type { Page, Request, Route } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { messages } from '../../apps/storefront/messages/en.ts';
 import { MAX_QUANTITY, PRODUCT_FIELD } from '../../apps/storefront/shop-rules.ts';
+import { BUILD_CHANGED_ANSWER } from '../helpers/build-changed.ts';
 import { describeInChromium } from '../helpers/chromium.ts';
 import { listenForSuite } from '../helpers/listen.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
@@ -186,13 +187,7 @@ describeInChromium('a product card’s add button (useFetcher, useOptimistic)', 
       await waitForHydration(page);
       await markWindow(page);
       await page.route('**/_data/*/products/*', (route) =>
-        route.request().method() === 'POST'
-          ? route.fulfill({
-              status: 409,
-              contentType: 'application/x-ndjson; charset=utf-8',
-              body: '{"type":"build-changed","buildId":"newer000000"}\n',
-            })
-          : route.continue(),
+        route.request().method() === 'POST' ? route.fulfill(BUILD_CHANGED_ANSWER) : route.continue(),
       );
       const [post] = await Promise.all([
         page.waitForResponse((response) => response.request().isNavigationRequest()),

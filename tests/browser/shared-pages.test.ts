@@ -3,6 +3,7 @@
 // prefetch connection budget, and without harm when it fails.
 import type { Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
+import { BUILD_CHANGED_ANSWER } from '../helpers/build-changed.ts';
 import { describeInChromium } from '../helpers/chromium.ts';
 import { eventually, type Refusal, sleep, startGatedStorefront } from '../helpers/gated-storefront.ts';
 import { waitForHydration } from '../helpers/page-problems.ts';
@@ -142,11 +143,7 @@ describeInChromium('a shared page', ({ newPage }) => {
     const refusals: string[] = [];
     await page.route(`**/_data/*${SHOP}`, (route) => {
       refusals.push(route.request().url());
-      return route.fulfill({
-        status: 409,
-        contentType: 'application/x-ndjson; charset=utf-8',
-        body: '{"type":"build-changed","buildId":"newer000000"}\n',
-      });
+      return route.fulfill(BUILD_CHANGED_ANSWER);
     });
     await page.goto(`${server.origin}${SHOP}`);
     expect(await eventually(() => documents.length === 2 && refusals.length >= 2, 10_000)).toBe(true);
