@@ -1,5 +1,5 @@
 import type { FetcherHub, FetcherResult } from '../../shared/ui/navigation-context.ts';
-import { fetchPageData } from './fetch-page-data.ts';
+import { BuildChangedError, fetchPageData } from './fetch-page-data.ts';
 import {
   type FetcherEffect,
   type FetcherMessage,
@@ -15,7 +15,12 @@ export interface FetchersOptions {
   dataHrefOf: (url: URL) => string | undefined;
   /** An action succeeded: the page on screen fetches its data again (only `segments` when it named them). */
   revalidate: (segments: readonly string[] | undefined) => void;
+  /** Posts a form natively (the browser loads the answer); false when it cannot (a body with files). */
+  postNatively: (url: URL, body: FormData | URLSearchParams) => boolean;
 }
+
+/** How a request ended: its result, or the post went on natively and the browser is leaving the page. */
+type RequestEnd = FetcherResult | 'posted-natively';
 
 /** A request in flight, by its token. */
 interface Running {
@@ -33,7 +38,12 @@ interface Running {
  *
  * long function: the hub's methods share the model, the requests in flight and the listeners; each is short.
  */
-export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOptions): FetcherHub {
+export function createFetchers({
+  resolve,
+  dataHrefOf,
+  revalidate,
+  postNatively,
+}: FetchersOptions): FetcherHub {
   let model = initialFetcherModel;
   const requests = new Map<number, Running>();
   const listeners = new Map<string, Set<() => void>>();
@@ -53,11 +63,14 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
       case 'request': {
         const controller = new AbortController();
         const body = effect.body as FormData | URLSearchParams | undefined;
-        const ended = request(dataHrefOf(resolve(effect.url)), body, controller.signal).then((result) => {
+        const url = resolve(effect.url);
+        const ended = request(url, dataHrefOf(url), body, controller.signal, postNatively).then((end) => {
           if (controller.signal.aborted) return undefined;
           requests.delete(effect.token);
-          dispatch({ type: 'settled', key, token: effect.token, result });
-          return result;
+          // The browser is loading the native post's answer: the fetcher stays `submitting` until it leaves.
+          if (end === 'posted-natively') return undefined;
+          dispatch({ type: 'settled', key, token: effect.token, result: end });
+          return end;
         });
         requests.set(effect.token, { controller, ended, body });
         return;
@@ -106,13 +119,14 @@ export function createFetchers({ resolve, dataHrefOf, revalidate }: FetchersOpti
  * how it ended; never rejects.
  */
 async function request(
+  url: URL,
   dataHref: string | undefined,
   body: FormData | URLSearchParams | undefined,
   signal: AbortSignal,
-): Promise<FetcherResult> {
+  postNatively: FetchersOptions['postNatively'],
+): Promise<RequestEnd> {
   try {
-    // fetchPageData throws on an unusable answer, and on a changed build: unlike <Form>, a fetcher does
-    // not post natively.
+    // fetchPageData throws on an unusable answer, and on a changed build.
     const answer = dataHref ? await fetchPageData(dataHref, { body, signal }) : undefined;
     switch (answer?.type) {
       case 'redirect':
@@ -124,8 +138,12 @@ async function request(
         return { type: 'loaded', data: leaf && 'data' in leaf ? leaf.data : undefined };
       }
     }
-  } catch {
-    // Network, an aborted request (its result is dropped).
+  } catch (error) {
+    // The server runs another build (a release is under way), whose data answers this page's code cannot
+    // read: as with <Form>, a post goes through natively and the browser loads its answer, a page of the
+    // new build. Anything else (network, an aborted request, whose result is dropped) fails.
+    if (error instanceof BuildChangedError && body && !signal.aborted && postNatively(url, body))
+      return 'posted-natively';
   }
   // No data URL, a 4xx/5xx error page, or the request failed.
   return { type: 'failed' };

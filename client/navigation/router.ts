@@ -3,10 +3,12 @@ import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import { linkNavigator, popStateHandler } from './browser-events.ts';
 import { createPageCommitter, keysOnScreen, type RouterSnapshot, type ShownPage } from './commit-page.ts';
 import { canPrefetch } from './dom-effects.ts';
+import { BuildChangedError } from './fetch-page-data.ts';
 import { createFetchers } from './fetchers.ts';
-import { rememberFullLoad } from './full-load-guard.ts';
+import { hasFallenBack, rememberFullLoad } from './full-load-guard.ts';
 import { createHistoryEntries } from './history-entries.ts';
 import { joinRevalidations, type Revalidation, sharedPrefix } from './kept-segments.ts';
+import { postFormNatively } from './native-post.ts';
 import type { NavigationMonitor } from './navigation-monitor.ts';
 import { createRouteLoader, type Navigation, type NavigationTrigger } from './route-loading.ts';
 import { createRouteResources, hrefOf } from './route-resources.ts';
@@ -162,7 +164,11 @@ export function createRouter({
     }
   }
 
-  /** Asks for the per-visitor segments; a failure leaves the page as it is (no full load). */
+  /**
+   * Asks for the per-visitor segments; a failure leaves the page as it is (no full load), but for an answer
+   * that says the server runs another build (a release is under way): this page's code cannot read its data,
+   * so the page loads again in full, once per URL as every fallback.
+   */
   function fetchVisitorData() {
     const onBodyEnd = () => dispatch({ type: 'visitor-data-settled' });
     resources.load(model.currentUrl, { reuseData: false, revalidate: later, onBodyEnd }).then(
@@ -171,7 +177,12 @@ export function createRouter({
         visitorData.page = loaded;
         dispatch({ type: 'visitor-data-answered' });
       },
-      () => {},
+      (error) => {
+        const url = model.currentUrl;
+        if (!(error instanceof BuildChangedError) || hasFallenBack(win, url)) return;
+        rememberFullLoad(win, url);
+        win.location.replace(url);
+      },
     );
   }
 
@@ -217,6 +228,7 @@ export function createRouter({
   const fetchers = createFetchers({
     resolve,
     dataHrefOf: (url) => (isInterceptable(url) ? resources.dataHrefOf(url) : undefined),
+    postNatively: (url, body) => postFormNatively(win.document, url, body),
     // A refresh would supersede the visitor's own navigation: that one commits first. A refresh still on
     // its way is superseded, so the newest answer wins; it asks for what the one before asked for too.
     revalidate(segments) {

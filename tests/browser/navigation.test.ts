@@ -1,5 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { BUILD_CHANGED_ANSWER } from '../helpers/build-changed.ts';
 import { cspViolations, describeInChromium } from '../helpers/chromium.ts';
 import { listenForSuite } from '../helpers/listen.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
@@ -237,11 +238,7 @@ describeInChromium('client navigation', ({ newPage }) => {
       });
       await page.route(`**/_data/*${PRODUCT}`, (route) => {
         if (loadedInFull) return route.continue();
-        return route.fulfill({
-          status: 409,
-          contentType: 'application/x-ndjson; charset=utf-8',
-          body: '{"type":"build-changed","buildId":"newer000000"}\n',
-        });
+        return route.fulfill(BUILD_CHANGED_ANSWER);
       });
       await page.goto(`${server().origin}/`);
       await waitForHydration(page);

@@ -2,6 +2,7 @@ import type { Page, Request, Route } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { messages } from '../../apps/storefront/messages/en.ts';
 import { MAX_QUANTITY, PRODUCT_FIELD } from '../../apps/storefront/shop-rules.ts';
+import { BUILD_CHANGED_ANSWER } from '../helpers/build-changed.ts';
 import { describeInChromium } from '../helpers/chromium.ts';
 import { listenForSuite } from '../helpers/listen.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';
@@ -173,6 +174,32 @@ describeInChromium('a product card’s add button (useFetcher, useOptimistic)', 
       await page.waitForFunction(() => !document.querySelector('header .cart-count'));
       expect(await countsSeen(page)).toEqual(['1', '']);
       expect(await page.locator(STATUS).first().textContent()).toBe('');
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.close();
+    }
+  });
+
+  it('an add answered "build changed" (a release under way) posts natively: the add lands and the product page loads', async () => {
+    const page = await newPage();
+    try {
+      await page.goto(`${server().origin}/shop`);
+      await waitForHydration(page);
+      await markWindow(page);
+      await page.route('**/_data/*/products/*', (route) =>
+        route.request().method() === 'POST' ? route.fulfill(BUILD_CHANGED_ANSWER) : route.continue(),
+      );
+      const [post] = await Promise.all([
+        page.waitForResponse((response) => response.request().isNavigationRequest()),
+        page.locator(QUICK_ADD).first().click(),
+      ]);
+      expect([post.request().method(), post.status()]).toEqual(['POST', 303]);
+      await page.waitForURL(/\/products\/[^/?]+\?added=1$/);
+      expect(await hasMarker(page)).toBe(false);
+      expect(await page.locator('.cart-notice').count()).toBe(1);
+      await page.locator('header a.cart-link').click();
+      await page.waitForURL(/\/cart$/);
+      expect(await headerCount(page)).toBe('1');
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       await page.close();

@@ -3,6 +3,7 @@
 // prefetch connection budget, and without harm when it fails.
 import type { Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
+import { BUILD_CHANGED_ANSWER } from '../helpers/build-changed.ts';
 import { describeInChromium } from '../helpers/chromium.ts';
 import { eventually, type Refusal, sleep, startGatedStorefront } from '../helpers/gated-storefront.ts';
 import { waitForHydration } from '../helpers/page-problems.ts';
@@ -127,5 +128,27 @@ describeInChromium('a shared page', ({ newPage }) => {
     await page.waitForURL(`${server.origin}/cart`, { timeout: 5_000 });
     await waitForHydration(page);
     expect(await hasMarker(page)).toBe(true);
+  });
+
+  it('loads again in full, once, when the visitor’s own data answers that the build changed', async () => {
+    // A release under way: the page came from an instance of one build, its per-visitor request reaches
+    // one of another, whose data this page's code cannot read. Every such answer says so here.
+    const server = await startGatedStorefront(async () => {});
+    cleanups.push(server.close);
+    const page = await openPage();
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) documents.push(new URL(request.url()).pathname);
+    });
+    const refusals: string[] = [];
+    await page.route(`**/_data/*${SHOP}`, (route) => {
+      refusals.push(route.request().url());
+      return route.fulfill(BUILD_CHANGED_ANSWER);
+    });
+    await page.goto(`${server.origin}${SHOP}`);
+    expect(await eventually(() => documents.length === 2 && refusals.length >= 2, 10_000)).toBe(true);
+    // A third full load, if one came, would start at once: give it the time to.
+    await page.waitForEvent('framenavigated', { timeout: 1_000 }).catch(() => {});
+    expect(documents).toEqual([SHOP, SHOP]);
   });
 });

@@ -166,6 +166,17 @@ ${servers.join('\n')}
       proxy_connect_timeout 2s;
       proxy_read_timeout 15s;
     }
+
+    # The built client files, retried on the next instance on a 404 as in nginx.example.conf: during a
+    # rolling release a page of the new build may ask an instance still on the old one for its chunks.
+    location /_assets/ {
+      proxy_pass http://storefront;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_next_upstream error timeout http_404;
+      proxy_connect_timeout 2s;
+    }
   }
 }
 `;

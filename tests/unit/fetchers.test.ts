@@ -27,15 +27,17 @@ function stubFetch(): Call[] {
 function setUp() {
   const calls = stubFetch();
   const revalidate = vi.fn();
+  const postNatively = vi.fn((_url: URL, _body: FormData | URLSearchParams) => true);
   const fetchers = createFetchers({
     resolve: (href) => new URL(href, 'http://shop.test/shop'),
     dataHrefOf: (url) => `/_data/b${url.pathname}`,
     revalidate,
+    postNatively,
   });
   const body = () => new URLSearchParams({ _action: 'add-to-cart' });
   /** Resolves once the adapter has handled the answers given so far. */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { calls, revalidate, fetchers, body, settle };
+  return { calls, revalidate, postNatively, fetchers, body, settle };
 }
 
 afterEach(() => {
@@ -73,6 +75,30 @@ describe('createFetchers', () => {
     calls[0]?.answer(new Response('{"type":"error","status":500}\n', { status: 500, headers: NDJSON }));
     await settle();
     expect(fetchers.stateOf('a').result).toEqual({ type: 'failed' });
+  });
+
+  it('a post answered "build changed" goes on natively to the page URL and stays submitting while the browser leaves', async () => {
+    const { calls, revalidate, postNatively, fetchers, body, settle } = setUp();
+    const posted = body();
+    const submitted = fetchers.submit('a', '/products/knife', posted);
+    calls[0]?.answer(line({ type: 'build-changed', buildId: 'c' }));
+    await settle();
+    expect(postNatively.mock.calls).toEqual([[new URL('http://shop.test/products/knife'), posted]]);
+    expect(fetchers.stateOf('a').state).toBe('submitting');
+    expect(await submitted).toBeUndefined();
+    expect(revalidate).not.toHaveBeenCalled();
+  });
+
+  it('a load answered "build changed", or a post that cannot go natively, is a failure', async () => {
+    const { calls, postNatively, fetchers, body, settle } = setUp();
+    fetchers.load('a', '/products/knife');
+    postNatively.mockReturnValueOnce(false);
+    fetchers.submit('b', '/products/board', body());
+    for (const call of calls) call.answer(line({ type: 'build-changed', buildId: 'c' }));
+    await settle();
+    expect(postNatively).toHaveBeenCalledTimes(1);
+    expect(fetchers.stateOf('a').result).toEqual({ type: 'failed' });
+    expect(fetchers.stateOf('b').result).toEqual({ type: 'failed' });
   });
 
   it('timeline: the same key posts again, the first request is aborted and only the second answer counts', async () => {
