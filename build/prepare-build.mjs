@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * Runs the server bundle's prepare step (server/process/prepare-build.ts) in a process of its own: the app's
- * `services.prepareBuild` writes into `outdir` what its start reads (the storefront: a migrated database
+ * `services.prepareBuild` writes into `outdir` what its start reads (a database app: its migrated database
  * snapshot). Rejects with the step's output when it fails.
  */
 export async function prepareBuild(outdir) {

@@ -1,8 +1,12 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { AppDefinition } from '../shared/ui/app-definition.ts';
-import type { DataSteps } from './data/data-step.ts';
-import { createConsoleLogger, type Logger } from './monitoring/logger.ts';
+import type { Config } from './definition/config.ts';
+import type { DataSteps } from './definition/data-step.ts';
+import type { Logger } from './definition/logger.ts';
+import type { AnyServerApp } from './definition/server-app-definition.ts';
+import type { ServicesHandle } from './definition/services.ts';
+import { createConsoleLogger } from './monitoring/logger.ts';
 import { type Monitoring, noMonitoring } from './monitoring/monitoring.ts';
 import { createErrorReporter } from './monitoring/report-error.ts';
 import { requestLog } from './monitoring/request-log.ts';
@@ -18,10 +22,8 @@ import { securityHeaders } from './pipeline/security-headers.ts';
 import { serveAssets } from './pipeline/serve-assets.ts';
 import { switchLocale } from './pipeline/switch-locale.ts';
 import type { BuildOutput } from './process/build-output.ts';
-import type { Config } from './process/config.ts';
 import { loadLocales } from './process/load-locales.ts';
-import type { AnyServerApp } from './server-app-definition.ts';
-import { type ServicesHandle, startedServices } from './services.ts';
+import { startedServices } from './services.ts';
 
 export { MAX_URL_LENGTH } from './pipeline/request-handler.ts';
 
@@ -56,7 +58,7 @@ export interface CreateAppOptions {
   actions?: AnyServerApp['actions'];
   /** Handlers of the resource routes (no document: sitemap.xml, robots.txt) by route id (server/). */
   resources?: AnyServerApp['resources'];
-  /** Cache policies by segment id (server/caching/cache-policy.ts); none: every page is private. */
+  /** Cache policies by segment id (server/definition/cache-policy.ts); none: every page is private. */
   cache?: AnyServerApp['cache'];
   /** Deadline of data step plus render; default RENDER_TIMEOUT_MS. */
   renderTimeoutMs?: number;

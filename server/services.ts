@@ -1,15 +1,5 @@
-import type { AnyServerApp, ServicesStart } from './server-app-definition.ts';
-
-/** An app's services in a process: started (or starting), ready or not, and how to stop them. */
-export interface ServicesHandle {
-  /** The services once started; undefined before. */
-  readonly current: unknown | undefined;
-  /** Resolves once they are started; rejects when starting failed. */
-  readonly started: Promise<unknown>;
-  isReady(): boolean;
-  /** Stops them (once started); a second call does nothing. */
-  stop(): Promise<void>;
-}
+import type { AnyServerApp, ServicesStart } from './definition/server-app-definition.ts';
+import type { ServicesHandle } from './definition/services.ts';
 
 /** Starts `definition`'s services now; an app without services gets none, started at once. */
 export function startServices(definition: AnyServerApp['services'], context: ServicesStart): ServicesHandle {

@@ -1,5 +1,5 @@
 import { DebugError } from '../data/debug-data-steps.ts';
-import type { RouteActions } from './action.ts';
+import type { RouteActions } from '../definition/action.ts';
 
 /**
  * With ENABLE_DEBUG_ROUTES, a form post to `/debug/error` (`_action=fail`) throws too: it checks that an

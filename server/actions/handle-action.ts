@@ -3,6 +3,14 @@ import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts'
 import { HttpError, Redirect } from '../../shared/routing/control-signals.ts';
 import type { ActionResultState } from '../../shared/ui/ssr-payload.ts';
 import { sendDataLine, sendErrorLine } from '../data/page-data-response.ts';
+import {
+  ACTION_FIELD,
+  type ActionContext,
+  type Invalid,
+  type RouteActions,
+  toActionResultState,
+} from '../definition/action.ts';
+import type { CreateRequestContext, RequestContext } from '../definition/request-context.ts';
 import type { MiddlewareRunner, MiddlewareStop } from '../middleware/run-middleware.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
 import { nameByRoute, type ReportError } from '../monitoring/report-error.ts';
@@ -14,14 +22,6 @@ import {
 } from '../pipeline/request-abort.ts';
 import type { ResolvePage } from '../pipeline/resolve-page.ts';
 import type { DocumentRenderer } from '../render/document-renderer.ts';
-import type { CreateRequestContext, RequestContext } from '../request-context.ts';
-import {
-  ACTION_FIELD,
-  type ActionContext,
-  type Invalid,
-  type RouteActions,
-  toActionResultState,
-} from './action.ts';
 import { isAllowedOrigin } from './check-origin.ts';
 import { readFormBody } from './read-form-body.ts';
 

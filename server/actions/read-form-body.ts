@@ -1,7 +1,7 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { HttpError } from '../../shared/routing/control-signals.ts';
-import type { FormFields } from './action.ts';
+import type { FormFields } from '../definition/action.ts';
 
 /** Largest form body accepted (413 above it). */
 export const MAX_FORM_BODY_BYTES = 1024 * 1024;

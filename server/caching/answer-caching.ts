@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { SegmentState } from '../../shared/ui/ssr-payload.ts';
 import { isThenable } from '../data/deferred-data.ts';
-import { PRIVATE_CACHE_CONTROL, publicCacheControl, type RoutePolicy } from './cache-policy.ts';
+import { PRIVATE_CACHE_CONTROL, publicCacheControl, type RoutePolicy } from '../definition/cache-policy.ts';
 import { privateRead } from './private-reads.ts';
 
 export interface CachingFacts {

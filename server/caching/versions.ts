@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
+import type { CachePolicy, RoutePolicy } from '../definition/cache-policy.ts';
+import type { RequestContext } from '../definition/request-context.ts';
 import { untilAborted } from '../pipeline/request-abort.ts';
-import type { RequestContext } from '../request-context.ts';
 import { answeredByVersion } from './answer-caching.ts';
-import type { CachePolicy, RoutePolicy } from './cache-policy.ts';
 
 /**
  * The versions of the segments an answer shows (CachePolicy.version), read at once, when each has one and

@@ -1,4 +1,4 @@
-import type { DataSteps } from './data-step.ts';
+import type { DataSteps } from '../definition/data-step.ts';
 
 /** `/debug/slow?ms=N` waits at most this long. */
 export const DEBUG_SLOW_MAX_MS = 30_000;

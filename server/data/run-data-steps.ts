@@ -1,7 +1,8 @@
 import { NotFound, notFound, Redirect } from '../../shared/routing/control-signals.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
-import { contextWith, type RequestContext } from '../request-context.ts';
-import type { DataSteps } from './data-step.ts';
+import type { DataSteps } from '../definition/data-step.ts';
+import type { RequestContext } from '../definition/request-context.ts';
+import { contextWith } from '../request-context.ts';
 import { isThenable } from './deferred-data.ts';
 import { hasUnacceptableParam } from './url-text.ts';
 

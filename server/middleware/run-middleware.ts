@@ -3,9 +3,10 @@ import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts'
 import { HttpError, NotFound, Redirect } from '../../shared/routing/control-signals.ts';
 import type { RouteNode } from '../../shared/routing/route-table.ts';
 import { isThenable } from '../data/deferred-data.ts';
+import type { Middlewares } from '../definition/middleware.ts';
+import type { RequestContext } from '../definition/request-context.ts';
 import { untilAborted } from '../pipeline/request-abort.ts';
-import { type RequestContext, requestOf } from '../request-context.ts';
-import type { Middlewares } from './middleware.ts';
+import { requestOf } from '../request-context.ts';
 
 /** Why a request's middleware ended it; `undefined` (no stop) when every one passed. */
 export type MiddlewareStop =

@@ -1,8 +1,10 @@
 // Loaded with `node --import ./dist/server/instrument.mjs` before the app, as @sentry/node documents for
 // ES modules, so with SENTRY_SDK=full its http and Express instrumentation are in place before Express is
 // imported (the default light mode needs no such order). Without SENTRY_DSN it loads nothing.
+
+import type { Config } from '../definition/config.ts';
 import { distDirOf, readManifest } from '../process/build-output.ts';
-import { type Config, loadConfig } from '../process/config.ts';
+import { loadConfig } from '../process/config.ts';
 
 function configOrNull(): Readonly<Config> | null {
   try {

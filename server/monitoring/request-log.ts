@@ -1,6 +1,6 @@
 import type { Express, Request, Response } from 'express';
+import type { Logger } from '../definition/logger.ts';
 import { requestIdOf } from '../pipeline/request-id.ts';
-import type { Logger } from './logger.ts';
 import type { RouteFacts } from './report-error.ts';
 
 /** Longer paths and user agents are cut, so one request cannot make a huge log line. */

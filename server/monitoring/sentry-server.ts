@@ -1,6 +1,6 @@
 import { httpRequestToRequestData } from '@sentry/core';
 import * as Sentry from '@sentry/node-core/light';
-import type { SentrySdk } from '../process/config.ts';
+import type { SentrySdk } from '../definition/config.ts';
 import type { Monitoring } from './monitoring.ts';
 
 export interface ServerSentryOptions {

@@ -2,10 +2,10 @@ import { HttpError, Redirect } from '../../shared/routing/control-signals.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
 import type { Head, RouteParams, SegmentModule } from '../../shared/routing/route-table.ts';
 import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
-import type { RoutePolicy } from '../caching/cache-policy.ts';
 import type { Outcome } from '../data/run-data-steps.ts';
+import type { RoutePolicy } from '../definition/cache-policy.ts';
+import type { RequestContext } from '../definition/request-context.ts';
 import { errorHead } from '../render/error-head.ts';
-import type { RequestContext } from '../request-context.ts';
 import type { PageRequest } from './page-request.ts';
 import type { PageResolution } from './resolve-page.ts';
 

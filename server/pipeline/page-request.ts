@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { Locale, Locales } from '../../shared/routing/locale.ts';
 import type { RouteParams } from '../../shared/routing/route-table.ts';
-import type { RequestFacts } from '../request-context.ts';
+import type { RequestFacts } from '../definition/request-context.ts';
 
 /** Where a request points inside the app, once base path and locale prefix are stripped. */
 export interface PageRequest {

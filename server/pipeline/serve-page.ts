@@ -1,10 +1,11 @@
 import type { NextFunction, Request, Response } from 'express';
 import { cachingFacts, decideCaching } from '../caching/answer-caching.ts';
+import type { ResourceHandlers } from '../definition/resource.ts';
 import type { DocumentRenderer } from '../render/document-renderer.ts';
 import type { PageRequest } from './page-request.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from './request-abort.ts';
 import { type ResolvePage, sendRedirect } from './resolve-page.ts';
-import { answerResource, type ResourceHandlers } from './resource-route.ts';
+import { answerResource } from './resource-route.ts';
 
 export interface ServePageOptions {
   resolvePage: ResolvePage;

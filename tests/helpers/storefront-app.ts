@@ -7,8 +7,8 @@ import { storefrontMiddleware } from '../../apps/storefront/server/middleware.ts
 import { storefrontResources } from '../../apps/storefront/server/resources.ts';
 import { storefrontServices } from '../../apps/storefront/server/services.ts';
 import { createApp } from '../../server/create-app.ts';
+import type { Logger } from '../../server/definition/logger.ts';
 import type { DataSteps } from '../../server/index.ts';
-import type { Logger } from '../../server/monitoring/logger.ts';
 import { loadBuildOutput } from '../../server/process/build-output.ts';
 import { startServices } from '../../server/services.ts';
 import { captureLogger } from './capture-logger.ts';

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Logger } from '../../server/monitoring/logger.ts';
+import type { Logger } from '../../server/definition/logger.ts';
 import { setRouteFacts } from '../../server/monitoring/report-error.ts';
 import { requestLog } from '../../server/monitoring/request-log.ts';
 import { listen, type RunningServer } from '../helpers/listen.ts';

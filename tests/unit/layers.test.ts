@@ -12,17 +12,12 @@ import { importsOf, sourceFiles } from '../helpers/source-files.ts';
 const OPTIONAL_PARTS = ['server/database/'];
 
 const REMAINING_TWO_WAY = [
-  'server <-> server/actions',
-  'server <-> server/caching',
-  'server <-> server/data',
-  'server <-> server/middleware',
   'server <-> server/pipeline',
   'server <-> server/process',
   'server/actions <-> server/data',
   'server/actions <-> server/pipeline',
   'server/caching <-> server/data',
   'server/caching <-> server/pipeline',
-  'server/data <-> server/middleware',
   'server/data <-> server/pipeline',
   'server/data <-> server/render',
   'server/middleware <-> server/pipeline',
@@ -32,23 +27,7 @@ const REMAINING_TWO_WAY = [
 ];
 
 const REMAINING_CYCLES = [
-  [
-    'server/actions/action.ts',
-    'server/caching/answer-caching.ts',
-    'server/caching/cache-policy.ts',
-    'server/caching/versions.ts',
-    'server/data/data-step.ts',
-    'server/data/run-data-steps.ts',
-    'server/middleware/middleware.ts',
-    'server/middleware/run-middleware.ts',
-    'server/pipeline/decide-page.ts',
-    'server/pipeline/page-request.ts',
-    'server/pipeline/resolve-page.ts',
-    'server/pipeline/resource-route.ts',
-    'server/request-context.ts',
-    'server/server-app-definition.ts',
-    'server/services.ts',
-  ],
+  ['server/pipeline/decide-page.ts', 'server/pipeline/resolve-page.ts'],
   ['server/render/document-renderer.ts', 'server/render/error-in-place.ts'],
   ['server/create-app.ts', 'server/pipeline/page-parts.ts'],
   [

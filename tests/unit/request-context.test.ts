@@ -1,8 +1,9 @@
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { privateRead } from '../../server/caching/private-reads.ts';
+import type { RequestContext } from '../../server/definition/request-context.ts';
 import { createCookieSetterOf } from '../../server/pipeline/set-cookie.ts';
-import { contextWith, type RequestContext, requestContextFactory } from '../../server/request-context.ts';
+import { contextWith, requestContextFactory } from '../../server/request-context.ts';
 import { startedServices } from '../../server/services.ts';
 import { createLocales } from '../../shared/routing/locale.ts';
 

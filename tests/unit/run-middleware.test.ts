@@ -2,9 +2,10 @@
 // synchronously, and the context keys only the runtime sets.
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
+import type { RequestContext } from '../../server/definition/request-context.ts';
 import { createMiddlewareRunner, RUNTIME_CONTEXT_KEYS } from '../../server/middleware/run-middleware.ts';
 import { createCookieSetterOf } from '../../server/pipeline/set-cookie.ts';
-import { type RequestContext, requestContextFactory } from '../../server/request-context.ts';
+import { requestContextFactory } from '../../server/request-context.ts';
 import { startedServices } from '../../server/services.ts';
 import { compileRoutes } from '../../shared/routing/compile-routes.ts';
 import { redirect } from '../../shared/routing/control-signals.ts';

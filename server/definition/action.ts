@@ -1,8 +1,8 @@
 import type { Redirect } from '../../shared/routing/control-signals.ts';
 import type { ParamsOf, RouteId } from '../../shared/routing/route-types.ts';
 import type { ActionResultState } from '../../shared/ui/ssr-payload.ts';
-import type { ProvidedTo, StoredHandler } from '../middleware/middleware.ts';
-import type { RequestContext } from '../request-context.ts';
+import type { ProvidedTo, StoredHandler } from './middleware.ts';
+import type { RequestContext } from './request-context.ts';
 
 /**
  * Form fields by name, as an action gets them (`context.fields`): each a string, a repeated name's last

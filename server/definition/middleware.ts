@@ -1,7 +1,7 @@
 import type { NotFound, Redirect } from '../../shared/routing/control-signals.ts';
 import type { RouteParams } from '../../shared/routing/route-table.ts';
 import type { BranchOf, ParamsOf, SegmentId } from '../../shared/routing/route-types.ts';
-import type { RequestContext } from '../request-context.ts';
+import type { RequestContext } from './request-context.ts';
 
 /**
  * What a segment's middleware receives: the request's context (`RequestContext`) with its branch's params,

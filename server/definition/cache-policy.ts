@@ -1,4 +1,4 @@
-import type { RequestContext } from '../request-context.ts';
+import type { RequestContext } from './request-context.ts';
 
 /**
  * How long shared caches (nginx's proxy_cache, a CDN) may keep a segment's pages, declared by the app per

@@ -1,8 +1,8 @@
 import type { ControlSignal } from '../../shared/routing/control-signals.ts';
 import type { RouteParams } from '../../shared/routing/route-table.ts';
 import type { ParamsOf, SearchOf, SegmentId } from '../../shared/routing/route-types.ts';
-import type { ProvidedTo } from '../middleware/middleware.ts';
-import type { RequestContext } from '../request-context.ts';
+import type { ProvidedTo } from './middleware.ts';
+import type { RequestContext } from './request-context.ts';
 
 /**
  * What a segment's server data step receives: the request's context (`RequestContext`), its params typed,

@@ -1,10 +1,10 @@
-import type { RouteActions } from './actions/action.ts';
-import type { CachePolicies } from './caching/cache-policy.ts';
-import type { DataSteps } from './data/data-step.ts';
-import type { Middlewares } from './middleware/middleware.ts';
-import type { Logger } from './monitoring/logger.ts';
-import type { ResourceHandlers } from './pipeline/resource-route.ts';
-import type { Config, Env } from './process/config.ts';
+import type { RouteActions } from './action.ts';
+import type { CachePolicies } from './cache-policy.ts';
+import type { Config, Env } from './config.ts';
+import type { DataSteps } from './data-step.ts';
+import type { Logger } from './logger.ts';
+import type { Middlewares } from './middleware.ts';
+import type { ResourceHandlers } from './resource.ts';
 
 /**
  * What an app's services start from (`ServicesDefinition.start`): the runtime's config, the app's own (what
