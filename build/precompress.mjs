@@ -8,7 +8,7 @@ const gzipAsync = promisify(gzip);
 
 /**
  * Writes `.br` and `.gz` next to every script, stylesheet and SVG drawing, so the server sends them
- * compressed with no work per request (server/pipeline/serve-assets.ts picks one by Accept-Encoding).
+ * compressed with no work per request (server/edge/serve-assets.ts picks one by Accept-Encoding).
  */
 export async function precompress(publicDir) {
   const names = (await readdir(publicDir)).filter((name) => /\.(js|css|svg)$/.test(name));

@@ -4,8 +4,7 @@
  * Everything else in server/ is the runtime's own and may change.
  */
 
-export { type FormTextLines, type FormTextProblem, formTextProblem } from './actions/form-text-problem.ts';
-export { type CreateAppOptions, createApp } from './create-app.ts';
+export { type CreateAppOptions, createApp } from './app/create-app.ts';
 export {
   type ActionContext,
   type ActionHandler,
@@ -50,3 +49,4 @@ export type {
   ServicesStart,
 } from './definition/server-app-definition.ts';
 export { ConfigError, readVariable } from './process/config.ts';
+export { type FormTextLines, type FormTextProblem, formTextProblem } from './resolve/form-text-problem.ts';

@@ -7,7 +7,7 @@ import { sharedSentryOptions } from './sentry-shared-options.ts';
 
 /**
  * Starts the full @sentry/node SDK (SENTRY_SDK=full): OpenTelemetry traces every request and adds automatic
- * spans (outgoing http and fetch, pg). It must start before Express is imported (server/monitoring/instrument.ts,
+ * spans (outgoing http and fetch, pg). It must start before Express is imported (server/process/instrument.ts,
  * loaded with `--import`), as Sentry documents for ESM, so the http and Express instrumentation can hook in.
  */
 export function initFullSentry(options: ServerSentryOptions): void {

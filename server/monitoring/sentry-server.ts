@@ -15,7 +15,7 @@ export interface ServerSentryOptions {
 /**
  * Starts Sentry on the server: its lightweight mode by default (sentry-light.ts), or the full @sentry/node
  * SDK with OpenTelemetry's automatic spans (sentry-full.ts, SENTRY_SDK=full). Called from
- * server/monitoring/instrument.ts, loaded with `--import` before Express, as the full SDK needs.
+ * server/process/instrument.ts, loaded with `--import` before Express, as the full SDK needs.
  */
 export async function initServerSentry(options: ServerSentryOptions): Promise<void> {
   if (options.sdk === 'full') (await import('./sentry-full.ts')).initFullSentry(options);

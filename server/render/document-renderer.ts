@@ -15,20 +15,20 @@ import {
   SSR_PAYLOAD_GLOBAL,
   type SsrPayload,
 } from '../../shared/ui/ssr-payload.ts';
-import { streamPrivately } from '../caching/answer-caching.ts';
-import { notePublicAnswer } from '../caching/private-reads.ts';
-import { prepareDeferredData } from '../data/deferred-data.ts';
+import { type BuildOutput, buildIdOf } from '../definition/build-output.ts';
+import { cspNonceOf } from '../edge/security-headers.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
 import type { ReportError } from '../monitoring/report-error.ts';
-import { isCrawler } from '../pipeline/is-crawler.ts';
-import type { PageRequest } from '../pipeline/page-request.ts';
-import { abortOnDisconnectOrDeadline } from '../pipeline/request-abort.ts';
-import type { ResolveFrame } from '../pipeline/resolve-page.ts';
-import { cspNonceOf } from '../pipeline/security-headers.ts';
-import { type BuildOutput, buildIdOf } from '../process/build-output.ts';
+import { isCrawler } from '../request/is-crawler.ts';
+import type { PageRequest } from '../request/page-request.ts';
+import { notePublicAnswer } from '../request/private-reads.ts';
+import { abortOnDisconnectOrDeadline } from '../request/request-abort.ts';
+import { streamPrivately } from '../resolve/answer-caching.ts';
+import { prepareDeferredData } from '../resolve/deferred-data.ts';
+import { errorHead } from '../resolve/error-head.ts';
+import type { ResolveFrame } from '../resolve/resolve-page.ts';
 import { pageAssets } from './document-assets.ts';
 import { documentFrame } from './document-frame.ts';
-import { errorHead } from './error-head.ts';
 import { withErrorInPlace } from './error-in-place.ts';
 import { serializeForScript } from './serialize-for-script.ts';
 import { streamDocument } from './stream-document.ts';

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { type ReactNode, Suspense, use } from 'react';
-import { createApp } from '../../server/create-app.ts';
+import { createApp } from '../../server/app/create-app.ts';
 import { invalid, type RouteActions } from '../../server/definition/action.ts';
 import type { DataStep } from '../../server/definition/data-step.ts';
 import type { Logger } from '../../server/definition/logger.ts';

@@ -11,25 +11,12 @@ import { importsOf, sourceFiles } from '../helpers/source-files.ts';
 
 const OPTIONAL_PARTS = ['server/database/'];
 
-const REMAINING_TWO_WAY = [
-  'server <-> server/pipeline',
-  'server <-> server/process',
-  'server/actions <-> server/data',
-  'server/actions <-> server/pipeline',
-  'server/caching <-> server/data',
-  'server/caching <-> server/pipeline',
-  'server/data <-> server/pipeline',
-  'server/data <-> server/render',
-  'server/middleware <-> server/pipeline',
-  'server/monitoring <-> server/pipeline',
-  'server/monitoring <-> server/process',
-  'server/pipeline <-> server/render',
-];
+const REMAINING_TWO_WAY: string[] = [];
 
 const REMAINING_CYCLES = [
-  ['server/pipeline/decide-page.ts', 'server/pipeline/resolve-page.ts'],
+  ['server/resolve/decide-page.ts', 'server/resolve/resolve-page.ts'],
   ['server/render/document-renderer.ts', 'server/render/error-in-place.ts'],
-  ['server/create-app.ts', 'server/pipeline/page-parts.ts'],
+  ['server/app/create-app.ts', 'server/app/page-parts.ts'],
   [
     'server/monitoring/sentry-full.ts',
     'server/monitoring/sentry-light.ts',
