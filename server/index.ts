@@ -4,7 +4,8 @@
  * Everything else in server/ is the runtime's own and may change.
  */
 
-export { type CreateAppOptions, createApp } from './app/create-app.ts';
+export { createApp } from './app/create-app.ts';
+export type { CreateAppOptions } from './app/create-app-options.ts';
 export {
   type ActionContext,
   type ActionHandler,

@@ -5,7 +5,7 @@ import { PRIVATE_CACHE_CONTROL } from '../definition/cache-policy.ts';
 import type { RequestContext } from '../definition/request-context.ts';
 import type { ResourceHandler } from '../definition/resource.ts';
 import { privateRead } from '../request/private-reads.ts';
-import { sendRedirect } from '../resolve/resolve-page.ts';
+import { sendRedirect } from './send-redirect.ts';
 
 /** A matched resource route, with what its handler needs. */
 export interface ResourceRequest {

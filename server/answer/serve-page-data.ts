@@ -11,7 +11,8 @@ import { notePublicAnswer } from '../request/private-reads.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from '../request/request-abort.ts';
 import { cachingFacts, decideCaching } from '../resolve/answer-caching.ts';
 import { prepareDeferredData } from '../resolve/deferred-data.ts';
-import type { PageResolution, ResolveFrame, ResolvePage } from '../resolve/resolve-page.ts';
+import type { PageResolution } from '../resolve/page-resolution.ts';
+import type { ResolveFrame, ResolvePage } from '../resolve/resolve-page.ts';
 import type { HandleAction } from './handle-action.ts';
 import { dataLine, flush, sendDataLine, sendErrorLine, startDataLines } from './page-data-response.ts';
 

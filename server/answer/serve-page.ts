@@ -4,8 +4,9 @@ import type { DocumentRenderer } from '../render/document-renderer.ts';
 import type { PageRequest } from '../request/page-request.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from '../request/request-abort.ts';
 import { cachingFacts, decideCaching } from '../resolve/answer-caching.ts';
-import { type ResolvePage, sendRedirect } from '../resolve/resolve-page.ts';
+import type { ResolvePage } from '../resolve/resolve-page.ts';
 import { answerResource } from './resource-route.ts';
+import { sendRedirect } from './send-redirect.ts';
 
 export interface ServePageOptions {
   resolvePage: ResolvePage;

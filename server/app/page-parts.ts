@@ -19,7 +19,7 @@ import { createCookieSetterOf } from '../request/set-cookie.ts';
 import { FORM_BODY_TIMEOUT_MS } from '../resolve/read-form-body.ts';
 import { createPageResolver } from '../resolve/resolve-page.ts';
 import { createMiddlewareRunner } from '../resolve/run-middleware.ts';
-import type { CreateAppOptions } from './create-app.ts';
+import type { CreateAppOptions } from './create-app-options.ts';
 import { debugActions } from './debug-actions.ts';
 import { debugDataSteps } from './debug-data-steps.ts';
 

@@ -5,11 +5,6 @@ import helmet from 'helmet';
 /** One year, the usual HSTS max-age. */
 const HSTS_MAX_AGE_SECONDS = 31_536_000;
 
-/** The CSP nonce of this response; every inline script the runtime writes carries it. */
-export function cspNonceOf(response: Response): string | undefined {
-  return response.locals.cspNonce as string | undefined;
-}
-
 const NONCE_BYTES = 16;
 /** Nonces are cut from a batch of CSPRNG bytes: one call per 256 responses instead of one each. */
 const NONCES_PER_BATCH = 256;

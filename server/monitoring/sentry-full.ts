@@ -2,8 +2,7 @@ import * as Sentry from '@sentry/node';
 import { reservedPaths } from '../../shared/routing/reserved-paths.ts';
 import { isUnmonitoredPath } from './monitoring.ts';
 import { contextIntegrations } from './sentry-app-context.ts';
-import type { ServerSentryOptions } from './sentry-server.ts';
-import { sharedSentryOptions } from './sentry-shared-options.ts';
+import { type ServerSentryOptions, sharedSentryOptions } from './sentry-shared-options.ts';
 
 /**
  * Starts the full @sentry/node SDK (SENTRY_SDK=full): OpenTelemetry traces every request and adds automatic

@@ -2,15 +2,7 @@ import { httpRequestToRequestData } from '@sentry/core';
 import * as Sentry from '@sentry/node-core/light';
 import type { SentrySdk } from '../definition/config.ts';
 import type { Monitoring } from './monitoring.ts';
-
-export interface ServerSentryOptions {
-  dsn: string;
-  environment: string;
-  release: string;
-  tracesSampleRate: number;
-  basePath: string;
-  sdk: SentrySdk;
-}
+import type { ServerSentryOptions } from './sentry-shared-options.ts';
 
 /**
  * Starts Sentry on the server: its lightweight mode by default (sentry-light.ts), or the full @sentry/node

@@ -6,7 +6,7 @@ import type { RoutePolicy } from '../definition/cache-policy.ts';
 import type { RequestContext } from '../definition/request-context.ts';
 import type { PageRequest } from '../request/page-request.ts';
 import { errorHead } from './error-head.ts';
-import type { PageResolution } from './resolve-page.ts';
+import type { PageResolution } from './page-resolution.ts';
 import type { Outcome } from './run-data-steps.ts';
 
 interface DecideContext {

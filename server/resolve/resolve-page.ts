@@ -3,7 +3,7 @@ import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts'
 import { buildHref } from '../../shared/routing/href.ts';
 import type { Locales } from '../../shared/routing/locale.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
-import type { Head, RouteNode, RouteParams, SegmentModule } from '../../shared/routing/route-table.ts';
+import type { RouteNode, SegmentModule } from '../../shared/routing/route-table.ts';
 import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
 import { branchPolicy, type CachePolicies, type RoutePolicy } from '../definition/cache-policy.ts';
 import type { DataSteps } from '../definition/data-step.ts';
@@ -14,42 +14,12 @@ import { factsOf, type PageRequest } from '../request/page-request.ts';
 import { untilAborted } from '../request/request-abort.ts';
 import { decide, statusOf } from './decide-page.ts';
 import { isThenable } from './deferred-data.ts';
+import type { PageResolution } from './page-resolution.ts';
 import { readSearch, type SearchReading } from './read-search.ts';
 import { type Outcome, runDataSteps } from './run-data-steps.ts';
 import type { MiddlewareRunner, MiddlewareStop } from './run-middleware.ts';
 import { hasUnacceptableSearch } from './url-text.ts';
 import { versionsFor } from './versions.ts';
-
-/** What a page request comes to, for the HTML render and the data endpoint alike. */
-export type PageResolution =
-  | {
-      type: 'page';
-      /** The matched leaf. */
-      routeId: string;
-      params: RouteParams;
-      /** Root first; a boundary segment (error or not found) is the last one shown. */
-      segments: ShownSegment[];
-      /** Indices of the segments the browser keeps (their states here are placeholders); none for documents. */
-      kept: ReadonlySet<number>;
-      head: Head;
-      /** A kept segment decides the head: the browser keeps the one on screen. */
-      headKept: boolean;
-      /** 200; 404 or the error's status when a boundary is shown. */
-      status: number;
-      /** The route's cache policy (the strictest of its branch), none when it is private. */
-      policy: RoutePolicy | undefined;
-      /** The shown segments' versions, when each has one (CachePolicy.version): the basis of the ETag. */
-      version?: readonly unknown[];
-    }
-  /** A revalidation the versions answered: the 304 has been sent. */
-  | { type: 'not-modified' }
-  /** A resource route: its handler answers with this context (its middleware ran; no data steps, no document). */
-  | { type: 'resource'; routeId: string; params: RouteParams; context: RequestContext }
-  /** `location` is final: base path and locale prefix added to an app path (`urlOf`), or external. */
-  | { type: 'redirect'; location: string; status: number }
-  /** An expected failure above every boundary (404 from notFound() or no match, 4xx from HttpError). */
-  | { type: 'error'; status: number };
-
 export interface ResolvePageOptions {
   /** BASE_PATH, for the redirects of normalised searches. */
   basePath: string;
@@ -271,10 +241,4 @@ function createModuleCache() {
 
 function isLoaded<T>(value: T | PromiseLike<T>): value is T {
   return !isThenable(value);
-}
-
-/** Redirect responses are never cached: they depend on the data step's state. */
-export function sendRedirect(response: Response, location: string, status: number): void {
-  response.setHeader('Cache-Control', 'no-store');
-  response.redirect(status, location);
 }

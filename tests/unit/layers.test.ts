@@ -13,17 +13,7 @@ const OPTIONAL_PARTS = ['server/database/'];
 
 const REMAINING_TWO_WAY: string[] = [];
 
-const REMAINING_CYCLES = [
-  ['server/resolve/decide-page.ts', 'server/resolve/resolve-page.ts'],
-  ['server/render/document-renderer.ts', 'server/render/error-in-place.ts'],
-  ['server/app/create-app.ts', 'server/app/page-parts.ts'],
-  [
-    'server/monitoring/sentry-full.ts',
-    'server/monitoring/sentry-light.ts',
-    'server/monitoring/sentry-server.ts',
-    'server/monitoring/sentry-shared-options.ts',
-  ],
-];
+const REMAINING_CYCLES: string[][] = [];
 
 const runtime = sourceFiles().filter((file) => /^(server|client|shared)\//.test(file));
 const graph = importGraph(runtime);
