@@ -39,7 +39,7 @@ export function untilAborted<T>(work: PromiseLike<T> | T, signal: AbortSignal): 
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
-    // One reaction, not then + finally: fewer promises per request (see pipeline/request-handler.ts).
+    // One reaction, not then + finally: fewer promises per request (see app/request-handler.ts).
     Promise.resolve(work).then(
       (value) => {
         signal.removeEventListener('abort', onAbort);
