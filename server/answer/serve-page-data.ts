@@ -14,6 +14,7 @@ import { prepareDeferredData } from '../resolve/deferred-data.ts';
 import type { PageResolution } from '../resolve/page-resolution.ts';
 import type { ResolveFrame, ResolvePage } from '../resolve/resolve-page.ts';
 import type { HandleAction } from './handle-action.ts';
+import { sendNotModified } from './not-modified.ts';
 import { dataLine, flush, sendDataLine, sendErrorLine, startDataLines } from './page-data-response.ts';
 
 export interface ServePageDataOptions {
@@ -67,7 +68,7 @@ export function servePageData({
       const resolution = await resolvePage(request, response, pageRequest, signal, keep, made);
       // A resource route has no page to show: the browser loads it in full.
       if (resolution.type === 'resource') return sendDataLine(response, 200, { type: 'resource' });
-      if (resolution.type === 'not-modified') return;
+      if (resolution.type === 'not-modified') return sendNotModified(response);
       if (resolution.type === 'redirect') {
         return sendDataLine(response, 200, {
           type: 'redirect',
@@ -85,7 +86,7 @@ export function servePageData({
       }
 
       const caching = await decideCaching(request, response, cachingFacts(resolution, made));
-      if (caching === 'not-modified') return;
+      if (caching === 'not-modified') return sendNotModified(response);
       if (caching === 'public') notePublicAnswer(response);
       await sendPageLines(request, response, resolution, signal, reportError);
     } catch (error) {

@@ -5,6 +5,7 @@ import type { PageRequest } from '../request/page-request.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from '../request/request-abort.ts';
 import { cachingFacts, decideCaching } from '../resolve/answer-caching.ts';
 import type { ResolvePage } from '../resolve/resolve-page.ts';
+import { sendNotModified } from './not-modified.ts';
 import { answerResource } from './resource-route.ts';
 import { sendRedirect } from './send-redirect.ts';
 
@@ -37,14 +38,14 @@ export function servePage({ resolvePage, renderer, renderTimeoutMs, resources, b
       const resolution = await resolvePage(request, response, pageRequest, signal, undefined, made);
       switch (resolution.type) {
         case 'not-modified':
-          return;
+          return sendNotModified(response);
         case 'redirect':
           return sendRedirect(response, resolution.location, resolution.status);
         case 'error':
           return renderer.renderError(request, response, pageRequest, resolution.status);
         case 'page': {
           const caching = await decideCaching(request, response, cachingFacts(resolution, made));
-          if (caching === 'not-modified') return;
+          if (caching === 'not-modified') return sendNotModified(response);
           const render = { ...resolution, abortController, shared: caching === 'public' };
           return renderer.renderRoute(request, response, pageRequest, render);
         }

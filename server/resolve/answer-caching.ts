@@ -17,7 +17,7 @@ export interface CachingFacts {
   version: readonly unknown[] | undefined;
 }
 
-/** How an answer may be stored; `not-modified`: the 304 has been sent. */
+/** How an answer may be stored; `not-modified`: the request's copy is fresh, the answer is a 304 (sendNotModified). */
 export type Caching = 'public' | 'private' | 'not-modified';
 
 /**
@@ -25,8 +25,8 @@ export type Caching = 'public' | 'private' | 'not-modified';
  * Public only when the route has a policy, the status is 200, no handler read what differs per visitor
  * (private-reads.ts) and nothing sets a cookie; then `Cache-Control` says the route's policy and the weak
  * ETag is a digest of what the body is made from, its deferred values awaited (a shared cache stores the
- * whole page anyway). An `If-None-Match` that matches answers 304 without rendering. Everything else is
- * `private, no-store`.
+ * whole page anyway). An `If-None-Match` that matches is `not-modified`: the answer is then a 304, without
+ * rendering. Everything else is `private, no-store`. It sets headers only; the answer writes the response.
  */
 export async function decideCaching(
   request: Request,
@@ -41,19 +41,16 @@ export async function decideCaching(
   if (!mayBePublic(request, response, status)) return beingPrivate(response);
   response.setHeader('Cache-Control', publicCacheControl(policy.cache));
   response.setHeader('ETag', etagOf(made, status, basis));
-  if (request.fresh) {
-    sendNotModified(response);
-    return 'not-modified';
-  }
-  return 'public';
+  return request.fresh ? 'not-modified' : 'public';
 }
 
 /**
- * A revalidation answered before any data step runs: the route's shown segments all have versions, nothing
- * read so far makes the answer private, and the request's If-None-Match matches the ETag those versions
- * give. Then the 304 is sent (true); otherwise nothing is set, and decideCaching decides once the data is in.
+ * A revalidation the versions answer before any data step runs: the route's shown segments all have
+ * versions, nothing read so far makes the answer private, and the request's If-None-Match matches the ETag
+ * those versions give. Then its ETag and Cache-Control are set and the answer sends the 304 (true);
+ * otherwise nothing is set, and decideCaching decides once the data is in.
  */
-export function answeredByVersion(
+export function freshByVersion(
   request: Request,
   response: Response,
   policy: RoutePolicy,
@@ -68,7 +65,6 @@ export function answeredByVersion(
     return false;
   }
   response.setHeader('Cache-Control', publicCacheControl(policy.cache));
-  sendNotModified(response);
   return true;
 }
 
@@ -129,15 +125,6 @@ async function settled(data: unknown): Promise<unknown> {
     }),
   );
   return Object.fromEntries(entries);
-}
-
-/**
- * The 304, without this response's Content-Security-Policy: a cache (the browser's) updates the stored
- * headers with a 304's, and a new nonce would then block every inline script of the stored page.
- */
-function sendNotModified(response: Response): void {
-  response.removeHeader('Content-Security-Policy');
-  response.status(304).end();
 }
 
 function etagOf(made: readonly unknown[], status: number, basis: unknown): string {

@@ -24,7 +24,7 @@ export type PageResolution =
       /** The shown segments' versions, when each has one (CachePolicy.version): the basis of the ETag. */
       version?: readonly unknown[];
     }
-  /** A revalidation the versions answered: the 304 has been sent. */
+  /** A revalidation the versions answered: ETag and Cache-Control set, the answer sends the 304. */
   | { type: 'not-modified' }
   /** A resource route: its handler answers with this context (its middleware ran; no data steps, no document). */
   | { type: 'resource'; routeId: string; params: RouteParams; context: RequestContext }

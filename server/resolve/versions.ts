@@ -2,11 +2,11 @@ import type { Request, Response } from 'express';
 import type { CachePolicy, RoutePolicy } from '../definition/cache-policy.ts';
 import type { RequestContext } from '../definition/request-context.ts';
 import { untilAborted } from '../request/request-abort.ts';
-import { answeredByVersion } from './answer-caching.ts';
+import { freshByVersion } from './answer-caching.ts';
 
 /**
  * The versions of the segments an answer shows (CachePolicy.version), read at once, when each has one and
- * none of them is per visitor; `not-modified` when they answered the request's revalidation with a 304.
+ * none of them is per visitor; `not-modified` when the request's copy is fresh by them (the answer sends the 304).
  * A function several segments share (a layout and its page made from the same tables) is read once.
  */
 export async function versionsFor(
@@ -21,7 +21,7 @@ export async function versionsFor(
     return readings.get(of);
   };
   const version = await untilAborted(Promise.all(policy.versions.map(readOnce)), context.signal);
-  return answeredByVersion(request, response, policy, made, version) ? 'not-modified' : version;
+  return freshByVersion(request, response, policy, made, version) ? 'not-modified' : version;
 }
 
 type VersionOf = NonNullable<CachePolicy['version']>;
