@@ -1,7 +1,7 @@
 /** Types for build.mjs, so tests and benchmarks can call it under `tsc --strict`. */
-import type { BuildManifest } from './server/process/build-output.ts';
+import type { BuildManifest } from './server/definition/build-output.ts';
 
-export type { BuildManifest, ChunkInfo } from './server/process/build-output.ts';
+export type { BuildManifest, ChunkInfo } from './server/definition/build-output.ts';
 /** The app a build serves: its isomorphic and server definitions, paths from the project root. */
 export interface AppModules {
   app: string;

@@ -7,7 +7,7 @@ declare module 'virtual:ssr-app' {
 }
 
 declare module 'virtual:ssr-server-app' {
-  const serverApp: import('./server/server-app-definition.ts').AnyServerApp;
+  const serverApp: import('./server/definition/server-app-definition.ts').AnyServerApp;
   export default serverApp;
 }
 

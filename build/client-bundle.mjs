@@ -1,5 +1,5 @@
 // The browser bundle: ESM, one lazy chunk per route segment, hashed names, source maps kept apart, and the
-// manifest the server reads (its types: server/process/build-output.ts).
+// manifest the server reads (its types: server/definition/build-output.ts).
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -9,7 +9,7 @@ const gzipAsync = promisify(gzip);
 /**
  * Writes `.br` and `.gz` next to every script, stylesheet and SVG drawing of `files` (names in `publicDir`;
  * all of its files by default), so the server sends them compressed with no work per request
- * (server/pipeline/serve-assets.ts picks one by Accept-Encoding). Returns the names it wrote.
+ * (server/edge/serve-assets.ts picks one by Accept-Encoding). Returns the names it wrote.
  */
 export async function precompress(publicDir, files) {
   const names = (files ?? (await readdir(publicDir))).filter((name) => /\.(js|css|svg)$/.test(name));

@@ -19,7 +19,7 @@ export function serverOptions({ outdir, entries }) {
     // only when SENTRY_DSN is set. prepare-build.mjs is the build's last step (build/prepare-build.mjs).
     entryPoints: {
       index: 'server/process/index.ts',
-      instrument: 'server/monitoring/instrument.ts',
+      instrument: 'server/process/instrument.ts',
       'prepare-build': 'server/process/prepare-build.ts',
     },
     outdir: path.join(outdir, 'server'),

@@ -3,6 +3,9 @@
  * config): the one module of server/ an app imports. Its tests use the test kit (server/test-kit.ts) too.
  * Everything else in server/ is the runtime's own and may change.
  */
+
+export { createApp } from './app/create-app.ts';
+export type { CreateAppOptions } from './app/create-app-options.ts';
 export {
   type ActionContext,
   type ActionHandler,
@@ -12,11 +15,10 @@ export {
   type InvalidAnswer,
   invalid,
   type RouteActions,
-} from './actions/action.ts';
-export { type FormTextLines, type FormTextProblem, formTextProblem } from './actions/form-text-problem.ts';
-export type { CachePolicies, CachePolicy } from './caching/cache-policy.ts';
-export { publicCacheControl } from './caching/cache-policy.ts';
-export { type CreateAppOptions, createApp } from './create-app.ts';
+} from './definition/action.ts';
+export type { CachePolicies, CachePolicy } from './definition/cache-policy.ts';
+export { publicCacheControl } from './definition/cache-policy.ts';
+export type { Config, Env } from './definition/config.ts';
 export type {
   DataOfSteps,
   DataStep,
@@ -24,7 +26,8 @@ export type {
   DataStepOf,
   DataSteps,
   DataStepsOf,
-} from './data/data-step.ts';
+} from './definition/data-step.ts';
+export type { Logger } from './definition/logger.ts';
 export type {
   Middleware,
   MiddlewareContext,
@@ -32,19 +35,19 @@ export type {
   Middlewares,
   ProvidedAbove,
   ProvidedTo,
-} from './middleware/middleware.ts';
-export type { Logger } from './monitoring/logger.ts';
+} from './definition/middleware.ts';
+export type { RequestContext } from './definition/request-context.ts';
 export type {
   ResourceContext,
   ResourceHandler,
   ResourceHandlers,
   ResourcesOf,
-} from './pipeline/resource-route.ts';
-export { type Config, ConfigError, type Env, readVariable } from './process/config.ts';
-export type { RequestContext } from './request-context.ts';
+} from './definition/resource.ts';
 export type {
   ServerAppDefinition,
   ServicesDefinition,
   ServicesPrepareBuild,
   ServicesStart,
-} from './server-app-definition.ts';
+} from './definition/server-app-definition.ts';
+export { ConfigError, readVariable } from './process/config.ts';
+export { type FormTextLines, type FormTextProblem, formTextProblem } from './resolve/form-text-problem.ts';

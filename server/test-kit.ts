@@ -9,17 +9,18 @@ import { dataHref } from '../shared/routing/reserved-paths.ts';
 import type { AppDefinition } from '../shared/ui/app-definition.ts';
 import { ACTION_FIELD } from '../shared/ui/form.tsx';
 import type { PageDataLine } from '../shared/ui/page-data.ts';
-import type { RouteActions } from './actions/action.ts';
-import { createApp } from './create-app.ts';
-import type { DataSteps } from './data/data-step.ts';
-import type { Middlewares } from './middleware/middleware.ts';
-import type { Logger } from './monitoring/logger.ts';
+import { createApp } from './app/create-app.ts';
+import { startedServices, startServices } from './app/services.ts';
+import type { RouteActions } from './definition/action.ts';
+import { DEVELOPMENT_BUILD_ID } from './definition/build-output.ts';
+import type { Config } from './definition/config.ts';
+import type { DataSteps } from './definition/data-step.ts';
+import type { Logger } from './definition/logger.ts';
+import type { Middlewares } from './definition/middleware.ts';
+import type { ResourceHandlers } from './definition/resource.ts';
+import type { AnyServerApp, ServerAppDefinition } from './definition/server-app-definition.ts';
 import type { Monitoring, RequestFacts } from './monitoring/monitoring.ts';
-import type { ResourceHandlers } from './pipeline/resource-route.ts';
-import { DEVELOPMENT_BUILD_ID } from './process/build-output.ts';
-import { type Config, loadConfig } from './process/config.ts';
-import type { AnyServerApp, ServerAppDefinition } from './server-app-definition.ts';
-import { startedServices, startServices } from './services.ts';
+import { loadConfig } from './process/config.ts';
 import { signedCookieHeader } from './signed-cookie-header.ts';
 
 export { createRouterDriver } from './router-driver.ts';
@@ -81,9 +82,7 @@ export interface TestApp {
   signedCookieHeader(cookies: Readonly<Record<string, string>>): string;
   /** Resolves once the app's services have started (an embedded database opened and migrated). */
   started(): Promise<void>;
-  /**
-   * Stops the app's services (those its own `services.start()` opened); call it after the tests.
-   */
+  /** Stops the app's services (those its own `services.start()` opened); call it after the tests. */
   stop(): Promise<void>;
 }
 

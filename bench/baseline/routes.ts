@@ -13,7 +13,7 @@ import { productStep } from '../../apps/storefront/server/steps/product.ts';
 import { rootStep } from '../../apps/storefront/server/steps/root.ts';
 import { shopStep } from '../../apps/storefront/server/steps/shop.ts';
 import type { BuildManifest } from '../../build.mjs';
-import type { DataStepContext } from '../../server/data/data-step.ts';
+import type { DataStepContext } from '../../server/definition/data-step.ts';
 import { serializeForScript } from '../../server/render/serialize-for-script.ts';
 import type { RouteParams, SegmentModule } from '../../shared/routing/route-table.ts';
 import { DEFERRED_MARKER, type DocumentAssets } from '../../shared/ui/ssr-payload.ts';

@@ -16,7 +16,7 @@ import { storefront } from '../../apps/storefront/app.ts';
 import { shopMigrations } from '../../apps/storefront/server/shop-migrations.ts';
 import { visitorLookup } from '../../apps/storefront/server/visitor.ts';
 import { openConfiguredDatabase } from '../../server/database/open-database.ts';
-import type { Logger } from '../../server/monitoring/logger.ts';
+import type { Logger } from '../../server/definition/logger.ts';
 import { serializeForScript } from '../../server/render/serialize-for-script.ts';
 import { type LinkTarget, urlOf } from '../../shared/routing/href.ts';
 import { createLocales, type Locale } from '../../shared/routing/locale.ts';

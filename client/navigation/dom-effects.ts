@@ -37,7 +37,7 @@ export function hasFocus(win: Window): boolean {
  * user agent, so a shared page's HTML says nothing about its visitor. It uses isbot's naive pattern
  * (`bot|crawl|http|lighthouse|scan|search|spider`), a few bytes where isbot's full list would take kilobytes
  * of the runtime's client budget; the server's whole-page rendering for crawlers uses the full list
- * (server/pipeline/is-crawler.ts). Headless Chromium ("HeadlessChrome") is no crawler here: it prefetches.
+ * (server/request/is-crawler.ts). Headless Chromium ("HeadlessChrome") is no crawler here: it prefetches.
  */
 export function canPrefetch(win: Window): boolean {
   const { userAgent, connection } = win.navigator as Navigator & {

@@ -1,4 +1,4 @@
-import type { Logger } from '../monitoring/logger.ts';
+import type { Logger } from '../definition/logger.ts';
 import { type Database, DatabaseUnavailableError, type Queryable } from './database.ts';
 
 /**

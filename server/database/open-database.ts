@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Logger } from '../monitoring/logger.ts';
+import type { Logger } from '../definition/logger.ts';
 import { type Database, DatabaseUnavailableError } from './database.ts';
 import { type WatchedDatabase, watchDatabase } from './database-health.ts';
 import { databaseSnapshotIn } from './database-snapshot.ts';

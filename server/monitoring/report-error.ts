@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { Locale } from '../../shared/routing/locale.ts';
-import { errorDetails, type Logger } from './logger.ts';
+import type { Logger } from '../definition/logger.ts';
+import { errorDetails } from './logger.ts';
 import type { Monitoring } from './monitoring.ts';
 
 /**

@@ -2,12 +2,11 @@ import * as Sentry from '@sentry/node';
 import { reservedPaths } from '../../shared/routing/reserved-paths.ts';
 import { isUnmonitoredPath } from './monitoring.ts';
 import { contextIntegrations } from './sentry-app-context.ts';
-import type { ServerSentryOptions } from './sentry-server.ts';
-import { sharedSentryOptions } from './sentry-shared-options.ts';
+import { type ServerSentryOptions, sharedSentryOptions } from './sentry-shared-options.ts';
 
 /**
  * Starts the full @sentry/node SDK (SENTRY_SDK=full): OpenTelemetry traces every request and adds automatic
- * spans (outgoing http and fetch, pg). It must start before Express is imported (server/monitoring/instrument.ts,
+ * spans (outgoing http and fetch, pg). It must start before Express is imported (server/process/instrument.ts,
  * loaded with `--import`), as Sentry documents for ESM, so the http and Express instrumentation can hook in.
  */
 export function initFullSentry(options: ServerSentryOptions): void {

@@ -4,8 +4,7 @@ import type { Request, Response } from 'express';
 import { reservedPaths } from '../../shared/routing/reserved-paths.ts';
 import { isUnmonitoredPath } from './monitoring.ts';
 import { contextIntegrations } from './sentry-app-context.ts';
-import type { ServerSentryOptions } from './sentry-server.ts';
-import { sharedSentryOptions } from './sentry-shared-options.ts';
+import { type ServerSentryOptions, sharedSentryOptions } from './sentry-shared-options.ts';
 
 /**
  * Starts Sentry's lightweight mode (`@sentry/node-core/light`, the default, SENTRY_SDK=light): no

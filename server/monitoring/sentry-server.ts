@@ -1,21 +1,13 @@
 import { httpRequestToRequestData } from '@sentry/core';
 import * as Sentry from '@sentry/node-core/light';
-import type { SentrySdk } from '../process/config.ts';
+import type { SentrySdk } from '../definition/config.ts';
 import type { Monitoring } from './monitoring.ts';
-
-export interface ServerSentryOptions {
-  dsn: string;
-  environment: string;
-  release: string;
-  tracesSampleRate: number;
-  basePath: string;
-  sdk: SentrySdk;
-}
+import type { ServerSentryOptions } from './sentry-shared-options.ts';
 
 /**
  * Starts Sentry on the server: its lightweight mode by default (sentry-light.ts), or the full @sentry/node
  * SDK with OpenTelemetry's automatic spans (sentry-full.ts, SENTRY_SDK=full). Called from
- * server/monitoring/instrument.ts, loaded with `--import` before Express, as the full SDK needs.
+ * server/process/instrument.ts, loaded with `--import` before Express, as the full SDK needs.
  */
 export async function initServerSentry(options: ServerSentryOptions): Promise<void> {
   if (options.sdk === 'full') (await import('./sentry-full.ts')).initFullSentry(options);

@@ -1,6 +1,15 @@
 import type { ErrorEvent, Event, EventHint } from '@sentry/node-core/light';
 import { HttpError, isControlSignal } from '../../shared/routing/control-signals.ts';
-import type { ServerSentryOptions } from './sentry-server.ts';
+import type { SentrySdk } from '../definition/config.ts';
+
+export interface ServerSentryOptions {
+  dsn: string;
+  environment: string;
+  release: string;
+  tracesSampleRate: number;
+  basePath: string;
+  sdk: SentrySdk;
+}
 
 /**
  * What either SDK (sentry-light.ts, sentry-full.ts) is told: where and as which release to report, 100

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { Logger } from '../monitoring/logger.ts';
+import type { Logger } from '../definition/logger.ts';
 
 /** A worker that dies this soon after starting counts as a crash loop: its replacement waits longer. */
 const CRASH_LOOP_WINDOW_MS = 10_000;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
-import { MAX_FORM_BODY_BYTES } from '../actions/read-form-body.ts';
+import { MAX_FORM_BODY_BYTES } from '../resolve/read-form-body.ts';
 
 /** A client must send all request headers within this; slowloris connections are cut off after it. */
 export const HEADERS_TIMEOUT_MS = 5_000;

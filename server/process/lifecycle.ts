@@ -1,5 +1,6 @@
 import type http from 'node:http';
-import { errorDetails, type Logger } from '../monitoring/logger.ts';
+import type { Logger } from '../definition/logger.ts';
+import { errorDetails } from '../monitoring/logger.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
 
 /** While draining, idle keep-alive connections are closed this often. */

@@ -1,5 +1,5 @@
 import serverApp from 'virtual:ssr-server-app';
-import { distDirOf } from './build-output.ts';
+import { distDirOf } from '../definition/build-output.ts';
 
 // The build's last step (build.mjs runs this bundle once the server bundle is written, as
 // `node dist/server/prepare-build.mjs`): the app's services write into the build's folder what their start

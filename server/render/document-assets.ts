@@ -3,7 +3,7 @@ import type { Locale } from '../../shared/routing/locale.ts';
 import { assetHref } from '../../shared/routing/reserved-paths.ts';
 import type { RouteNode } from '../../shared/routing/route-table.ts';
 import type { DocumentAssets } from '../../shared/ui/ssr-payload.ts';
-import type { BuildOutput, ChunkInfo } from '../process/build-output.ts';
+import type { BuildOutput, ChunkInfo } from '../definition/build-output.ts';
 import { inlineStyleTag } from './document-frame.ts';
 
 /** What a document links, worked out once per app and build: per locale and page, never per request. */

@@ -2,12 +2,10 @@ import type { Request, Response } from 'express';
 import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
 import { buildHref } from '../../shared/routing/href.ts';
 import type { Locales } from '../../shared/routing/locale.ts';
-import type { Head, RouteParams } from '../../shared/routing/route-table.ts';
 import type { AppDefinition } from '../../shared/ui/app-definition.ts';
 import { appBody } from '../../shared/ui/app-root.tsx';
 import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
 import {
-  type ActionResultState,
   type DeferredEntry,
   type PageState,
   type SegmentState,
@@ -15,41 +13,27 @@ import {
   SSR_PAYLOAD_GLOBAL,
   type SsrPayload,
 } from '../../shared/ui/ssr-payload.ts';
-import { streamPrivately } from '../caching/answer-caching.ts';
-import { notePublicAnswer } from '../caching/private-reads.ts';
-import { prepareDeferredData } from '../data/deferred-data.ts';
+import { type BuildOutput, buildIdOf } from '../definition/build-output.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
 import type { ReportError } from '../monitoring/report-error.ts';
-import { isCrawler } from '../pipeline/is-crawler.ts';
-import type { PageRequest } from '../pipeline/page-request.ts';
-import { abortOnDisconnectOrDeadline } from '../pipeline/request-abort.ts';
-import type { ResolveFrame } from '../pipeline/resolve-page.ts';
-import { cspNonceOf } from '../pipeline/security-headers.ts';
-import { type BuildOutput, buildIdOf } from '../process/build-output.ts';
+import { cspNonceOf } from '../request/csp-nonce.ts';
+import { isCrawler } from '../request/is-crawler.ts';
+import type { PageRequest } from '../request/page-request.ts';
+import { notePublicAnswer } from '../request/private-reads.ts';
+import { abortOnDisconnectOrDeadline } from '../request/request-abort.ts';
+import { streamPrivately } from '../resolve/answer-caching.ts';
+import { prepareDeferredData } from '../resolve/deferred-data.ts';
+import { errorHead } from '../resolve/error-head.ts';
+import type { ResolveFrame } from '../resolve/resolve-page.ts';
 import { pageAssets } from './document-assets.ts';
 import { documentFrame } from './document-frame.ts';
-import { errorHead } from './error-head.ts';
 import { withErrorInPlace } from './error-in-place.ts';
+import type { RouteRender } from './route-render.ts';
 import { serializeForScript } from './serialize-for-script.ts';
 import { streamDocument } from './stream-document.ts';
 
 /** Dynamic HTML must never be stored by a shared cache: it can carry a visitor's cart and locale. */
 export const DYNAMIC_CACHE_CONTROL = 'private, no-cache, no-store, max-age=0, must-revalidate';
-
-export interface RouteRender {
-  routeId: string;
-  params: RouteParams;
-  segments: ShownSegment[];
-  head: Head;
-  abortController: AbortController;
-  /** 200, a boundary's status, or 422 when this render answers a form post with invalid input. */
-  status: number;
-  actionResult?: ActionResultState;
-  /** Indices of the per-visitor segments a shared page left out (their data is `null`). */
-  kept?: ReadonlySet<number>;
-  /** Public, its caching headers set (answer-caching.ts): no trace of this request, and rendered whole. */
-  shared?: boolean;
-}
 
 export interface DocumentRenderer {
   /** Streams a route's page; a shell failure falls back to the 500 page. */

@@ -1,6 +1,6 @@
 import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
-import type { RouteRender } from './document-renderer.ts';
-import { errorHead } from './error-head.ts';
+import { errorHead } from '../resolve/error-head.ts';
+import type { RouteRender } from './route-render.ts';
 
 /** The render again with the deepest error component in place of the failed segments; undefined when none has one. */
 export function withErrorInPlace(render: RouteRender): RouteRender | undefined {

@@ -95,7 +95,7 @@ type DeferredScriptQueue = ReturnType<typeof deferredScriptQueue>;
 /**
  * The deferred values' scripts: held until the shell is out, then written between React's flushes; the
  * document ends once the last is written. A count and a callback rather than Promise.all, which makes
- * promises per request (see pipeline/request-handler.ts for what they cost).
+ * promises per request (see app/request-handler.ts for what they cost).
  */
 function deferredScriptQueue(
   deferredScripts: Promise<string>[],

@@ -12,7 +12,7 @@ import { NavigationContext } from './navigation-context.ts';
 import { type RouterState, useRouter } from './router-context.tsx';
 import type { ActionResultState } from './ssr-payload.ts';
 
-/** The hidden field that names the action; server/actions/action.ts reads the same name. */
+/** The hidden field that names the action; server/definition/action.ts reads the same name. */
 export const ACTION_FIELD = '_action';
 
 /** The URL a form posts to: the page at `to`, the current page by default (`<Form>`, a fetcher's `Form`). */

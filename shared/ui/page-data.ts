@@ -2,7 +2,7 @@ import type { Head, RouteParams } from '../routing/route-table.ts';
 import type { SegmentState } from './ssr-payload.ts';
 
 /**
- * One line of the data endpoint's answer (`application/x-ndjson`). Written by server/data/serve-page-data.ts,
+ * One line of the data endpoint's answer (`application/x-ndjson`). Written by server/answer/serve-page-data.ts,
  * read by client/navigation/fetch-page-data.ts.
  */
 export type PageDataLine =

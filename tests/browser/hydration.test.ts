@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { loadBuildOutput } from '../../server/process/build-output.ts';
+import { loadBuildOutput } from '../../server/definition/build-output.ts';
 import { cspViolations, describeInChromium } from '../helpers/chromium.ts';
 import { listen, type RunningServer } from '../helpers/listen.ts';
 import { collectPageProblems, waitForHydration } from '../helpers/page-problems.ts';

@@ -1,4 +1,4 @@
-import type { Logger } from '../../server/monitoring/logger.ts';
+import type { Logger } from '../../server/definition/logger.ts';
 
 export interface CapturedLog {
   level: 'error' | 'warn' | 'info';

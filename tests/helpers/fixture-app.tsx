@@ -1,9 +1,9 @@
 import type { Express } from 'express';
 import { type ReactNode, Suspense, use } from 'react';
-import { invalid, type RouteActions } from '../../server/actions/action.ts';
-import { createApp } from '../../server/create-app.ts';
-import type { DataStep } from '../../server/data/data-step.ts';
-import type { Logger } from '../../server/monitoring/logger.ts';
+import { createApp } from '../../server/app/create-app.ts';
+import { invalid, type RouteActions } from '../../server/definition/action.ts';
+import type { DataStep } from '../../server/definition/data-step.ts';
+import type { Logger } from '../../server/definition/logger.ts';
 import { HttpError, notFound, redirect } from '../../shared/routing/control-signals.ts';
 import { type LinkTarget, typedHref } from '../../shared/routing/href.ts';
 import type { LocalesDeclaration } from '../../shared/routing/locale.ts';

@@ -69,3 +69,25 @@ export function twoWayFolders(graph: ReadonlyMap<string, readonly string[]>): st
     .map(([from, to]) => `${from} <-> ${to}`)
     .sort();
 }
+
+/**
+ * Imports that go up: from a file of server/ to a folder of server/ above its own in `layers` (top first),
+ * and each file whose folder is not in `layers` at all.
+ */
+export function importsAbove(
+  graph: ReadonlyMap<string, readonly string[]>,
+  layers: readonly string[],
+): string[] {
+  const problems: string[] = [];
+  for (const [file, targets] of graph) {
+    const from = layers.indexOf(serverFolderOf(file));
+    if (from < 0) {
+      problems.push(`${file}: ${serverFolderOf(file)} is no layer`);
+      continue;
+    }
+    for (const target of targets.filter((file) => file.startsWith('server/'))) {
+      if (layers.indexOf(serverFolderOf(target)) < from) problems.push(`${file} -> ${target}`);
+    }
+  }
+  return problems.sort();
+}

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
+import type { LogLevel } from '../../server/definition/config.ts';
 import { createLogger } from '../../server/monitoring/logger.ts';
-import type { LogLevel } from '../../server/process/config.ts';
 
 export type LogEntry = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
-import { createApp } from '../../server/create-app.ts';
-import type { DataStep, DataSteps } from '../../server/data/data-step.ts';
+import { createApp } from '../../server/app/create-app.ts';
+import type { DataStep, DataSteps } from '../../server/definition/data-step.ts';
 import { HttpError, notFound } from '../../shared/routing/control-signals.ts';
 import type {
   ErrorComponentProps,

@@ -6,11 +6,11 @@ import { storefrontDataSteps } from '../../apps/storefront/server/data-steps.ts'
 import { storefrontMiddleware } from '../../apps/storefront/server/middleware.ts';
 import { storefrontResources } from '../../apps/storefront/server/resources.ts';
 import { storefrontServices } from '../../apps/storefront/server/services.ts';
-import { createApp } from '../../server/create-app.ts';
+import { createApp } from '../../server/app/create-app.ts';
+import { startServices } from '../../server/app/services.ts';
+import { loadBuildOutput } from '../../server/definition/build-output.ts';
+import type { Logger } from '../../server/definition/logger.ts';
 import type { DataSteps } from '../../server/index.ts';
-import type { Logger } from '../../server/monitoring/logger.ts';
-import { loadBuildOutput } from '../../server/process/build-output.ts';
-import { startServices } from '../../server/services.ts';
 import { captureLogger } from './capture-logger.ts';
 import { testShopServices } from './shop-database.ts';
 import { testConfig } from './test-config.ts';

@@ -1,4 +1,5 @@
-import { type Config, loadConfig } from '../../server/process/config.ts';
+import type { Config } from '../../server/definition/config.ts';
+import { loadConfig } from '../../server/process/config.ts';
 
 /** A valid test configuration from environment-style overrides. */
 export function testConfig(env: Record<string, string> = {}): Readonly<Config> {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { describe, expect, inject, it } from 'vitest';
-import { loadBuildOutput } from '../../server/process/build-output.ts';
+import { loadBuildOutput } from '../../server/definition/build-output.ts';
 import { listen } from '../helpers/listen.ts';
 import { rawRequest } from '../helpers/raw-request.ts';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { DEBUG_SLOW_MAX_MS, debugSlowDelayMs } from '../../server/data/debug-data-steps.ts';
+import { DEBUG_SLOW_MAX_MS, debugSlowDelayMs } from '../../server/app/debug-data-steps.ts';
 import { captureLogger } from '../helpers/capture-logger.ts';
 import { createFixtureApp } from '../helpers/fixture-app.tsx';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import request from 'supertest';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { MAX_URL_LENGTH } from '../../server/create-app.ts';
+import { MAX_URL_LENGTH } from '../../server/app/create-app.ts';
 import { noMonitoring } from '../../server/monitoring/monitoring.ts';
 import { createHttpServer, HEADERS_TIMEOUT_MS } from '../../server/process/http-server.ts';
 import { createLifecycle } from '../../server/process/lifecycle.ts';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../server/create-app.ts';
+import { createApp } from '../../server/app/create-app.ts';
 import type { Locale } from '../../shared/routing/locale.ts';
 import type { AppDefinition } from '../../shared/ui/app-definition.ts';
 import { Outlet } from '../../shared/ui/outlet.tsx';

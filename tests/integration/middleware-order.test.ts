@@ -2,8 +2,8 @@
 // error page's frame, and branches without middleware left alone.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { MiddlewareError } from '../../server/middleware/run-middleware.ts';
-import { RenderTimeoutError } from '../../server/pipeline/request-abort.ts';
+import { RenderTimeoutError } from '../../server/request/request-abort.ts';
+import { MiddlewareError } from '../../server/resolve/run-middleware.ts';
 import { guardedTestApp } from '../helpers/guarded-test-app.ts';
 
 describe('middleware order and values', () => {

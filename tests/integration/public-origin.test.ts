@@ -1,7 +1,7 @@
 // PUBLIC_ORIGIN: every absolute URL the app writes starts with it, whatever Host and X-Forwarded-Host say.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../server/create-app.ts';
+import { createApp } from '../../server/app/create-app.ts';
 import { captureLogger } from '../helpers/capture-logger.ts';
 import { fixtureLocales, fixtureRoot } from '../helpers/fixture-app.tsx';
 import { createStorefrontApp } from '../helpers/storefront-app.ts';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../server/create-app.ts';
+import { createApp } from '../../server/app/create-app.ts';
 import { DYNAMIC_CACHE_CONTROL } from '../../server/render/document-renderer.ts';
 import { notFound, redirect } from '../../shared/routing/control-signals.ts';
 import { captureLogger } from '../helpers/capture-logger.ts';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TUNNEL_MAX_BODY_BYTES } from '../../server/monitoring/sentry-tunnel.ts';
+import { TUNNEL_MAX_BODY_BYTES } from '../../server/edge/sentry-tunnel.ts';
 import { createFixtureApp } from '../helpers/fixture-app.tsx';
 import { listen, type RunningServer } from '../helpers/listen.ts';
 import { type SentryCaptureServer, startSentryCaptureServer } from '../helpers/sentry-capture-server.ts';

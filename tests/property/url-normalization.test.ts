@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { cleanPath } from '../../server/pipeline/normalize-url.ts';
+import { cleanPath } from '../../server/request/normalize-url.ts';
 import { createLocales } from '../../shared/routing/locale.ts';
 import { createFixtureApp } from '../helpers/fixture-app.tsx';
 import { fc, PROPERTY_RUNS } from './property-runs.ts';

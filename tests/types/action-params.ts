@@ -2,7 +2,7 @@
  * Type tests of an action's params (checked by `npm run typecheck`, never run): declared with `ActionsOf`,
  * a handler's params are typed from its route's pattern, as a data step's are.
  */
-import type { ActionsOf } from '../../server/actions/action.ts';
+import type { ActionsOf } from '../../server/definition/action.ts';
 import { redirect } from '../../shared/routing/control-signals.ts';
 import { typedHref } from '../../shared/routing/href.ts';
 

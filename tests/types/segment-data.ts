@@ -4,7 +4,7 @@
  */
 
 import type { Props } from '../../apps/storefront/href.ts';
-import type { DataOfSteps, DataStepsOf } from '../../server/data/data-step.ts';
+import type { DataOfSteps, DataStepsOf } from '../../server/definition/data-step.ts';
 import type { RouteNode, SearchReader } from '../../shared/routing/route-table.ts';
 import type { SegmentPropsOf } from '../../shared/routing/route-types.ts';
 

@@ -6,7 +6,7 @@
 import { href } from '../../apps/storefront/href.ts';
 import { messagesFor } from '../../apps/storefront/messages.ts';
 import { MAX_QUANTITY } from '../../apps/storefront/shop-rules.ts';
-import { invalid, type RouteActions } from '../../server/actions/action.ts';
+import { invalid, type RouteActions } from '../../server/definition/action.ts';
 import { HttpError, redirect } from '../../shared/routing/control-signals.ts';
 
 export const storefrontActions: RouteActions = {

@@ -12,7 +12,7 @@ import {
   inlineStyleOf,
   ServerModuleLeakError,
 } from '../../build.mjs';
-import { loadBuildOutput } from '../../server/process/build-output.ts';
+import { loadBuildOutput } from '../../server/definition/build-output.ts';
 import type { RouteNode } from '../../shared/routing/route-table.ts';
 
 describe('build', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FormTextProblem, formTextProblem } from '../../server/actions/form-text-problem.ts';
+import { type FormTextProblem, formTextProblem } from '../../server/resolve/form-text-problem.ts';
 
 type Verdict = FormTextProblem['type'] | 'ok';
 

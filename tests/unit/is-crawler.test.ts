@@ -1,6 +1,6 @@
 import { isbot } from 'isbot';
 import { describe, expect, it } from 'vitest';
-import { isCrawler } from '../../server/pipeline/is-crawler.ts';
+import { isCrawler } from '../../server/request/is-crawler.ts';
 
 const AGENTS = [
   'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',

@@ -1,8 +1,8 @@
 // Our origin: originOf (absolute URLs we write) and the action Origin check, over Express's protocol and host.
 import type { Request } from 'express';
 import { describe, expect, it } from 'vitest';
-import { isAllowedOrigin } from '../../server/actions/check-origin.ts';
-import { createOriginOf, requestOrigin, requestUrl } from '../../server/pipeline/origin-of.ts';
+import { createOriginOf, requestOrigin, requestUrl } from '../../server/request/origin-of.ts';
+import { isAllowedOrigin } from '../../server/resolve/check-origin.ts';
 
 /** What these functions read of a request: Express's `protocol` and `host` (proxy headers already applied). */
 function fakeRequest(

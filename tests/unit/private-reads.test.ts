@@ -5,7 +5,7 @@ import {
   notePrivateRead,
   notePublicAnswer,
   privateRead,
-} from '../../server/caching/private-reads.ts';
+} from '../../server/request/private-reads.ts';
 
 const response = () => ({ locals: {} }) as unknown as Response;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSearch } from '../../server/data/read-search.ts';
+import { readSearch } from '../../server/resolve/read-search.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
 import { invalidSearch, type SearchReader } from '../../shared/routing/route-table.ts';
 

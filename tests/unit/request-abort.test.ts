@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { untilAborted } from '../../server/pipeline/request-abort.ts';
+import { untilAborted } from '../../server/request/request-abort.ts';
 
 describe('untilAborted', () => {
   it('settles like the work while the signal stays quiet', async () => {

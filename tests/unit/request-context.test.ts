@@ -1,9 +1,10 @@
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { privateRead } from '../../server/caching/private-reads.ts';
-import { createCookieSetterOf } from '../../server/pipeline/set-cookie.ts';
-import { contextWith, type RequestContext, requestContextFactory } from '../../server/request-context.ts';
-import { startedServices } from '../../server/services.ts';
+import { startedServices } from '../../server/app/services.ts';
+import type { RequestContext } from '../../server/definition/request-context.ts';
+import { privateRead } from '../../server/request/private-reads.ts';
+import { contextWith, requestContextFactory } from '../../server/request/request-context.ts';
+import { createCookieSetterOf } from '../../server/request/set-cookie.ts';
 import { createLocales } from '../../shared/routing/locale.ts';
 
 const create = requestContextFactory({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestIdOf } from '../../server/pipeline/request-id.ts';
+import { requestIdOf } from '../../server/edge/request-id.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -1,11 +1,12 @@
-// The middleware runner (server/middleware/run-middleware.ts) on its own: chains per leaf, what runs
+// The middleware runner (server/resolve/run-middleware.ts) on its own: chains per leaf, what runs
 // synchronously, and the context keys only the runtime sets.
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { createMiddlewareRunner, RUNTIME_CONTEXT_KEYS } from '../../server/middleware/run-middleware.ts';
-import { createCookieSetterOf } from '../../server/pipeline/set-cookie.ts';
-import { type RequestContext, requestContextFactory } from '../../server/request-context.ts';
-import { startedServices } from '../../server/services.ts';
+import { startedServices } from '../../server/app/services.ts';
+import type { RequestContext } from '../../server/definition/request-context.ts';
+import { requestContextFactory } from '../../server/request/request-context.ts';
+import { createCookieSetterOf } from '../../server/request/set-cookie.ts';
+import { createMiddlewareRunner, RUNTIME_CONTEXT_KEYS } from '../../server/resolve/run-middleware.ts';
 import { compileRoutes } from '../../shared/routing/compile-routes.ts';
 import { redirect } from '../../shared/routing/control-signals.ts';
 import { createLocales } from '../../shared/routing/locale.ts';

@@ -1,0 +1,55 @@
+import type { IncomingMessage } from 'node:http';
+import type { CookieOptions, Request, Response } from 'express';
+import type { LinkTarget } from '../../shared/routing/href.ts';
+import type { Locale } from '../../shared/routing/locale.ts';
+import type { RouteParams } from '../../shared/routing/route-table.ts';
+
+/**
+ * What every handler of a request gets: data steps, actions and resource routes alike (each kind adds only
+ * its own: `parent()` and `search` for steps, `fields` for actions). `Services` is the app's own services
+ * type, given where the app declares its handlers (DataStepsOf, ActionsOf, ResourcesOf), so
+ * `context.services.db` is typed without a cast or a global declaration. Reading the cookies (or the
+ * `Cookie` or `Authorization` header, or `request`), or setting a cookie, makes the answer private whatever
+ * cache policy its segment has. Those five (`request`, `url`, `cookies`, `signedCookies`, `headers`) are
+ * getters: read them by name, as a spread or a rest (`{ ...context }`) leaves them out.
+ */
+export interface RequestContext<Services = unknown> {
+  /** The request as Node has it, for what the context does not carry. */
+  request: IncomingMessage;
+  /** The full URL the page was asked for, on our origin (PUBLIC_ORIGIN, else the request's). */
+  url: URL;
+  /** The params captured by the matched route. */
+  params: RouteParams;
+  locale: Locale;
+  /**
+   * The URL a browser asks for: an app path from `href()` under BASE_PATH and the prefix of `locale` (the
+   * request's unless told), an external URL as it is. `${url.origin}${urlOf(href('shop'), 'fr')}` is absolute.
+   */
+  urlOf(target: LinkTarget, locale?: Locale): string;
+  /** Request cookies; signed ones (verified with COOKIE_SECRET) are in `signedCookies`, `false` when tampered. */
+  cookies: Readonly<Record<string, string>>;
+  signedCookies: Readonly<Record<string, string | false>>;
+  /** Sets a cookie on the response (before the page streams): scoped to BASE_PATH, Secure on HTTPS. */
+  setCookie(name: string, value: string, options: CookieOptions): void;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** Fires when the client disconnects or the deadline passes: stop work then. */
+  signal: AbortSignal;
+  /** The app's services (a database pool...), started before any request is handled. */
+  services: Services;
+}
+
+/** What the request itself does not say: the matched route's params, the locale and the request's signal. */
+export interface RequestFacts {
+  params: RouteParams;
+  locale: Locale;
+  signal: AbortSignal;
+  /** The page's own path and query when the request is for its data (`/_data/…`): `url` then shows the page. */
+  pageTarget?: string;
+}
+
+/** Builds a request's context; one per app (createApp), used by every kind of handler. */
+export type CreateRequestContext = (
+  request: Request,
+  response: Response,
+  facts: RequestFacts,
+) => RequestContext;

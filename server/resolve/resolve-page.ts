@@ -1,0 +1,244 @@
+import type { Request, Response } from 'express';
+import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
+import { buildHref } from '../../shared/routing/href.ts';
+import type { Locales } from '../../shared/routing/locale.ts';
+import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
+import type { RouteNode, SegmentModule } from '../../shared/routing/route-table.ts';
+import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
+import { branchPolicy, type CachePolicies, type RoutePolicy } from '../definition/cache-policy.ts';
+import type { DataSteps } from '../definition/data-step.ts';
+import type { CreateRequestContext, RequestContext } from '../definition/request-context.ts';
+import type { Monitoring } from '../monitoring/monitoring.ts';
+import { nameByRoute, type ReportError } from '../monitoring/report-error.ts';
+import { factsOf, type PageRequest } from '../request/page-request.ts';
+import { untilAborted } from '../request/request-abort.ts';
+import { decide, statusOf } from './decide-page.ts';
+import { isThenable } from './deferred-data.ts';
+import type { PageResolution } from './page-resolution.ts';
+import { readSearch, type SearchReading } from './read-search.ts';
+import { type Outcome, runDataSteps } from './run-data-steps.ts';
+import type { MiddlewareRunner, MiddlewareStop } from './run-middleware.ts';
+import { hasUnacceptableSearch } from './url-text.ts';
+import { versionsFor } from './versions.ts';
+export interface ResolvePageOptions {
+  /** BASE_PATH, for the redirects of normalised searches. */
+  basePath: string;
+  createRequestContext: CreateRequestContext;
+  /** The app's locales, for the same redirects. */
+  locales: Locales;
+  routes: CompiledRouteTable;
+  dataSteps: DataSteps;
+  /** The app's middleware, run before the data steps of their branch. */
+  middleware: MiddlewareRunner;
+  monitoring: Monitoring;
+  /** Reports an unexpected error that a segment's error component shows (it never reaches Express). */
+  reportError: ReportError;
+  /** The root layout, which frames error pages too. */
+  root: RouteNode;
+  /** The app's cache policies by segment id. */
+  cachePolicies: CachePolicies;
+}
+
+/**
+ * Matches the app path, then loads every segment module of the matched branch and starts every segment's
+ * data step at once (one AbortSignal for all). The first segment (root first) that did not give data decides:
+ * a redirect, or the nearest not-found or error component at or above it, shown inside the segments above;
+ * with no such component, a 404/4xx resolution, or the error thrown for Express's error handler (500).
+ */
+export function createPageResolver(options: ResolvePageOptions) {
+  const loadModule = createModuleCache();
+  return { resolvePage: pageResolver(options, loadModule), resolveFrame: frameResolver(options, loadModule) };
+}
+
+type LoadModule = ReturnType<typeof createModuleCache>;
+
+function frameResolver(options: ResolvePageOptions, loadModule: LoadModule) {
+  const { dataSteps, middleware, reportError, root } = options;
+  /**
+   * The root layout around an error page: its segment with its data, or none when its data step did not
+   * give data (the error page then renders without the layout), never a rejection. Of the middleware, only
+   * the root's run for it (or the request's run is reused): the failing branch's are not run again.
+   */
+  return async function resolveFrame(
+    request: Request,
+    response: Response,
+    pageRequest: PageRequest,
+    signal: AbortSignal,
+  ): Promise<ShownSegment[]> {
+    const context = options.createRequestContext(request, response, factsOf(pageRequest, {}, signal));
+    try {
+      const ran = middleware.runRoot(context);
+      const stop = isLoaded(ran) ? ran : await ran;
+      if (stop?.type === 'failed') throw stop.error;
+      if (stop) return [];
+      const [module, outcome] = await untilAborted(
+        Promise.all([loadModule(root), ...runDataSteps([{ node: root, params: [] }], dataSteps, context)]),
+        signal,
+      );
+      if (outcome?.type === 'data') return [{ state: { id: root.id, data: outcome.data }, module }];
+      if (outcome?.type === 'failed' && statusOf(outcome) >= 500) reportError(outcome.error, request);
+    } catch (error) {
+      if (!signal.aborted) reportError(error, request);
+    }
+    return [];
+  };
+}
+
+/** Each route's cache policy, worked out on its first request. */
+function routePolicies(cachePolicies: CachePolicies) {
+  const policies = new Map<string, RoutePolicy | undefined>();
+  return function policyOf(routeId: string, branch: readonly MatchedSegment[]) {
+    if (!policies.has(routeId)) {
+      policies.set(
+        routeId,
+        branchPolicy(
+          branch.map(({ node }) => node.id),
+          cachePolicies,
+        ),
+      );
+    }
+    return policies.get(routeId);
+  };
+}
+
+function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
+  const { routes, dataSteps, basePath, locales, monitoring, reportError } = options;
+  const policyOf = routePolicies(options.cachePolicies);
+  return async function resolvePage(
+    request: Request,
+    response: Response,
+    pageRequest: PageRequest,
+    signal: AbortSignal,
+    /** A data answer's kept segment ids; none for a document (a shared one leaves per-visitor ones out). */
+    keep?: ReadonlySet<string>,
+    /** The representation's parts of its ETag (caller's), for a revalidation answered from versions. */
+    made?: readonly unknown[],
+  ): Promise<PageResolution> {
+    const match = routes.match(pageRequest.appPath);
+    if (!match) return { type: 'error', status: 404 };
+    nameByRoute(request, monitoring, routes.pathOf(match.route.id), pageRequest.locale);
+    const { resource } = match.route;
+    const reading = resource ? NO_SEARCH : readBranchSearch(match.branch, pageRequest, basePath, locales);
+    if (reading.type !== 'read') return reading;
+
+    const facts = factsOf(pageRequest, match.params, signal);
+    const context = options.createRequestContext(request, response, facts);
+    // Before any data step or resource handler of the branch, kept segments' included: guards never skip.
+    const chain = options.middleware.chainOf(match.route.id);
+    if (chain) {
+      const ran = options.middleware.run(chain, context);
+      const stop = isLoaded(ran) ? ran : await ran;
+      if (stop) return stoppedPage(stop, context.urlOf);
+    }
+    if (resource) return { type: 'resource', routeId: match.route.id, params: match.params, context };
+    const policy = policyOf(match.route.id, match.branch);
+    const shared = keep === undefined && (request.method === 'GET' || request.method === 'HEAD');
+    const left = keep ?? (shared ? policy?.perVisitor : undefined);
+    const ids = made && [...made, match.route.id];
+    const version = ids && (await versionsFor(request, response, { policy, left, context, made: ids }));
+    if (version === 'not-modified') return { type: 'not-modified' };
+    const outcomes = runDataSteps(match.branch, dataSteps, context, left, reading.values);
+    const settling = settle(
+      match.branch.map(({ node }) => loadModule(node)),
+      outcomes,
+      signal,
+    );
+    // No await when nothing is pending: each promise costs under load (see request-handler.ts).
+    const settled = isLoaded(settling) ? settling : await settling;
+    return decide(match.branch, settled.modules, settled.outcomes, {
+      policy,
+      version,
+      searchValues: reading.values,
+      routeId: match.route.id,
+      params: match.params,
+      pageRequest,
+      urlOf: context.urlOf,
+      onFailure: (error) => reportError(error, request),
+    });
+  };
+}
+
+/** A resource route reads no search. */
+const NO_SEARCH: Extract<SearchReading, { type: 'read' }> = { type: 'read', values: [] };
+
+/** What the branch's search readers read, or the answer: 400 for an invalid search, 308 to normalise it. */
+function readBranchSearch(
+  branch: readonly MatchedSegment[],
+  pageRequest: PageRequest,
+  basePath: string,
+  locales: Locales,
+): PageResolution | Extract<SearchReading, { type: 'read' }> {
+  if (hasUnacceptableSearch(pageRequest.search)) return { type: 'error', status: 400 };
+  const reading = readSearch(branch, pageRequest.search);
+  if (reading.type === 'invalid') return { type: 'error', status: 400 };
+  if (reading.type === 'normalize') {
+    const prefix = locales.prefixOf(pageRequest.locale);
+    const location = `${buildHref(basePath, prefix, pageRequest.appPath)}${reading.search}`;
+    return { type: 'redirect', location, status: 308 };
+  }
+  return reading;
+}
+
+/** The answer of a request its middleware ended: a redirect, an error status, or the failure thrown on. */
+function stoppedPage(stop: MiddlewareStop, urlOf: RequestContext['urlOf']): PageResolution {
+  switch (stop.type) {
+    case 'redirect':
+      return { type: 'redirect', location: urlOf(stop.redirect.location), status: stop.redirect.status };
+    case 'refused':
+      return { type: 'error', status: stop.status };
+    case 'failed':
+      throw stop.error;
+  }
+}
+
+/**
+ * The segments' modules and data outcomes. The common case, loaded modules and synchronous steps, waits on
+ * nothing; otherwise modules and data arrive in parallel, and an abort stops the wait.
+ */
+function settle(
+  modules: (SegmentModule | Promise<SegmentModule>)[],
+  outcomes: (Outcome | Promise<Outcome>)[],
+  signal: AbortSignal,
+):
+  | { modules: SegmentModule[]; outcomes: Outcome[] }
+  | Promise<{ modules: SegmentModule[]; outcomes: Outcome[] }> {
+  if (!signal.aborted && modules.every(isLoaded) && outcomes.every(isLoaded)) {
+    return { modules: modules as SegmentModule[], outcomes: outcomes as Outcome[] };
+  }
+  return untilAborted(
+    Promise.all([Promise.all(modules), Promise.all(outcomes)]).then(([loaded, results]) => ({
+      modules: loaded,
+      outcomes: results,
+    })),
+    signal,
+  );
+}
+
+export type ResolvePage = ReturnType<typeof createPageResolver>['resolvePage'];
+export type ResolveFrame = ReturnType<typeof createPageResolver>['resolveFrame'];
+
+/** One import per segment module for the process; once loaded, taken as is (no promise per request). */
+function createModuleCache() {
+  const pending = new Map<string, Promise<SegmentModule>>();
+  const loaded = new Map<string, SegmentModule>();
+  const empty: SegmentModule = {};
+  return function loadModule(node: RouteNode): SegmentModule | Promise<SegmentModule> {
+    if (!node.module) return empty;
+    const module = loaded.get(node.id);
+    if (module) return module;
+    let loading = pending.get(node.id);
+    if (!loading) {
+      loading = node.module();
+      loading.then(
+        (value) => loaded.set(node.id, value),
+        () => pending.delete(node.id),
+      );
+      pending.set(node.id, loading);
+    }
+    return loading;
+  };
+}
+
+function isLoaded<T>(value: T | PromiseLike<T>): value is T {
+  return !isThenable(value);
+}
