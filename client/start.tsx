@@ -73,29 +73,30 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
     options.onRenderError?.(error);
     monitoring?.reportRenderError(error, patternOf(router.getSnapshot().payload.page));
   };
+  hydrateApp(router, reportRenderError);
+  return router;
+}
 
-  /**
-   * The browser's React root: the server's tree, driven by the client router's state. Defined here, once per
-   * page, so it reads this page's router directly.
-   */
+/**
+ * Hydrates the document with the browser's React root: the server's tree, driven by the client router's
+ * state. In a transition, React hydrates in slices it yields between (a plain hydrateRoot is one blocking
+ * task): the page stays responsive, and an input during hydration makes React hydrate its target at once.
+ */
+function hydrateApp(router: ClientRouter, onRenderError: (error: unknown) => void): void {
   function ClientApp() {
     const snapshot = useSyncExternalStore(router.subscribe, router.getSnapshot, router.getSnapshot);
     useVisitorsOwnData(router, snapshot.payload.page);
     return (
       <NavigationContext value={router.navigator}>
-        <AppRoot app={app} locales={locales} {...snapshot} onRenderError={reportRenderError} />
+        <AppRoot app={app} locales={locales} {...snapshot} onRenderError={onRenderError} />
       </NavigationContext>
     );
   }
-
-  // In a transition, React hydrates in slices it yields between (a plain hydrateRoot is one blocking task):
-  // the page stays responsive, and an input during hydration makes React hydrate its target at once.
   startTransition(() => {
     hydrateRoot(document, <ClientApp />, {
       onRecoverableError: (error) => console.error('Hydration fell back to client rendering:', error),
     });
   });
-  return router;
 }
 
 /**
