@@ -194,11 +194,16 @@ function render(
   const nonce = randomBytes(16).toString('base64');
   let sink: Sink | null = null;
   const early: string[] = [];
+  // A complete document is piped and its sink ended in one go: a script after it goes to the response,
+  // which the sink ends only once every script is out.
+  const writeTag = (tag: string) => {
+    if (sink && !sink.writableEnded) sink.write(tag);
+    else response.write(tag);
+  };
   const written = deferred.map((script) =>
     script.then((source) => {
       const tag = `<script nonce="${nonce}">(self.${SSR_DEFERRED_GLOBAL}||=[]).push(${source})</script>`;
-      if (sink && !sink.writableEnded) sink.write(tag);
-      else if (sink) response.write(tag);
+      if (sink) writeTag(tag);
       else early.push(tag);
     }),
   );
@@ -215,7 +220,7 @@ function render(
       });
       sink = new Sink(response, Promise.all(written));
       stream.pipe(sink);
-      for (const tag of early.splice(0)) sink.write(tag);
+      for (const tag of early.splice(0)) writeTag(tag);
     },
     onShellError(error) {
       response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
