@@ -76,7 +76,8 @@ describe('the tutorial’s app, built and served', () => {
         expect(await announcer.evaluate((element) => getComputedStyle(element).position)).toBe('absolute');
         await markWindow(page);
         await page.getByRole('link', { name: 'The Dispossessed' }).click();
-        await page.waitForSelector('text=by Ursula K. Le Guin');
+        // Exact: the shelf's list also says "… by Ursula K. Le Guin (0 notes)", so a substring would match before the navigation.
+        await page.getByText('by Ursula K. Le Guin', { exact: true }).waitFor();
         expect(await page.title()).toBe('The Dispossessed');
 
         await page.getByRole('button', { name: 'Add note' }).click();
