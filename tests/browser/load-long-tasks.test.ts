@@ -10,6 +10,8 @@ import { createStorefrontApp } from '../helpers/storefront-app.ts';
  * scripts to it; the whole task, style and layout included, is Lighthouse's row in `npm run bench`.
  */
 const LONGEST_TASK_MS = 200;
+/** Less script than any storefront page's load runs under the slowdown: a trace below it saw nothing. */
+const SEEN_SCRIPTS_MS = 50;
 
 /** The pages the issue measures, in German as it measured them. */
 const PAGES = [
@@ -36,8 +38,9 @@ describeInChromium(
         expect(
           long.map((task) => `${Math.round(task.scriptMs)} ms of script: ${task.work.join(', ')}`),
         ).toEqual([]);
-        // The trace saw the load's scripts (the entry's evaluation, hydration), not an empty page.
-        expect(tasks.reduce((sum, task) => sum + task.scriptMs, 0)).toBeGreaterThan(LONGEST_TASK_MS);
+        // The trace saw the load's scripts (the entry's evaluation, hydration), not an empty page. The light
+        // help page's scripts took under 200 ms in all, so this bound only tells a trace from an empty one.
+        expect(tasks.reduce((sum, task) => sum + task.scriptMs, 0)).toBeGreaterThan(SEEN_SCRIPTS_MS);
       } finally {
         await page.close();
       }
