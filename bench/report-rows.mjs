@@ -13,6 +13,7 @@ import {
   THROUGHPUT_METRICS,
   verdict,
 } from './report-metrics.mjs';
+import { wrkRows, wrkSectionTitle } from './report-wrk-rows.mjs';
 import { CONNECTIONS, DEFER_MS, SATURATING_CONNECTIONS, TARGETS } from './run/settings.mjs';
 
 function throughputRows(r, add) {
@@ -265,6 +266,11 @@ export function rows(r) {
       `0. Light page (bench/light/) against a bare node:http + renderToPipeableStream, production defaults`,
     );
     lightRows(r, add);
+  }
+  // Runs from before issue 51 have none; a run without wrk has none either.
+  if (r.wrkPair) {
+    section(wrkSectionTitle(r.wrkPair));
+    wrkRows(r.wrkPair, add);
   }
   section(`1. SSR throughput and latency (${CONNECTIONS} connections unless noted, median of rounds)`);
   throughputRows(r, add);

@@ -63,6 +63,11 @@ export async function save(r) {
             `light pair: ours = bench/light/ as an app on the runtime (build(), createApp(), LOG_LEVEL=info into a pipe, security headers, compression negotiation, cookies; Sentry off, and on at SENTRY_TRACES_SAMPLE_RATE=0.1); bare = node:http + renderToPipeableStream of the same component, its own document, JSON.stringify data, one client script (bench/light/bare-server.tsx)`,
           ]
         : []),
+      ...(r.wrkPair
+        ? [
+            `wrk pair: ours = bench/product-like/ and bench/light/ as apps on the runtime, started with npm start's node flags and defaults (LOG_LEVEL=info into a pipe, security headers); bare = node:http + renderToPipeableStream of the same components (bench/product-like/bare-server.tsx, bench/light/bare-server.tsx); wrk without headers of its own; the short phase warms new processes for ${r.wrkPair.settings.shortWarmupS} s`,
+          ]
+        : []),
       `load: autocannon, ${r.settings.connections} connections, ${r.settings.durationS} s x ${r.settings.rounds} rounds per server and route, interleaved, after ${r.settings.warmupS} s warm-up each; browser user agent; no Accept-Encoding (no compression on either side)`,
       `same HTML as the baseline (nonce aside): /shop ${r.verification.ours.shopSameAsBaseline ? 'yes' : 'no'}, product ${r.verification.ours.productSameAsBaseline ? 'yes' : 'no (streaming order of the deferred script may differ)'}; bytes ours/baseline: product ${r.verification.ours.productBytes}/${r.verification.baseline.productBytes}, /shop ${r.verification.ours.shopBytes}/${r.verification.baseline.shopBytes}`,
       ...r.notes,

@@ -10,6 +10,10 @@
 //      process on core 0, loaded by autocannon on core 1 (32 connections, 5 s × 5 rounds; --quick 2 s × 2),
 //      interleaved round by round; peak RSS from /proc/<pid>/status. The product page also runs at 400
 //      connections: at 32 it is bound by its 500 ms deferred value on both sides, not by the CPU;
+//   3e. the wrk pair (bench/run/wrk-pair.mjs): ours against a bare renderer on a product-like page and on the
+//      light page, measured as an independent bench did (wrk -t1 -c32, a new process a side every round, 20 s
+//      of warm-up, 10 s × 5 rounds; --quick 6 s, 2 s × 2), and again after only 5 s of warm-up; skipped
+//      without wrk;
 //   4. TTFB and time of the final byte of the product page, a shared page sent complete (median of N requests);
 //   4b. what the database costs: the CPU of each page's data steps on the embedded engine, per request;
 //   4c. caching: /shop and the product page through nginx with its page cache against without, and the CPU
@@ -28,10 +32,12 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { analyzeClientJs } from './client-js.mjs';
+import { hasWrk } from './lib/wrk.mjs';
 import {
   BENCH_LOG_LEVEL,
   buildBaseline,
   buildLightPair,
+  buildProductLikePair,
   LIGHT_PATH,
   median,
   PRODUCT_PATH,
@@ -59,6 +65,7 @@ import { CONNECTIONS, SATURATING_CONNECTIONS, SETTINGS } from './run/settings.mj
 import { runRounds, summarizeRuns } from './run/throughput.mjs';
 import { measureTtfb } from './run/ttfb.mjs';
 import { measureNavigationData, verify } from './run/verify.mjs';
+import { measureWrkPair } from './run/wrk-pair.mjs';
 
 const started = performance.now();
 const log = (message) =>
@@ -99,6 +106,9 @@ async function main() {
   await measureServers(manifest, capture);
   // 3b. The light page against a truly bare renderer, with production defaults.
   results.light = await measureLightPair(pin, capture.dsn, SETTINGS, log);
+  // 3e. Both pages as the independent bench measured them, where its numbers and the light pair's part.
+  if (hasWrk()) results.wrkPair = await measureWrkPair(pin, SETTINGS.wrk, log);
+  else results.notes.push('wrk pair: skipped, wrk not found on PATH (Debian: apt-get install wrk)');
   results.sentryCapture = { ...capture.stats };
   await capture.close();
   // 3c. What caching buys: nginx's page cache against none, and a 304 against a full render.
@@ -130,6 +140,7 @@ async function measureBuild() {
   const snapshot = await snapshotBuild();
   await buildBaseline();
   await buildLightPair();
+  await buildProductLikePair();
   const manifest = JSON.parse(await readFile(path.join(SNAPSHOT_DIR, 'manifest.json'), 'utf8'));
   results.buildId = manifest.buildId;
   results.snapshot = snapshot.method;

@@ -10,6 +10,9 @@ import {
   BARE_SERVER_BUNDLE,
   BASELINE_BUNDLE,
   LIGHT_DIST,
+  PRODUCT_LIKE_BARE_CLIENT,
+  PRODUCT_LIKE_BARE_SERVER,
+  PRODUCT_LIKE_DIST,
   ROOT,
   SNAPSHOT_DIR,
 } from './constants.mjs';
@@ -63,17 +66,14 @@ export async function buildBaseline() {
 }
 
 /**
- * The light pair: the light page built as a user's app with build.mjs's build() (into bench/results/
- * light-dist), and the bare renderer, bundled with React in production mode, with its one client script
- * (minified ESM for the same browsers as ours).
+ * A pair of the bench: a page built as a user's app with build.mjs's build() into `outdir`, and its bare
+ * renderer, bundled with React in production mode, with its one client script (minified ESM for the same
+ * browsers as ours).
  */
-export async function buildLightPair() {
-  await rm(LIGHT_DIST, { recursive: true, force: true });
+async function buildPair({ app, outdir, bareServer, bareClient }) {
+  await rm(outdir, { recursive: true, force: true });
   const { build } = await import(pathToFileURL(path.join(ROOT, 'build.mjs')).href);
-  await build({
-    outdir: LIGHT_DIST,
-    app: { app: 'bench/light/app.ts', serverApp: 'bench/light/server-app.ts' },
-  });
+  await build({ outdir, app });
   const common = {
     absWorkingDir: ROOT,
     bundle: true,
@@ -84,8 +84,8 @@ export async function buildLightPair() {
   };
   await esbuild.build({
     ...common,
-    entryPoints: ['bench/light/bare-server.tsx'],
-    outfile: BARE_SERVER_BUNDLE,
+    entryPoints: [bareServer.entry],
+    outfile: bareServer.outfile,
     platform: 'node',
     target: 'node20',
     banner: {
@@ -95,10 +95,30 @@ export async function buildLightPair() {
   });
   await esbuild.build({
     ...common,
-    entryPoints: ['bench/light/bare-client.tsx'],
-    outfile: BARE_CLIENT_BUNDLE,
+    entryPoints: [bareClient.entry],
+    outfile: bareClient.outfile,
     platform: 'browser',
     target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
     minify: true,
+  });
+}
+
+/** The light pair: bench/light/ as an app (into bench/results/light-dist) and its bare renderer. */
+export function buildLightPair() {
+  return buildPair({
+    app: { app: 'bench/light/app.ts', serverApp: 'bench/light/server-app.ts' },
+    outdir: LIGHT_DIST,
+    bareServer: { entry: 'bench/light/bare-server.tsx', outfile: BARE_SERVER_BUNDLE },
+    bareClient: { entry: 'bench/light/bare-client.tsx', outfile: BARE_CLIENT_BUNDLE },
+  });
+}
+
+/** The wrk pair's product-like page: bench/product-like/ as an app and its bare renderer. */
+export function buildProductLikePair() {
+  return buildPair({
+    app: { app: 'bench/product-like/app.ts', serverApp: 'bench/product-like/server-app.ts' },
+    outdir: PRODUCT_LIKE_DIST,
+    bareServer: { entry: 'bench/product-like/bare-server.tsx', outfile: PRODUCT_LIKE_BARE_SERVER },
+    bareClient: { entry: 'bench/product-like/bare-client.tsx', outfile: PRODUCT_LIKE_BARE_CLIENT },
   });
 }

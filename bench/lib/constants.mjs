@@ -13,6 +13,12 @@ export const LIGHT_DIST = path.join(RESULTS_DIR, 'light-dist');
 export const BARE_SERVER_BUNDLE = path.join(RESULTS_DIR, 'build', 'bare-server.mjs');
 export const BARE_CLIENT_BUNDLE = path.join(RESULTS_DIR, 'build', 'bare-client.js');
 export const LIGHT_PATH = '/products';
+/** The product-like page of the wrk pair (bench/product-like/): its app's build, its bare renderer and client. */
+export const PRODUCT_LIKE_DIST = path.join(RESULTS_DIR, 'product-like-dist');
+export const PRODUCT_LIKE_BARE_SERVER = path.join(RESULTS_DIR, 'build', 'product-like-bare-server.mjs');
+export const PRODUCT_LIKE_BARE_CLIENT = path.join(RESULTS_DIR, 'build', 'product-like-bare-client.js');
+/** One product's page; both servers of the pair serve every SKU of bench/light/rows.ts. */
+export const PRODUCT_LIKE_PATH = '/products/sku-001';
 export const HOST = '127.0.0.1';
 export const PRODUCT_PATH = '/products/chef-knife-20cm';
 export const PRODUCT_NAME = 'Chef knife 20 cm';

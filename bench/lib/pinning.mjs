@@ -20,9 +20,11 @@ export function pinning() {
       : `unpinned (${taskset ? `only ${cores} core` : 'taskset not found'})`,
     /** [command, args] running `node args` on `core` when pinning is available. */
     node(core, args) {
-      return enabled
-        ? ['taskset', ['-c', String(core), process.execPath, ...args]]
-        : [process.execPath, args];
+      return this.command(core, process.execPath, args);
+    },
+    /** [command, args] running `file args` on `core` when pinning is available. */
+    command(core, file, args) {
+      return enabled ? ['taskset', ['-c', String(core), file, ...args]] : [file, args];
     },
     pinSelf(core) {
       if (enabled)

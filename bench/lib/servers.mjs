@@ -86,14 +86,17 @@ export function npmStartDefaults() {
   return { nodeArgs: flags.filter((flag) => flag.startsWith('--')), env };
 }
 
+/** The light page's bare renderer: its bundle, its client script, and the path that shows it is up. */
+export const LIGHT_BARE = { server: BARE_SERVER_BUNDLE, client: BARE_CLIENT_BUNDLE, probe: LIGHT_PATH };
+
 /**
  * Starts a server process on core 0: `ours` (the production bundle of `distDir`, the snapshot by default,
  * started as `node --import <dist>/server/instrument.mjs <dist>/server/index.mjs`, optionally with Sentry),
- * `baseline` (the storefront's) or `bare` (the light page's bare renderer). Resolves once it answers.
+ * `baseline` (the storefront's) or `bare` (a bare renderer, `LIGHT_BARE` by default). Resolves once it answers.
  */
 export async function startServer(
   kind,
-  { pin, sentryDsn, nodeArgs = [], distDir = SNAPSHOT_DIR, env: extraEnv = {} } = {},
+  { pin, sentryDsn, nodeArgs = [], distDir = SNAPSHOT_DIR, env: extraEnv = {}, bare = LIGHT_BARE } = {},
 ) {
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), HOST, NODE_ENV: 'production' };
@@ -107,8 +110,8 @@ export async function startServer(
     env.BASELINE_DATA_DIR = dataDir;
     args = [...nodeArgs, BASELINE_BUNDLE];
   } else if (kind === 'bare') {
-    Object.assign(env, extraEnv, { BARE_CLIENT: BARE_CLIENT_BUNDLE });
-    args = [...nodeArgs, BARE_SERVER_BUNDLE];
+    Object.assign(env, extraEnv, { BARE_CLIENT: bare.client });
+    args = [...nodeArgs, bare.server];
   } else {
     Object.assign(env, { LOG_LEVEL: BENCH_LOG_LEVEL, COOKIE_SECRET, DATA_DIR: dataDir });
     if (sentryDsn) {
@@ -130,7 +133,7 @@ export async function startServer(
   const child = spawnTracked(command, commandArgs, { env });
   if (dataDir) child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const origin = `http://${HOST}:${port}`;
-  const probe = { baseline: SHOP_PATH, bare: LIGHT_PATH }[kind] ?? '/readyz';
+  const probe = { baseline: SHOP_PATH, bare: bare.probe }[kind] ?? '/readyz';
   // The storefront migrates its embedded database before /readyz answers 200: ~2 s on a quiet machine, 40 s
   // at a load average of 16 (other agents' builds and tests on the same 2 cores).
   const deadline = Date.now() + SERVER_START_TIMEOUT_MS;

@@ -10,10 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import helmet from 'helmet';
-import { renderToPipeableStream } from 'react-dom/server';
 import { serveUntilSignal } from '../lib/serve-until-signal.ts';
-import { BareDocument } from './bare-document.tsx';
 import { ProductTable } from './product-table.tsx';
+import { renderBarePage, sendClientOrNotFound } from './render-bare-page.tsx';
 import { LIGHT_ROWS } from './rows.ts';
 
 const client = readFileSync(process.env.BARE_CLIENT ?? 'bare-client.js');
@@ -31,37 +30,12 @@ const setSecurityHeaders =
       })
     : null;
 
-function renderPage(response: NoncedResponse) {
-  // Per request, as a page whose data comes from a database would be; `<` escaped, so no value can close
-  // the script.
-  const dataScript = `window.__DATA=${JSON.stringify(LIGHT_ROWS).replace(/</g, '\\u003c')}`;
-  const stream = renderToPipeableStream(
-    <BareDocument>
-      <ProductTable rows={LIGHT_ROWS} />
-    </BareDocument>,
-    {
-      bootstrapScriptContent: dataScript,
-      bootstrapModules: ['/client.js'],
-      nonce: response.nonce,
-      onShellReady() {
-        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        stream.pipe(response);
-      },
-      onShellError(error) {
-        response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
-      },
-    },
-  );
-  response.once('close', () => stream.abort());
-}
-
 function answer(request: http.IncomingMessage, response: NoncedResponse) {
-  if (request.url === '/products') return renderPage(response);
-  if (request.url === '/client.js') {
-    response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(client);
-    return;
+  if (request.url === '/products') {
+    const page = <ProductTable rows={LIGHT_ROWS} />;
+    return renderBarePage(response, { page, data: LIGHT_ROWS, client: '/client.js', nonce: response.nonce });
   }
-  response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  sendClientOrNotFound(request, response, client);
 }
 
 const server = http.createServer((request, response: NoncedResponse) => {

@@ -8,7 +8,20 @@ const LINKS = [
   ['/cart', 'Cart'],
 ] as const;
 
-const price = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+export const price = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+
+/** The header's links, the same on every page of the bench's apps. */
+export function MainNav() {
+  return (
+    <nav aria-label="Main">
+      {LINKS.map(([href, label]) => (
+        <a key={href} href={href} className="header__link">
+          {label}
+        </a>
+      ))}
+    </nav>
+  );
+}
 
 /**
  * The light page of `npm run bench`: a header with 5 links and a table of 50 products. The same component is
@@ -18,13 +31,7 @@ export function ProductTable({ rows }: { rows: readonly LightRow[] }) {
   return (
     <div className="page">
       <header className="header">
-        <nav aria-label="Main">
-          {LINKS.map(([href, label]) => (
-            <a key={href} href={href} className="header__link">
-              {label}
-            </a>
-          ))}
-        </nav>
+        <MainNav />
       </header>
       <main>
         <h1>Products</h1>

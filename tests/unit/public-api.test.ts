@@ -17,7 +17,7 @@ const subfolders = (root: string) =>
     .map((entry) => `${root}/${entry.name}/`);
 
 const APPS = subfolders('apps');
-const TEST_APPS = [...subfolders('tests/fixtures'), 'bench/light/'];
+const TEST_APPS = [...subfolders('tests/fixtures'), 'bench/light/', 'bench/product-like/'];
 
 /** The runtime: its three sides and its build. */
 const isRuntime = (file: string) => /^(server|client|shared|build)\//.test(file) || file === 'build.mjs';
