@@ -46,7 +46,8 @@ export function hasEnded(session: StoredSession, { idleMs, absoluteMs, now }: Se
 export function writeSessionCookie(parts: SessionParts, key: string, session: StoredSession): void {
   const { cookieName, absoluteMs, now } = parts.settings;
   dropSetCookie(parts.response, cookieName);
-  const maxAge = session.createdAt + absoluteMs - now();
+  // Whole seconds, rounded up: the write before took a moment, and Max-Age counts seconds.
+  const maxAge = Math.ceil((session.createdAt + absoluteMs - now()) / 1000) * 1000;
   parts.setCookie(cookieName, key, { signed: true, httpOnly: true, sameSite: 'lax', maxAge });
 }
 

@@ -141,6 +141,18 @@ describe.each(stores)('sessions in %s', (_store, openStore) => {
     expect(await home(app, idle)).toContain('Nobody signed in');
   });
 
+  it('moves a session’s last sight (and sets its cookie again) only once the touch interval has passed', async () => {
+    const { app, clock } = sessionApp();
+    const jar = await signedIn(app, 'edsger');
+    const setsCookie = async () =>
+      setCookiesOf(await visit(app, '/', { jar })).some((header) => header.startsWith('session='));
+    clock.advance(4 * MINUTE);
+    expect(await setsCookie()).toBe(false);
+    clock.advance(2 * MINUTE);
+    expect(await setsCookie()).toBe(true);
+    expect(await setsCookie()).toBe(false);
+  });
+
   it('revokes every session of one user in one call, and no one else’s', async () => {
     const { app } = sessionApp();
     const laptop = await signedIn(app, 'margaret');
