@@ -17,6 +17,8 @@ export type ShopSessionLookup = SessionLookup<ShopSessionData, ShopFlash>;
  * The shop's sessions, in its database (the runtime's `runtime_sessions`, migrations 0013 and 0014), under
  * the signed `session` cookie, with the runtime's lifetimes: 7 days idle, 30 days after sign-in at most.
  */
+// #region shop-sessions
 export const shopSessions = createSessions<ShopSessionData, ShopFlash, ShopServices>({
   store: ({ db }) => databaseSessionStore(db),
 });
+// #endregion shop-sessions
