@@ -49,5 +49,25 @@ export type {
   ServicesPrepareBuild,
   ServicesStart,
 } from './definition/server-app-definition.ts';
+export type { Session, SessionLookup, Sessions, SessionsOptions } from './definition/session.ts';
+export type {
+  ExpiredSessions,
+  SessionShape,
+  SessionStore,
+  SessionValue,
+  StoredSession,
+} from './definition/session-store.ts';
 export { ConfigError, readVariable } from './process/config.ts';
+export {
+  cookieSessionStore,
+  MAX_COOKIE_SESSION_BYTES,
+  SessionTooLargeError,
+} from './request/cookie-session-store.ts';
+export {
+  createSessions,
+  SESSION_ABSOLUTE_LIFETIME_SECONDS,
+  SESSION_IDLE_TIMEOUT_SECONDS,
+  SESSION_TOUCH_INTERVAL_SECONDS,
+} from './request/create-sessions.ts';
+export { SessionChangedTooLateError } from './request/request-session.ts';
 export { type FormTextLines, type FormTextProblem, formTextProblem } from './resolve/form-text-problem.ts';

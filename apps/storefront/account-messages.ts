@@ -50,6 +50,8 @@ export interface AccountMessages {
   orderOf: (date: string) => string;
   signOutEverywhere: string;
   signOutEverywhereNote: string;
+  /** The sign-in page's notice, once, after "Sign out everywhere". */
+  signedOutEverywhere: string;
 }
 
 const en: AccountMessages = {
@@ -91,6 +93,7 @@ const en: AccountMessages = {
   orderOf: (date) => `order of ${date}`,
   signOutEverywhere: 'Sign out everywhere',
   signOutEverywhereNote: 'Ends every session of your account, on all your devices, this one included.',
+  signedOutEverywhere: 'You are signed out on all your devices.',
 };
 
 const fr: AccountMessages = {
@@ -134,6 +137,7 @@ const fr: AccountMessages = {
   signOutEverywhere: 'Se déconnecter partout',
   signOutEverywhereNote:
     'Met fin à toutes les sessions de votre compte, sur tous vos appareils, celui-ci compris.',
+  signedOutEverywhere: 'Vous êtes déconnecté de tous vos appareils.',
 };
 
 const de: AccountMessages = {
@@ -175,6 +179,7 @@ const de: AccountMessages = {
   orderOf: (date) => `Bestellung vom ${date}`,
   signOutEverywhere: 'Überall abmelden',
   signOutEverywhereNote: 'Beendet alle Sitzungen Ihres Kontos auf all Ihren Geräten, auch auf diesem.',
+  signedOutEverywhere: 'Sie sind auf allen Ihren Geräten abgemeldet.',
 };
 
 export const accountMessages: Readonly<Record<StorefrontLocale, AccountMessages>> = { en, fr, de };

@@ -174,4 +174,6 @@ export interface AccountData {
 /** The sign-in and sign-up pages' data: where the visitor goes afterwards (a path of this site), if said. */
 export interface SignInData {
   next: string | null;
+  /** A notice the sign-in page shows once (a flash value): after "Sign out everywhere". */
+  notice?: 'signed-out-everywhere' | null;
 }

@@ -13,6 +13,7 @@ import { Writable } from 'node:stream';
 import { createElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { storefront } from '../../apps/storefront/app.ts';
+import type { ShopSessionLookup } from '../../apps/storefront/server/sessions.ts';
 import { shopMigrations } from '../../apps/storefront/server/shop-migrations.ts';
 import { visitorLookup } from '../../apps/storefront/server/visitor.ts';
 import { openConfiguredDatabase } from '../../server/database/open-database.ts';
@@ -113,6 +114,10 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   );
 }
 
+/** The session of a request without cookies: the baseline reads only who signed in (nobody). */
+const nobodySignedIn: ShopSessionLookup = () =>
+  Promise.resolve({ userId: undefined } as Awaited<ReturnType<ShopSessionLookup>>);
+
 /** A data step's context: English, no cookies (no cart), the shop's database. */
 function stepContext(
   request: http.IncomingMessage,
@@ -135,8 +140,9 @@ function stepContext(
     services: { db },
     parent: () => Promise.resolve(undefined),
   };
-  // As the storefront's root middleware gives it; without cookies it asks the database nothing.
-  return { ...context, visitor: visitorLookup(context) };
+  // As the storefront's root middleware gives them; without cookies nobody is signed in, and the visitor
+  // asks the database nothing.
+  return { ...context, session: nobodySignedIn, visitor: visitorLookup(context, nobodySignedIn) };
 }
 
 /** `/_bench/database-cost?path=/shop&runs=2000`: the CPU the page's data steps take (database-cost.ts). */

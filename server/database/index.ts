@@ -12,6 +12,7 @@ export {
   type QueryOptions,
 } from './database.ts';
 export { type WatchedDatabase, watchDatabase } from './database-health.ts';
+export { databaseSessionStore, sessionTableMigration } from './database-session-store.ts';
 export { writeDatabaseSnapshot } from './database-snapshot.ts';
 export { defineMigrations, type Migration } from './migrate.ts';
 export { type DatabaseLocation, type OpenDatabaseOptions, openConfiguredDatabase } from './open-database.ts';

@@ -23,6 +23,8 @@ export interface RequestContextParts {
 
 /** Where the runtime keeps a context's request for itself: reading `context.request` would make it private. */
 const RAW_REQUEST = Symbol('request');
+/** Where it keeps the response, for the runtime's parts that answer through it (the session's cookie). */
+const RESPONSE = Symbol('response');
 /** Where a context keeps its copier (contextWith). */
 const COPY = Symbol('copy');
 
@@ -39,12 +41,18 @@ interface ContextState {
 type InternalContext = RequestContext &
   Record<string, unknown> & {
     [RAW_REQUEST]: IncomingMessage;
+    [RESPONSE]: Response;
     [COPY]: (parts: object) => InternalContext;
   };
 
 /** The request a context was made for, read without noting a private read (for the runtime's bookkeeping). */
 export function requestOf(context: RequestContext): IncomingMessage {
   return (context as InternalContext)[RAW_REQUEST];
+}
+
+/** The response a context answers through, for the runtime's own use (the session notes its reads on it). */
+export function responseOf(context: RequestContext): Response {
+  return (context as InternalContext)[RESPONSE];
 }
 
 /** Headers whose per-visitor ones (`Cookie`, `Authorization`) note their read when a handler reads them. */
@@ -66,6 +74,7 @@ function watchedHeaders(request: Request, response: Response): RequestContext['h
  */
 class Context {
   readonly [RAW_REQUEST]: IncomingMessage;
+  readonly [RESPONSE]: Response;
   readonly [COPY]: (parts: object) => InternalContext;
   readonly #state: ContextState;
   params: RouteParams;
@@ -77,6 +86,7 @@ class Context {
 
   constructor(state: ContextState, copy: (parts: object) => InternalContext, own: OwnParts) {
     this[RAW_REQUEST] = state.request;
+    this[RESPONSE] = state.response;
     this[COPY] = copy;
     this.#state = state;
     this.params = own.params;

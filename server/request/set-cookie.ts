@@ -21,3 +21,12 @@ export function createCookieSetterOf(basePath: string, publicOrigin: string | un
     };
   };
 }
+
+/** Drops the `Set-Cookie` headers the response has for `name` so far: the one set next replaces them. */
+export function dropSetCookie(response: Response, name: string): void {
+  const headers = response.getHeader('Set-Cookie');
+  if (headers === undefined) return;
+  const kept = ([] as string[]).concat(headers as string | string[]).filter((h) => !h.startsWith(`${name}=`));
+  if (kept.length > 0) response.setHeader('Set-Cookie', kept);
+  else response.removeHeader('Set-Cookie');
+}

@@ -85,6 +85,10 @@ describe.each(engines)('sessions on %s', (_engine, open) => {
     expect([await opens(laptop), await opens(phone)]).toEqual([true, true]);
     const response = await postForm(app, '/account', { _action: 'sign-out-everywhere' }, { jar: phone });
     expect(response.headers.location).toBe('/sign-in');
+    // The sign-in page says so once (a flash value of the session), not on a reload.
+    const notice = 'You are signed out on all your devices.';
+    expect((await visit(app, '/sign-in', { jar: phone })).text).toContain(notice);
+    expect((await visit(app, '/sign-in', { jar: phone })).text).not.toContain(notice);
     const laptopAgain = new CookieJar();
     laptopAgain.update([`session=${laptop.get('session')}`]);
     expect([await opens(laptopAgain), await opens(phone), await opens(other.jar)]).toEqual([
@@ -100,8 +104,8 @@ describe.each(engines)('sessions on %s', (_engine, open) => {
     const old = await signedUpVisitor(app);
     const age = (email: string, column: string, days: number) =>
       db.query(
-        `update sessions set ${column} = now() - $2 * interval '1 day'
-         where account_id = (select id from accounts where email = $1)`,
+        `update runtime_sessions set ${column} = now() - $2 * interval '1 day'
+         where user_id = (select id::text from accounts where email = $1)`,
         [email, days],
       );
     await age(idle.email, 'last_seen_at', 6.9);
@@ -111,7 +115,7 @@ describe.each(engines)('sessions on %s', (_engine, open) => {
     expect([await opens(idle.jar), await opens(old.jar)]).toEqual([false, false]);
     await signedUpVisitor(app);
     const [{ count } = { count: -1 }] = await db.query<{ count: number }>(
-      `select count(*)::int as count from sessions
+      `select count(*)::int as count from runtime_sessions
        where last_seen_at <= now() - interval '7 days' or created_at <= now() - interval '30 days'`,
     );
     expect(count).toBe(0);

@@ -1,13 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createAccount, findAccountByEmail } from '../../apps/storefront/server/db/accounts.ts';
 import {
-  createSession,
-  deleteAccountSessions,
-  deleteSession,
-  findSession,
-  sweepExpiredSessions,
-} from '../../apps/storefront/server/db/sessions.ts';
+  createAccount,
+  findAccountByEmail,
+  signedInAccount,
+} from '../../apps/storefront/server/db/accounts.ts';
 import {
   clearSignInFailures,
   MAX_FAILURES_PER_ADDRESS,
@@ -16,6 +13,8 @@ import {
   signInWaitSeconds,
 } from '../../apps/storefront/server/db/sign-in-failures.ts';
 import { canonicalEmail } from '../../apps/storefront/server/email-address.ts';
+import { databaseSessionStore } from '../../server/database/database-session-store.ts';
+import { newSessionId, type StoredSession } from '../../server/definition/session-store.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 
 const engines = await databaseEngines();
@@ -29,11 +28,22 @@ describe.each(engines)('the account store on %s', (_name, open) => {
     if (!created.ok) throw new Error('not created');
     return created.id;
   };
-  const age = (column: 'last_seen_at' | 'created_at', token: string, seconds: number) =>
-    database().query(
-      `update sessions set ${column} = now() - $2 * interval '1 second' where token_hash = $1`,
-      [createHash('sha256').update(token).digest(), seconds],
-    );
+  const store = () => databaseSessionStore(database());
+  const DAY = 24 * 3600 * 1000;
+  /** A session of the account written to the shop's database, made `ageDays` ago and seen then. */
+  const session = async (accountId: string, ageDays = 0): Promise<StoredSession> => {
+    const at = Date.now() - ageDays * DAY;
+    const stored = {
+      id: newSessionId(),
+      userId: accountId,
+      data: {},
+      flash: {},
+      createdAt: at,
+      lastSeenAt: at,
+    };
+    await store().write(stored);
+    return stored;
+  };
 
   it('refuses a second account for an email in another case, by the index name', async () => {
     const email = newEmail();
@@ -46,66 +56,48 @@ describe.each(engines)('the account store on %s', (_name, open) => {
     expect((await findAccountByEmail(database(), upperCase))?.passwordHash).toBe('x');
   });
 
-  it('stores only the SHA-256 of a session token, never the token', async () => {
-    const token = await createSession(database(), await account());
-    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const rows = await database().query<{ token_hash: Uint8Array }>(
-      'select token_hash from sessions where token_hash = $1',
-      [createHash('sha256').update(token).digest()],
+  it('stores only the SHA-256 of a session id, never the id', async () => {
+    const { id } = await session(await account());
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const rows = await database().query<{ id_hash: Uint8Array }>(
+      'select id_hash from runtime_sessions where id_hash = $1',
+      [createHash('sha256').update(id).digest()],
     );
     expect(rows).toHaveLength(1);
-    expect(Buffer.from(rows[0]?.token_hash ?? []).toString('utf8')).not.toContain(token);
+    expect(Buffer.from(rows[0]?.id_hash ?? []).toString('utf8')).not.toContain(id);
   });
 
-  it('finds a live session, and none past its idle timeout or its absolute lifetime', async () => {
+  it('reads a session back as written, and nothing for an unknown or malformed id', async () => {
     const accountId = await account();
-    const [live, idle, old] = [
-      await createSession(database(), accountId),
-      await createSession(database(), accountId),
-      await createSession(database(), accountId),
-    ];
-    await age('last_seen_at', idle, 7 * 24 * 3600 + 1);
-    await age('created_at', old, 30 * 24 * 3600 + 1);
-    expect((await findSession(database(), live))?.accountId).toBe(accountId);
-    expect(await findSession(database(), idle)).toBeUndefined();
-    expect(await findSession(database(), old)).toBeUndefined();
-    expect(await findSession(database(), 'not-a-token')).toBeUndefined();
+    const written = await session(accountId);
+    expect(await store().read(written.id)).toEqual(written);
+    expect(await store().read(newSessionId())).toBeUndefined();
+    expect(await store().read('not-a-token')).toBeUndefined();
   });
 
-  it('moves last_seen_at forward only once it is older than the touch interval', async () => {
-    const token = await createSession(database(), await account());
-    const seen = async () =>
-      (
-        await database().query<{ at: Date }>(
-          'select last_seen_at as at from sessions where token_hash = $1',
-          [createHash('sha256').update(token).digest()],
-        )
-      )[0]?.at.getTime() ?? 0;
-    await age('last_seen_at', token, 60);
-    const before = await seen();
-    await findSession(database(), token);
-    expect(await seen()).toBe(before);
-    await age('last_seen_at', token, 6 * 60);
-    await findSession(database(), token);
-    expect(await seen()).toBeGreaterThan(before);
+  it('finds the account a session signed in, with its cart, and none for an id that is no account', async () => {
+    const accountId = await account();
+    expect(await signedInAccount(database(), accountId)).toMatchObject({ accountId, cartId: undefined });
+    expect(await signedInAccount(database(), randomUUID())).toBeUndefined();
+    expect(await signedInAccount(database(), 'not-a-uuid')).toBeUndefined();
   });
 
   it('deletes one session, every session of an account, and the expired ones of all', async () => {
     const accountId = await account();
     const [one, two, expired] = [
-      await createSession(database(), accountId),
-      await createSession(database(), accountId),
-      await createSession(database(), await account()),
+      await session(accountId),
+      await session(accountId),
+      await session(await account(), 8),
     ];
-    await deleteSession(database(), one);
-    expect(await findSession(database(), one)).toBeUndefined();
-    expect(await findSession(database(), two)).toBeDefined();
-    await deleteAccountSessions(database(), accountId);
-    expect(await findSession(database(), two)).toBeUndefined();
-    await age('last_seen_at', expired, 8 * 24 * 3600);
-    await sweepExpiredSessions(database());
+    await store().remove(one);
+    expect(await store().read(one.id)).toBeUndefined();
+    expect(await store().read(two.id)).toBeDefined();
+    await store().revokeUser(accountId, Date.now());
+    expect(await store().read(two.id)).toBeUndefined();
+    await store().sweep({ lastSeenBefore: Date.now() - 7 * DAY, createdBefore: Date.now() - 30 * DAY });
+    expect(await store().read(expired.id)).toBeUndefined();
     const [{ count } = { count: -1 }] = await database().query<{ count: number }>(
-      "select count(*)::int as count from sessions where last_seen_at < now() - interval '7 days'",
+      "select count(*)::int as count from runtime_sessions where last_seen_at < now() - interval '7 days'",
     );
     expect(count).toBe(0);
   });

@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { findAccountByEmail } from '../../apps/storefront/server/db/accounts.ts';
-import { createSession, findSession } from '../../apps/storefront/server/db/sessions.ts';
 import { canonicalEmail } from '../../apps/storefront/server/email-address.ts';
 import { shopMigrations } from '../../apps/storefront/server/shop-migrations.ts';
+import { databaseSessionStore } from '../../server/database/database-session-store.ts';
 import { migrate } from '../../server/database/migrate.ts';
+import { newSessionId } from '../../server/definition/session-store.ts';
 import { databaseEngines, useMigratedDatabase } from '../helpers/database-engines.ts';
 
 /** The shop's schema as it was before emails had one form: rows are written into it, then 0010 runs. */
@@ -43,6 +44,17 @@ describe.each(await databaseEngines(BEFORE))('migration 0010 (canonical emails) 
     );
     return id;
   };
+  /** A session of the account as the shop kept them before the runtime's (migration 0007's table). */
+  const createSession = async (accountId: string) => {
+    const id = newSessionId();
+    await database().query('insert into sessions (token_hash, account_id) values ($1, $2)', [
+      createHash('sha256').update(id).digest(),
+      accountId,
+    ]);
+    return id;
+  };
+  /** Whose session the id opens once every migration ran (0014 moved them into the runtime's table). */
+  const sessionUser = async (id: string) => (await databaseSessionStore(database()).read(id))?.userId;
 
   it('folds every row as canonicalEmail does, keeps the oldest of a collision and sets the others aside', async () => {
     const db = database();
@@ -57,9 +69,9 @@ describe.each(await databaseEngines(BEFORE))('migration 0010 (canonical emails) 
     const fullwidth = await insert('ｅ\u0301mile@example.fr', '2022-01-01T00:00:00Z');
     const invisible = await insert('ivan\u200b@example.com');
     const sessions = {
-      kept: await createSession(db, decomposed),
-      setAside: await createSession(db, composed),
-      invisible: await createSession(db, invisible),
+      kept: await createSession(decomposed),
+      setAside: await createSession(composed),
+      invisible: await createSession(invisible),
     };
     await db.query(
       "insert into sign_in_failures (email_key, client_address) values ('ΟΔΟΣ@EXAMPLE.GR', '::1')",
@@ -81,9 +93,9 @@ describe.each(await databaseEngines(BEFORE))('migration 0010 (canonical emails) 
     expect(row(fullwidth)).toMatchObject({ email: null, set_aside_email: 'ｅ\u0301mile@example.fr' });
     expect(row(invisible)).toMatchObject({ email: null, set_aside_email: 'ivan\u200b@example.com' });
     expect((await findAccountByEmail(db, canonicalEmail('ÉMILE@example.fr')))?.id).toBe(decomposed);
-    expect((await findSession(db, sessions.kept))?.accountId).toBe(decomposed);
-    expect(await findSession(db, sessions.setAside)).toBeUndefined();
-    expect(await findSession(db, sessions.invisible)).toBeUndefined();
+    expect(await sessionUser(sessions.kept)).toBe(decomposed);
+    expect(await sessionUser(sessions.setAside)).toBeUndefined();
+    expect(await sessionUser(sessions.invisible)).toBeUndefined();
     const [failure] = await db.query<{ email_key: string }>('select email_key from account_attempts');
     expect(failure?.email_key).toBe(canonicalEmail('ΟΔΟΣ@EXAMPLE.GR'));
   });

@@ -14,6 +14,11 @@ export default function SignInPage({ data, locale }: Props<'sign-in'>) {
       <header className="page-header">
         <h1 className="page-header__title">{text.signInTitle}</h1>
       </header>
+      {data.notice === 'signed-out-everywhere' && (
+        <p className="account-page__notice" role="status">
+          {text.signedOutEverywhere}
+        </p>
+      )}
       <CredentialsForm
         action="sign-in"
         text={text}

@@ -3,19 +3,21 @@ import { redirect } from '#runtime/shared';
 import { NEXT_KEY } from '../account-fields.ts';
 import { href, type StorefrontRoutes } from '../href.ts';
 import type { ShopServices } from './services.ts';
+import { shopSessions } from './sessions.ts';
 import type { ShopProvides } from './step.ts';
 import { visitorLookup } from './visitor.ts';
 
 /**
- * The storefront's middleware, by segment id. The root's gives every handler `visitor()`, which reads the
- * session and the cart once per request, when first asked (a page that never asks, like a help article,
+ * The storefront's middleware, by segment id. The root's gives every handler the request's `session()` (the
+ * runtime's) and `visitor()`, which reads the session and the cart once per request, when first asked (a page that never asks, like a help article,
  * costs no query; a database outage fails only the handlers that ask). `/account`'s lets only a signed-in
  * visitor through, for its page, its data answer and its actions alike, and adds `account`.
  */
 // #region storefront-middleware
 export const storefrontMiddleware = {
   root: function lookUpVisitor(context) {
-    return { visitor: visitorLookup(context) };
+    const session = shopSessions.of(context);
+    return { session, visitor: visitorLookup(context, session) };
   },
   account: async function requireAccount({ visitor }) {
     const { account } = await visitor();

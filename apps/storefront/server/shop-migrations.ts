@@ -1,5 +1,5 @@
 // #region shop-migrations
-import { defineMigrations } from '#runtime/database';
+import { defineMigrations, sessionTableMigration } from '#runtime/database';
 import schema from './migrations/0001-shop-schema.sql?raw';
 import catalogue from './migrations/0002-catalogue.sql?raw';
 import featured from './migrations/0003-featured-products.sql?raw';
@@ -12,6 +12,7 @@ import catalogueVersionNotify from './migrations/0009-catalogue-version-notify.s
 import canonicalEmails from './migrations/0010-canonical-emails.sql?raw';
 import signUpThrottle from './migrations/0011-sign-up-throttle.sql?raw';
 import visitorOrdersByCart from './migrations/0012-visitor-orders-by-cart.sql?raw';
+import sessionsToRuntime from './migrations/0014-sessions-to-runtime.sql?raw';
 
 /** The shop's schema and catalogue, then accounts, applied at start in order (a test checks every file here is listed). */
 export const shopMigrations = defineMigrations({
@@ -27,5 +28,8 @@ export const shopMigrations = defineMigrations({
   '0010-canonical-emails.sql': canonicalEmails,
   '0011-sign-up-throttle.sql': signUpThrottle,
   '0012-visitor-orders-by-cart.sql': visitorOrdersByCart,
+  // The runtime's session table (databaseSessionStore), then the shop's own sessions moved into it.
+  '0013-runtime-sessions.sql': sessionTableMigration,
+  '0014-sessions-to-runtime.sql': sessionsToRuntime,
 });
 // #endregion shop-migrations

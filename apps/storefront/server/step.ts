@@ -8,14 +8,18 @@ import type {
 } from '#runtime/server';
 import type { SegmentId } from '#runtime/shared';
 import type { StorefrontRoutes } from '../href.ts';
-import type { SessionAccount } from './db/sessions.ts';
+import type { SessionAccount } from './db/accounts.ts';
 import type { ShopServices } from './services.ts';
+import type { ShopSessionLookup } from './sessions.ts';
 import type { VisitorLookup } from './visitor.ts';
 
 /** What the storefront's middleware add to the context, by segment id (apps/storefront/server/middleware.ts). */
 export interface ShopProvides {
-  /** Every handler: who is asking, looked up in the database the first time a handler asks. */
-  root: { visitor: VisitorLookup };
+  /**
+   * Every handler: the request's session (the runtime's), and who is asking, looked up in the database the
+   * first time a handler asks.
+   */
+  root: { session: ShopSessionLookup; visitor: VisitorLookup };
   /** Under `/account`: the signed-in account (anyone else never gets there). */
   account: { account: SessionAccount };
 }

@@ -1,15 +1,15 @@
 /**
- * Who is asking, read once per request: the signed-in account (from the `session` cookie) and the cart the
+ * Who is asking, read once per request: the signed-in account (from the runtime's session) and the cart the
  * pages show. A signed-in visitor's cart is their account's, whatever the `cart` cookie says; a visitor who
  * is not signed in has the cookie's cart only while it belongs to no account, so a browser whose session
  * ran out does not show the account's cart to the next person at it. The root middleware gives it to every
  * handler as `context.visitor()` (middleware.ts). Server-only.
  */
 
-import { sessionTokenOf } from './accounts/session-cookie.ts';
 import { cartIdOf, setCartCookie } from './cart-cookie.ts';
+import { type SessionAccount, signedInAccount } from './db/accounts.ts';
 import { accountCart, createCart, isVisitorCart } from './db/carts.ts';
-import { findSession, type SessionAccount } from './db/sessions.ts';
+import type { ShopSessionLookup } from './sessions.ts';
 import type { ShopContext, VisitorContext } from './step.ts';
 
 export interface Visitor {
@@ -22,11 +22,11 @@ export interface Visitor {
 /** The request's visitor, read from the database the first time a handler of the request asks. */
 export type VisitorLookup = () => Promise<Visitor>;
 
-async function readVisitor(context: ShopContext): Promise<Visitor> {
+async function readVisitor(context: ShopContext, session: ShopSessionLookup): Promise<Visitor> {
   const { signal } = context;
   const db = context.services.db;
-  const token = sessionTokenOf(context);
-  const account = token ? await findSession(db, token, { signal }) : undefined;
+  const { userId } = await session();
+  const account = userId === undefined ? undefined : await signedInAccount(db, userId, { signal });
   if (account) return { account, cartId: account.cartId };
   const cookieCart = cartIdOf(context);
   const cartId = cookieCart && (await isVisitorCart(db, cookieCart, { signal })) ? cookieCart : undefined;
@@ -37,10 +37,10 @@ async function readVisitor(context: ShopContext): Promise<Visitor> {
  * The root middleware's `visitor()` for one request: the first call reads, later ones (the root layout's
  * step and the page's, an action's and the page it shows again) get the same answer.
  */
-export function visitorLookup(context: ShopContext): VisitorLookup {
+export function visitorLookup(context: ShopContext, session: ShopSessionLookup): VisitorLookup {
   let visitor: Promise<Visitor> | undefined;
   return function visitorOfRequest() {
-    visitor ??= readVisitor(context);
+    visitor ??= readVisitor(context, session);
     return visitor;
   };
 }

@@ -6,7 +6,6 @@ import { accountMessagesFor } from '../../account-messages.ts';
 import { href } from '../../href.ts';
 import { forgetCartCookie } from '../cart-cookie.ts';
 import { createAccount, findAccountByEmail, replacePasswordHash } from '../db/accounts.ts';
-import { deleteAccountSessions } from '../db/sessions.ts';
 import {
   admitSignUp,
   clearSignInFailures,
@@ -19,7 +18,6 @@ import type { ProvidedAt, ShopAction, ShopActionContext, ShopContext } from '../
 import { completeSignIn } from './complete-sign-in.ts';
 import { readCredentials, withoutPassword } from './credentials.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password-hash.ts';
-import { endSession, forgetSessionCookie } from './session-cookie.ts';
 
 /** The client's address as Express reads it: `req.ip`, which follows the app's TRUST_PROXY. */
 function clientAddressOf(context: ShopContext): string {
@@ -86,18 +84,22 @@ export const signInAction: ShopAction = async function signInAction(context) {
 
 /** `POST /sign-out`: this device's session ends on the server; the account's cart stays the account's. */
 export const signOutAction: ShopAction = async function signOutAction(context) {
-  await endSession(context);
+  await (await context.session()).signOut();
   forgetCartCookie(context);
   return redirect(href('home'), 303);
 };
 
-/** "Sign out everywhere" on `/account` (signed-in visitors only): every session of the account ends, this one included. */
+/**
+ * "Sign out everywhere" on `/account` (signed-in visitors only): every session of the account ends, this one
+ * included; the sign-in page then says so, once.
+ */
 export const signOutEverywhereAction: ActionHandler<
   ShopServices,
   ProvidedAt<'account'>
 > = async function signOutEverywhereAction(context) {
-  await deleteAccountSessions(context.services.db, context.account.accountId, { signal: context.signal });
-  forgetSessionCookie(context);
+  const session = await context.session();
+  await session.signOutEverywhere();
+  await session.flash('notice', 'signed-out-everywhere');
   forgetCartCookie(context);
   return redirect(href('sign-in'), 303);
 };

@@ -8,7 +8,6 @@ import { adoptVisitorOrders } from '../db/account-orders.ts';
 import { mergeCartIntoAccount } from '../db/cart-merge.ts';
 import type { CanonicalEmail } from '../email-address.ts';
 import type { VisitorContext } from '../step.ts';
-import { startSession } from './session-cookie.ts';
 
 /**
  * Where a sign-in goes: the `next` of the page's URL when it is a path of this site, else the account page.
@@ -21,7 +20,7 @@ function destination(context: VisitorContext, merge: { leftOut: number; clamped:
 }
 
 /**
- * Signs the account in (sign-in and sign-up): a new session (rotation), the orders the visitor placed
+ * Signs the account in (sign-in and sign-up): the session under a new id (rotation), the orders the visitor placed
  * without an account adopted when they have its email, the visitor's cart merged into the account's and the
  * cart cookie pointed at it, then a 303 to where the visitor was going.
  */
@@ -31,7 +30,7 @@ export async function completeSignIn(
 ): Promise<ReturnType<typeof redirect>> {
   const { signal } = context;
   const visitor = await context.visitor();
-  await startSession(context, accountId);
+  await (await context.session()).signIn(accountId);
   // A signed-in visitor's cart is an account's: only a visitor's own cart has orders to adopt.
   if (!visitor.account && visitor.cartId)
     await adoptVisitorOrders(

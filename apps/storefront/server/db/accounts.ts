@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, QueryOptions } from '#runtime/database';
 import type { CanonicalEmail } from '../email-address.ts';
+import { isUuid } from '../uuid.ts';
 
 /** An account as sign-in reads it. */
 export interface StoredAccount {
@@ -63,4 +64,30 @@ export async function replacePasswordHash(
   options?: QueryOptions,
 ): Promise<void> {
   await db.query('update accounts set password_hash = $2 where id = $1', [accountId, passwordHash], options);
+}
+
+/** Who a session belongs to (its `userId` is the account's id), and that account's cart when it has one. */
+export interface SessionAccount {
+  accountId: string;
+  email: string;
+  cartId: string | undefined;
+}
+
+/**
+ * The account a session signed in, with its cart, or undefined when there is no such account (set aside by
+ * migration 0010) or the id is no account's (not a UUID).
+ */
+export async function signedInAccount(
+  db: Database,
+  accountId: string,
+  options?: QueryOptions,
+): Promise<SessionAccount | undefined> {
+  if (!isUuid(accountId)) return undefined;
+  const [row] = await db.query<{ email: string; cartId: string | null }>(
+    `select a.email, c.id as "cartId" from accounts a left join carts c on c.account_id = a.id
+     where a.id = $1 and a.email is not null`,
+    [accountId],
+    options,
+  );
+  return row && { accountId, email: row.email, cartId: row.cartId ?? undefined };
 }

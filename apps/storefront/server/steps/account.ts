@@ -30,5 +30,11 @@ const signInPageStep: Step<'sign-in' | 'sign-up', SignInData> = async function s
   return { next: context.search.next };
 };
 
-export const signInStep: Step<'sign-in', SignInData> = signInPageStep;
+/** `/sign-in` also shows, once, the notice a "Sign out everywhere" left in the session. */
+export const signInStep: Step<'sign-in', SignInData> = async function signInStep(context) {
+  const page = await signInPageStep(context);
+  if (!('next' in page)) return page;
+  const notice = await (await context.session()).takeFlash('notice');
+  return { ...page, notice: notice ?? null };
+};
 export const signUpStep: Step<'sign-up', SignInData> = signInPageStep;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { CartData, CheckoutData } from '../../types.ts';
 import { countryNames } from '../country-names.ts';
 import { lastOrderAddress } from '../db/account-orders.ts';
+import type { SessionAccount } from '../db/accounts.ts';
 import { readCart } from '../db/carts.ts';
-import type { SessionAccount } from '../db/sessions.ts';
 import type { Step, VisitorContext } from '../step.ts';
 
 /** The visitor's cart, named in the page's language at today's prices; empty without a cart. */
