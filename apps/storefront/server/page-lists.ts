@@ -4,12 +4,11 @@ import { helpSections } from './help-articles.ts';
 import type { ShopServices } from './services.ts';
 
 /**
- * The pages the build writes as files: the help centre (in the code, so its files stay current for the
- * build's life and nginx serves them itself) and the home page (made from the catalogue: a file while the
- * catalogue's version is the one it was made at, rendered and made again when it moves).
+ * The pages the build writes as files: the help centre, which is in the code, so its files stay current for
+ * the build's life and nginx serves them itself. The catalogue's pages change with the database: nginx's
+ * page cache keeps them (docs/caching.md).
  */
 export const storefrontPrerender = {
-  home: () => [{}],
   help: () => [{}],
   'help-article': ({ locale }) =>
     helpSections(locale).flatMap((section) =>
