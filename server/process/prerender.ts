@@ -16,6 +16,9 @@ import { prerenderPages } from './prerender-pages.ts';
 // snapshot are written): the app's prerendered routes rendered into files. Against an embedded database of
 // its own, from the build's snapshot, in a temporary DATA_DIR: a build never reads a live database.
 const buildDir = distDirOf(import.meta.url);
+rmSync(path.join(buildDir, PRERENDERED_DIR), { recursive: true, force: true });
+// An app without prerendered routes starts nothing here.
+if (Object.keys(serverApp.prerender ?? {}).length === 0) process.exit(0);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'prerender-data-'));
 const env = {
   ...process.env,
@@ -34,8 +37,7 @@ const services = startServices(servicesDefinition, {
   buildDir,
 });
 try {
-  // This build's pages are rendered, never served from the files of the build before.
-  rmSync(path.join(buildDir, PRERENDERED_DIR), { recursive: true, force: true });
+  // The files of the build before were removed above: this build's pages are rendered, never served from them.
   const build = loadBuildOutput(buildDir);
   const app = createApp({ config, app: appDefinition, ...serverParts, services, build, logger });
   await prerenderPages({
