@@ -11,7 +11,7 @@ import * as esbuild from 'esbuild';
 import { buildClient } from './build/client-bundle.mjs';
 import { runDev } from './build/dev/dev.mjs';
 import { DIST } from './build/paths.mjs';
-import { prepareBuild } from './build/prepare-build.mjs';
+import { prepareBuild, prerender } from './build/prepare-build.mjs';
 import { buildServer } from './build/server-bundle.mjs';
 import { sizeTable } from './build/size-table.mjs';
 import { isUpToDate } from './build/up-to-date.mjs';
@@ -34,7 +34,7 @@ export { isUpToDate } from './build/up-to-date.mjs';
 
 /**
  * The full build: client, manifest, server, then what the app's services prepare from the server bundle
- * (a database snapshot). `app` names the app's definitions ({ app, serverApp }, paths from the project
+ * (a database snapshot), then the app's prerendered pages. `app` names the app's definitions ({ app, serverApp }, paths from the project
  * root), package.json's "ssr" field by default. Returns the manifest.
  */
 export async function build({ outdir = DIST, app } = {}) {
@@ -43,6 +43,7 @@ export async function build({ outdir = DIST, app } = {}) {
     buildServer({ outdir, app }).then(() => prepareBuild(outdir)),
   ]);
   await writeFile(path.join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await prerender(outdir);
   return manifest;
 }
 

@@ -6,8 +6,21 @@ import path from 'node:path';
  * `services.prepareBuild` writes into `outdir` what its start reads (such as a migrated database
  * snapshot). Rejects with the step's output when it fails.
  */
-export async function prepareBuild(outdir) {
-  const child = spawn(process.execPath, [path.join(outdir, 'server', 'prepare-build.mjs')], {
+export function prepareBuild(outdir) {
+  return runBuildStep(outdir, 'prepare-build', "the app's prepareBuild");
+}
+
+/**
+ * Runs the server bundle's prerender step (server/process/prerender.ts) in a process of its own, once the
+ * client files, the manifest and the database snapshot are written: the app's prerendered routes become
+ * files in `outdir/prerendered/`. Rejects with the step's output when it fails.
+ */
+export function prerender(outdir) {
+  return runBuildStep(outdir, 'prerender', 'prerendering');
+}
+
+async function runBuildStep(outdir, entry, what) {
+  const child = spawn(process.execPath, [path.join(outdir, 'server', `${entry}.mjs`)], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -20,5 +33,5 @@ export async function prepareBuild(outdir) {
     child.once('error', reject);
     child.once('exit', resolve);
   });
-  if (code !== 0) throw new Error(`the app's prepareBuild failed (exit ${code}):\n${output}`);
+  if (code !== 0) throw new Error(`${what} failed (exit ${code}):\n${output}`);
 }

@@ -16,11 +16,12 @@ export function serverOptions({ outdir, entries }) {
     plugins: [appModulesPlugin(ROOT, entries), rawTextPlugin],
     absWorkingDir: ROOT,
     // instrument.mjs is loaded with --import before index.mjs; Sentry's code is a chunk of its own, loaded
-    // only when SENTRY_DSN is set. prepare-build.mjs is the build's last step (build/prepare-build.mjs).
+    // only when SENTRY_DSN is set. prepare-build.mjs and prerender.mjs are the build's last steps (build/prepare-build.mjs).
     entryPoints: {
       index: 'server/process/index.ts',
       instrument: 'server/process/instrument.ts',
       'prepare-build': 'server/process/prepare-build.ts',
+      prerender: 'server/process/prerender.ts',
     },
     outdir: path.join(outdir, 'server'),
     outExtension: { '.js': '.mjs' },

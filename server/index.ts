@@ -17,7 +17,7 @@ export {
   type RouteActions,
 } from './definition/action.ts';
 export type { CachePolicies, CachePolicy } from './definition/cache-policy.ts';
-export { publicCacheControl } from './definition/cache-policy.ts';
+export { publicCacheControl, versionOfBuild } from './definition/cache-policy.ts';
 export type { Config, Env } from './definition/config.ts';
 export type {
   DataOfSteps,
@@ -36,6 +36,12 @@ export type {
   ProvidedAbove,
   ProvidedTo,
 } from './definition/middleware.ts';
+export type {
+  ListPages,
+  ListPagesContext,
+  PrerenderedRoutes,
+  WarmUpSamples,
+} from './definition/page-lists.ts';
 export type { RequestContext } from './definition/request-context.ts';
 export type {
   ResourceContext,

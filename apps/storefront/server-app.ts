@@ -4,6 +4,7 @@ import { storefrontCache } from './server/cache.ts';
 import { readShopConfig, type ShopConfig } from './server/config.ts';
 import { storefrontDataSteps } from './server/data-steps.ts';
 import { storefrontMiddleware } from './server/middleware.ts';
+import { storefrontPrerender, storefrontWarmUp } from './server/page-lists.ts';
 import { storefrontResources } from './server/resources.ts';
 import { type ShopServices, storefrontServices } from './server/services.ts';
 
@@ -19,6 +20,8 @@ const storefrontServer = {
   actions: storefrontActions,
   resources: storefrontResources,
   cache: storefrontCache,
+  prerender: storefrontPrerender,
+  warmUp: storefrontWarmUp,
   services: storefrontServices,
 } satisfies ServerAppDefinition<ShopServices, ShopConfig>;
 // #endregion storefront-server

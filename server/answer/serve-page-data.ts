@@ -66,8 +66,8 @@ export function servePageData({
       const made = ['data', buildId, pageRequest.locale, pageRequest.appPath, pageRequest.search, keepHeader];
       const keep = new Set(keepHeader ? keepHeader.split(',') : undefined);
       const resolution = await resolvePage(request, response, pageRequest, signal, keep, made);
-      // A resource route has no page to show: the browser loads it in full.
-      if (resolution.type === 'resource') return sendDataLine(response, 200, { type: 'resource' });
+      // A resource route has no page to show, nor a prerendered file (documents only): the browser loads it.
+      if (resolution.type === 'resource' || resolution.type === 'prerendered') return loadInFull(response);
       if (resolution.type === 'not-modified') return sendNotModified(response);
       if (resolution.type === 'redirect') {
         return sendDataLine(response, 200, {
@@ -163,4 +163,9 @@ function readDataRequest(
     return void sendDataLine(response, 200, { type: 'redirect', location, status: 308 });
   }
   return { locale: target.locale, appPath: target.path, search, pageTarget: `${basePath}${path}${search}` };
+}
+
+/** The answer that has the browser load the page in full (a `resource` line). */
+function loadInFull(response: Response): void {
+  sendDataLine(response, 200, { type: 'resource' });
 }

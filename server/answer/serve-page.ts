@@ -7,6 +7,7 @@ import { cachingFacts, decideCaching } from '../resolve/answer-caching.ts';
 import type { ResolvePage } from '../resolve/resolve-page.ts';
 import { sendNotModified } from './not-modified.ts';
 import { answerResource } from './resource-route.ts';
+import { sendPrerendered } from './send-prerendered.ts';
 import { sendRedirect } from './send-redirect.ts';
 
 export interface ServePageOptions {
@@ -39,6 +40,8 @@ export function servePage({ resolvePage, renderer, renderTimeoutMs, resources, b
       switch (resolution.type) {
         case 'not-modified':
           return sendNotModified(response);
+        case 'prerendered':
+          return sendPrerendered(request, response, resolution.page);
         case 'redirect':
           return sendRedirect(response, resolution.location, resolution.status);
         case 'error':

@@ -68,7 +68,13 @@ export function createPageParts(
   };
   const cachePolicies = options.cache ?? {};
   checkCachePolicies(cachePolicies);
-  const { resolvePage, resolveFrame } = createPageResolver({ ...common, dataSteps, root, cachePolicies });
+  const { resolvePage, resolveFrame } = createPageResolver({
+    ...common,
+    dataSteps,
+    root,
+    cachePolicies,
+    prerendered: options.build?.prerendered,
+  });
   const renderer = createDocumentRenderer({
     ...common,
     app: options.app,

@@ -65,20 +65,26 @@ export function createRequestHandler(parts: RequestHandlerParts) {
   const started = () => isStarted(parts);
 
   return function serveRequest(request: Request, response: Response, next: NextFunction): void {
+    // The process's own requests (server/process/in-process-client.ts: prerendering, warm-up) are no visit.
+    if (response.locals.inProcess === true) return serveRequestParts(request, response, next);
     parts.traceRequest(request, response, () => {
       parts.logRequest(request, response);
-      parts.setSecurityHeaders(request, response);
-      if (parts.isDraining()) response.setHeader('Connection', 'close');
-      parts.compressWhenAccepted(request, response, () => {
-        try {
-          const waiting = answer(request, response, next);
-          if (waiting) waiting.catch(next);
-        } catch (error) {
-          next(error);
-        }
-      });
+      serveRequestParts(request, response, next);
     });
   };
+
+  function serveRequestParts(request: Request, response: Response, next: NextFunction): void {
+    parts.setSecurityHeaders(request, response);
+    if (parts.isDraining()) response.setHeader('Connection', 'close');
+    parts.compressWhenAccepted(request, response, () => {
+      try {
+        const waiting = answer(request, response, next);
+        if (waiting) waiting.catch(next);
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
 
   // Not an async function: most requests are answered without waiting, and promises are dear here. React's
   // AsyncLocalStorage turns on async hooks, so each promise pays for them and for its garbage under load

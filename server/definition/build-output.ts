@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadPrerenderedPages, type PrerenderedPage } from './prerendered-pages.ts';
 
 /** A chunk of the client build: its file and the files it imports (preloaded with it). */
 export interface ChunkInfo {
@@ -30,6 +31,8 @@ export interface BuildOutput {
   clientDir: string;
   /** Names (relative to clientDir, `/`-separated) of every file that may be served. */
   files: ReadonlySet<string>;
+  /** The build's prerendered pages by `locale appPath` (prerenderedKey); none without any. */
+  prerendered?: ReadonlyMap<string, PrerenderedPage>;
 }
 
 /** The build id when the app runs without a client build (server-only tests). */
@@ -68,5 +71,5 @@ export function loadBuildOutput(distDir: string): BuildOutput {
         path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
       ),
   );
-  return { manifest, clientDir, files };
+  return { manifest, clientDir, files, prerendered: loadPrerenderedPages(distDir) };
 }

@@ -37,6 +37,15 @@ export interface CachePolicy {
  */
 export type CachePolicies = Readonly<Record<string, CachePolicy | 'per-visitor'>>;
 
+/**
+ * The version of a segment whose data is in the app's code (help articles): it changes only with a new
+ * build, whose id every ETag holds already. A prerendered page whose segments all have it stays current for
+ * the build's whole life, so a proxy may serve its file itself (docs/prerendering.md).
+ */
+export function versionOfBuild(): string {
+  return 'build';
+}
+
 /** A route's caching: the strictest policy of its branch, and the per-visitor segments its pages leave out. */
 export interface RoutePolicy {
   cache: Required<Omit<CachePolicy, 'version'>>;

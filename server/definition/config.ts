@@ -40,6 +40,8 @@ export interface Config {
   enableDebugRoutes: boolean;
   /** default 10000: how long in-flight requests may take to finish on shutdown */
   shutdownTimeoutMs: number;
+  /** default 3000: how long a new instance renders its pages in process before /readyz says 200; 0: off */
+  warmUpMs: number;
 }
 
 export const SENTRY_SDKS = ['light', 'full'] as const;

@@ -4,6 +4,7 @@ import type { Config, Env } from './config.ts';
 import type { DataSteps } from './data-step.ts';
 import type { Logger } from './logger.ts';
 import type { Middlewares } from './middleware.ts';
+import type { PrerenderedRoutes, WarmUpSamples } from './page-lists.ts';
 import type { ResourceHandlers } from './resource.ts';
 
 /**
@@ -95,6 +96,10 @@ export interface ServerAppDefinition<Services = unknown, AppConfig = unknown> {
    * per visitor (cookies, the session): see docs/caching.md.
    */
   cache?: CachePolicies;
+  /** Routes the build writes as files, with their pages' params (docs/prerendering.md). */
+  prerender?: PrerenderedRoutes<Services>;
+  /** Sample params of other routes with params, rendered by a new instance before it is ready. */
+  warmUp?: WarmUpSamples<Services>;
   services?: ServicesDefinition<Services, AppConfig>;
 }
 

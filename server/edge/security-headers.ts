@@ -79,7 +79,8 @@ export function securityHeaders(isHttps: (request: Request) => boolean) {
   const staticHeaders = [...recorded].map(([name, value]) => [name.toLowerCase(), value] as const);
 
   return function setSecurityHeaders(request: Request, response: Response): void {
-    const nonce = nextNonce();
+    // A prerendered page brings its own (server/process/in-process-client.ts): its file keeps that one.
+    const nonce = (response.locals.cspNonce as string | undefined) ?? nextNonce();
     response.locals.cspNonce = nonce;
     response.setHeader('content-security-policy', `${policyBeforeNonce}nonce-${nonce}${policyAfterNonce}`);
     for (const [name, value] of staticHeaders) response.setHeader(name, value);

@@ -24,6 +24,12 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * How long a new instance warms itself by default: V8 optimises the render's hot code in its first seconds
+ * of work, which otherwise the first visitors wait for (bench/run/warm-start.mjs measures it).
+ */
+const WARM_UP_MS = 3_000;
+
 /** Reads and validates the environment. Only the process entry calls this with `process.env`. */
 export function loadConfig(env: Env, cpuCount = 1): Readonly<Config> {
   const cookieSecret = readVariable(env, 'COOKIE_SECRET', (value) => {
@@ -49,6 +55,7 @@ export function loadConfig(env: Env, cpuCount = 1): Readonly<Config> {
     logLevel: readVariable(env, 'LOG_LEVEL', parseLogLevel) ?? 'info',
     enableDebugRoutes: readVariable(env, 'ENABLE_DEBUG_ROUTES', parseFlag) ?? false,
     shutdownTimeoutMs: readVariable(env, 'SHUTDOWN_TIMEOUT_MS', parseMilliseconds) ?? 10_000,
+    warmUpMs: readVariable(env, 'WARM_UP_MS', parseMilliseconds) ?? WARM_UP_MS,
   });
 }
 

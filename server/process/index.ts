@@ -12,6 +12,7 @@ import { runPrimary } from './cluster-primary.ts';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { createHttpServer } from './http-server.ts';
 import { createLifecycle } from './lifecycle.ts';
+import { warmUpInstance } from './warm-up.ts';
 
 // The process entry: the only place that reads the environment, starts monitoring, listens and installs
 // signal handlers.
@@ -80,17 +81,12 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
     stopServices: () => services.stop(),
   });
   lifecycle.installProcessHandlers();
+  const buildId = build.manifest.buildId;
   server.listen(config.port, config.host, () => {
-    lifecycle?.markReady();
+    // Ready once warm (WARM_UP_MS): the first visitors then get an instance at its steady speed.
+    const warming = warmUpInstance({ app, appDefinition, serverApp, services, config, buildId, logger });
+    void warming.then(() => lifecycle?.markReady());
     const { port } = server.address() as AddressInfo;
-    logger.info(
-      {
-        port,
-        host: config.host,
-        basePath: config.basePath,
-        buildId: build.manifest.buildId,
-      },
-      'listening',
-    );
+    logger.info({ port, host: config.host, basePath: config.basePath, buildId }, 'listening');
   });
 }

@@ -69,6 +69,22 @@ export function freshByVersion(
 }
 
 /**
+ * The prerendered page of this request when it is current: nothing read so far makes the answer private,
+ * and the ETag the segments' versions give now is the one the page was made with (its data has not moved
+ * since). Otherwise undefined, and the page is rendered.
+ */
+export function currentPrerendered<Page extends { etag: string }>(
+  request: Request,
+  response: Response,
+  page: Page | undefined,
+  made: readonly unknown[],
+  version: readonly unknown[],
+): Page | undefined {
+  if (!page || !mayBePublic(request, response, 200)) return undefined;
+  return page.etag === etagOf(made, 200, ['version', version]) ? page : undefined;
+}
+
+/**
  * Headers of a streamed answer no cache may keep: its parts (a page's shell, then each deferred section)
  * must not be held back by a proxy either (nginx buffers unless told `X-Accel-Buffering: no`).
  */

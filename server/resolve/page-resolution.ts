@@ -1,6 +1,7 @@
 import type { Head, RouteParams } from '../../shared/routing/route-table.ts';
 import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
 import type { RoutePolicy } from '../definition/cache-policy.ts';
+import type { PrerenderedPage } from '../definition/prerendered-pages.ts';
 import type { RequestContext } from '../definition/request-context.ts';
 
 /** What a page request comes to, for the HTML render and the data endpoint alike. */
@@ -24,6 +25,8 @@ export type PageResolution =
       /** The shown segments' versions, when each has one (CachePolicy.version): the basis of the ETag. */
       version?: readonly unknown[];
     }
+  /** A prerendered page still current by its versions: its file is the answer (send-prerendered.ts). */
+  | { type: 'prerendered'; page: PrerenderedPage }
   /** A revalidation the versions answered: ETag and Cache-Control set, the answer sends the 304. */
   | { type: 'not-modified' }
   /** A resource route: its handler answers with this context (its middleware ran; no data steps, no document). */

@@ -7,11 +7,13 @@ import type { RouteNode, SegmentModule } from '../../shared/routing/route-table.
 import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
 import { branchPolicy, type CachePolicies, type RoutePolicy } from '../definition/cache-policy.ts';
 import type { DataSteps } from '../definition/data-step.ts';
+import { type PrerenderedPage, prerenderedKey } from '../definition/prerendered-pages.ts';
 import type { CreateRequestContext, RequestContext } from '../definition/request-context.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
 import { nameByRoute, type ReportError } from '../monitoring/report-error.ts';
 import { factsOf, type PageRequest } from '../request/page-request.ts';
 import { untilAborted } from '../request/request-abort.ts';
+import { currentPrerendered } from './answer-caching.ts';
 import { decide, statusOf } from './decide-page.ts';
 import { isThenable } from './deferred-data.ts';
 import type { PageResolution } from './page-resolution.ts';
@@ -37,6 +39,8 @@ export interface ResolvePageOptions {
   root: RouteNode;
   /** The app's cache policies by segment id. */
   cachePolicies: CachePolicies;
+  /** The build's prerendered pages (prerenderedKey); a document of one still current is its file. */
+  prerendered?: ReadonlyMap<string, PrerenderedPage>;
 }
 
 /**
@@ -137,6 +141,9 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     const ids = made && [...made, match.route.id];
     const version = ids && (await versionsFor(request, response, { policy, left, context, made: ids }));
     if (version === 'not-modified') return { type: 'not-modified' };
+    const prerendered =
+      keep === undefined && prerenderedOf(options, request, response, pageRequest, ids, version);
+    if (prerendered) return { type: 'prerendered', page: prerendered };
     const outcomes = runDataSteps(match.branch, dataSteps, context, left, reading.values);
     const settling = settle(
       match.branch.map(({ node }) => loadModule(node)),
@@ -156,6 +163,20 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
       onFailure: (error) => reportError(error, request),
     });
   };
+}
+
+/** The document's prerendered page, when there is one for its URL (no search) and it is current by `version`. */
+function prerenderedOf(
+  { prerendered }: ResolvePageOptions,
+  request: Request,
+  response: Response,
+  pageRequest: PageRequest,
+  made: readonly unknown[] | undefined,
+  version: readonly unknown[] | undefined,
+): PrerenderedPage | undefined {
+  if (!prerendered || !made || !version || pageRequest.search !== '') return undefined;
+  const page = prerendered.get(prerenderedKey(pageRequest.locale, pageRequest.appPath));
+  return currentPrerendered(request, response, page, made, version);
 }
 
 /** A resource route reads no search. */

@@ -1,4 +1,4 @@
-import { type CachePolicies, publicCacheControl, type RequestContext } from '#runtime/server';
+import { type CachePolicies, publicCacheControl, type RequestContext, versionOfBuild } from '#runtime/server';
 import { readCatalogueVersion } from './catalogue-version.ts';
 import type { ShopServices } from './services.ts';
 
@@ -19,7 +19,7 @@ function catalogueVersion({ services, signal }: RequestContext<ShopServices>): P
 
 const CATALOGUE = { ...SHARED, version: catalogueVersion };
 /** The help centre is in the code: the build's id, part of every ETag, is its version. */
-const HELP = { ...SHARED, version: () => 'build' };
+const HELP = { ...SHARED, version: versionOfBuild };
 
 /** The same, for sitemap.xml and robots.txt, which say their own headers. */
 export const CATALOGUE_CACHE_CONTROL = publicCacheControl(SHARED);

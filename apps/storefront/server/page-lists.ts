@@ -1,0 +1,29 @@
+import type { PrerenderedRoutes, WarmUpSamples } from '#runtime/server';
+import { catalogueIndex } from './db/catalogue-queries.ts';
+import { helpSections } from './help-articles.ts';
+import type { ShopServices } from './services.ts';
+
+/**
+ * The pages the build writes as files: the help centre, which is in the code, so its files stay current for
+ * the build's life and nginx serves them itself. The catalogue's pages change with the database: nginx's
+ * page cache keeps them (docs/caching.md).
+ */
+export const storefrontPrerender = {
+  help: () => [{}],
+  'help-article': ({ locale }) =>
+    helpSections(locale).flatMap((section) =>
+      section.articles.map((article) => ({ slug: article.slug.split('/') })),
+    ),
+} satisfies PrerenderedRoutes<ShopServices>;
+
+/** What a new instance renders before it is ready, besides the routes without params: a product, a category. */
+export const storefrontWarmUp = {
+  product: async ({ services }) =>
+    (await catalogueIndex(services.db)).productIds.slice(0, 2).map((id) => ({ id })),
+  shop: async ({ services }) => [
+    {},
+    ...(await catalogueIndex(services.db)).categoryPaths
+      .slice(0, 1)
+      .map((path) => ({ category: path.split('/') })),
+  ],
+} satisfies WarmUpSamples<ShopServices>;

@@ -1,0 +1,154 @@
+import type { Express } from 'express';
+import { createLocales } from '../../shared/routing/locale.ts';
+import type { AppDefinition } from '../../shared/ui/app-definition.ts';
+import type { Config } from '../definition/config.ts';
+import type { Logger } from '../definition/logger.ts';
+import type { AnyServerApp } from '../definition/server-app-definition.ts';
+import type { ServicesHandle } from '../definition/services.ts';
+import { errorDetails } from '../monitoring/logger.ts';
+import { RENDER_TIMEOUT_MS } from '../request/request-abort.ts';
+import { type InProcessClient, startInProcessClient } from './in-process-client.ts';
+import { type ListedPage, listPages } from './page-list.ts';
+
+/** No round of warm-up goes on past this many rounds, however fast its pages render. */
+const MAX_ROUNDS = 10_000;
+
+export interface WarmUpOptions {
+  client: InProcessClient;
+  /** The pages to render, each as a document and as a client navigation's data answer. */
+  pages: readonly ListedPage[];
+  /** How long to go on rendering them, round after round (WARM_UP_MS). */
+  budgetMs: number;
+  /** Each request's own limit (the render deadline): a page that hangs cannot hold the warm-up. */
+  requestTimeoutMs: number;
+  logger: Logger;
+}
+
+/** What a warm-up did. */
+export interface WarmUpReport {
+  rounds: number;
+  requests: number;
+  /** Requests that failed or answered 5xx; a round where all did ends the warm-up. */
+  failed: number;
+  ms: number;
+}
+
+/**
+ * Renders the app's pages in process, every one once and then round after round until `budgetMs` is spent, so that V8 has optimised
+ * the render's code before the first visitor comes (the process says it is ready only afterwards). A round
+ * that only fails ends it early: a page that cannot render now is the visitors' 503 or 500 to see, not a
+ * reason to stay unready. Never rejects; the first failure is logged once.
+ */
+export async function warmUp({
+  client,
+  pages,
+  budgetMs,
+  requestTimeoutMs,
+  logger,
+}: WarmUpOptions): Promise<WarmUpReport> {
+  const started = performance.now();
+  const report: WarmUpReport = { rounds: 0, requests: 0, failed: 0, ms: 0 };
+  const urls = routesInTurn(pages).flatMap((page) => [page.url, page.dataUrl]);
+  const spent = () => performance.now() - started >= budgetMs;
+  while (urls.length > 0 && report.rounds < MAX_ROUNDS && (report.rounds === 0 || !spent())) {
+    report.rounds += 1;
+    let failedThisRound = 0;
+    for (const url of urls) {
+      // The first round renders every page once whatever the budget; the caller bounds the whole.
+      if (report.rounds > 1 && spent()) break;
+      report.requests += 1;
+      const failure = await renderOnce(client, url, requestTimeoutMs);
+      if (!failure) continue;
+      failedThisRound += 1;
+      if (report.failed === 0) logger.warn({ url, err: errorDetails(failure) }, 'warm-up: a page failed');
+      report.failed += 1;
+    }
+    if (failedThisRound === urls.length) break;
+  }
+  report.ms = Math.round(performance.now() - started);
+  return report;
+}
+
+/** Each route's first page (in each locale) before any route's second: a short budget still covers every route. */
+function routesInTurn(pages: readonly ListedPage[]): ListedPage[] {
+  const rank = new Map<ListedPage, number>();
+  const seen = new Map<string, number>();
+  for (const page of pages) {
+    const key = `${page.routeId} ${page.locale}`;
+    const index = seen.get(key) ?? 0;
+    seen.set(key, index + 1);
+    rank.set(page, index);
+  }
+  return [...pages].sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0));
+}
+
+async function renderOnce(client: InProcessClient, url: string, timeoutMs: number): Promise<unknown> {
+  try {
+    const { status } = await client.get(url, { signal: AbortSignal.timeout(timeoutMs) });
+    return status >= 500 ? new Error(`status ${status}`) : undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
+/** Pages per route and locale a warm-up renders: a sample of the route's code paths, not its catalogue. */
+const PAGES_PER_ROUTE = 2;
+
+export interface WarmUpInstanceOptions {
+  app: Express;
+  appDefinition: AppDefinition;
+  serverApp: AnyServerApp;
+  services: ServicesHandle;
+  config: Readonly<Config>;
+  buildId: string;
+  logger: Logger;
+}
+
+/**
+ * A new instance's warm-up (WARM_UP_MS; 0 turns it off): once its services have started, it renders every
+ * page route in every locale (routes with params by the app's `warmUp` samples and `prerender` lists) in
+ * process, then logs what it did. The process marks itself ready afterwards, whatever happened here.
+ */
+export async function warmUpInstance(options: WarmUpInstanceOptions): Promise<void> {
+  const { config, logger } = options;
+  if (config.warmUpMs === 0) return;
+  let client: InProcessClient | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await options.services.started;
+    // Bounded whatever the app's listers do: the budget, and one render deadline for the last page.
+    const givenUp = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, config.warmUpMs + RENDER_TIMEOUT_MS);
+    });
+    await Promise.race([warmUpPages(options, (started) => (client = started)), givenUp]);
+  } catch (error) {
+    logger.warn({ err: errorDetails(error) }, 'warm-up failed');
+  } finally {
+    clearTimeout(timer);
+    await client?.close();
+  }
+}
+
+async function warmUpPages(options: WarmUpInstanceOptions, keep: (client: InProcessClient) => void) {
+  const { config, logger, serverApp } = options;
+  const services = await options.services.started;
+  const pages = await listPages({
+    root: options.appDefinition.root,
+    locales: createLocales(options.appDefinition.locales),
+    basePath: config.basePath,
+    buildId: options.buildId,
+    listers: { ...serverApp.warmUp, ...serverApp.prerender },
+    perRoute: PAGES_PER_ROUTE,
+    services,
+  });
+  const client = await startInProcessClient(options.app);
+  keep(client);
+  const report = await warmUp({
+    client,
+    pages,
+    budgetMs: config.warmUpMs,
+    requestTimeoutMs: RENDER_TIMEOUT_MS,
+    logger,
+  });
+  logger.info({ ...report, pages: pages.length }, 'warmed up');
+}

@@ -1,0 +1,141 @@
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app/create-app.ts';
+import type { Logger } from '../../server/definition/logger.ts';
+import { noMonitoring } from '../../server/monitoring/monitoring.ts';
+import { loadConfig } from '../../server/process/config.ts';
+import { type InProcessClient, startInProcessClient } from '../../server/process/in-process-client.ts';
+import { listPages } from '../../server/process/page-list.ts';
+import { warmUp } from '../../server/process/warm-up.ts';
+import { createLocales } from '../../shared/routing/locale.ts';
+import tinyApp from '../fixtures/tiny-app/app.ts';
+import tinyServerApp from '../fixtures/tiny-app/server-app.ts';
+
+interface Line {
+  level: string;
+  message: string;
+}
+
+function recordingLogger(lines: Line[]): Logger {
+  const at = (level: string) => (_details: object, message?: string) => {
+    lines.push({ level, message: message ?? '' });
+  };
+  return { info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug') } as unknown as Logger;
+}
+
+/** The tiny app with its logger and monitoring recorded; `dataSteps` over its own. */
+function tinyServer(lines: Line[], traced: string[], dataSteps = {}) {
+  return createApp({
+    config: loadConfig({ COOKIE_SECRET: 'warm-up-test-cookie-secret-of-enough-length' }),
+    app: tinyApp,
+    dataSteps: { ...tinyServerApp.dataSteps, ...dataSteps },
+    logger: recordingLogger(lines),
+    monitoring: {
+      ...noMonitoring,
+      traceRequest: (request, _response, answer) => {
+        traced.push(request.url);
+        answer();
+      },
+    },
+  });
+}
+
+async function tinyPages() {
+  const locales = createLocales(tinyApp.locales);
+  return listPages({
+    root: tinyApp.root,
+    locales,
+    basePath: '',
+    buildId: 'development',
+    listers: {},
+    services: {},
+  });
+}
+
+describe('warm-up: the process renders its pages itself before it is ready', () => {
+  let client: InProcessClient | undefined;
+  afterEach(async () => {
+    await client?.close();
+    client = undefined;
+  });
+
+  it('lists every page route without params in every locale, with its data URL', async () => {
+    const pages = await tinyPages();
+    expect(pages.map((page) => [page.url, page.dataUrl])).toEqual([
+      ['/notes/first', '/_data/development/notes/first'],
+      ['/notes/second', '/_data/development/notes/second'],
+    ]);
+  });
+
+  it('sends requests that are no visit: no request log line, no monitoring transaction', async () => {
+    const lines: Line[] = [];
+    const traced: string[] = [];
+    const server = tinyServer(lines, traced);
+    client = await startInProcessClient(server);
+    const answer = await client.get('/notes/second');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('Second note, from its data step');
+    expect(lines.filter((line) => line.message === 'request')).toEqual([]);
+    expect(traced).toEqual([]);
+    // A visitor's request is both, so the two lists above can tell.
+    await request(server).get('/notes/second').expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(lines.filter((line) => line.message === 'request')).toHaveLength(1);
+    expect(traced).toEqual(['/notes/second']);
+  });
+
+  it("refuses a request on its port that lacks the process's token (403)", async () => {
+    client = await startInProcessClient(tinyServer([], []));
+    const answer = await fetch(`${client.origin}/notes/first`);
+    expect(answer.status).toBe(403);
+  });
+
+  it('renders every page and data answer, round after round, until its budget is spent', async () => {
+    const lines: Line[] = [];
+    client = await startInProcessClient(tinyServer(lines, []));
+    const pages = await tinyPages();
+    const report = await warmUp({
+      client,
+      pages,
+      budgetMs: 300,
+      requestTimeoutMs: 5_000,
+      logger: recordingLogger(lines),
+    });
+    expect(report.failed).toBe(0);
+    expect(report.requests).toBeGreaterThanOrEqual(4);
+    expect(lines.filter((line) => line.level === 'warn')).toEqual([]);
+  });
+
+  it('ends after a round where every page failed, and logs the first failure once (never unready for long)', async () => {
+    const lines: Line[] = [];
+    const failing = () => {
+      throw new Error('no data');
+    };
+    client = await startInProcessClient(tinyServer(lines, [], { notes: failing }));
+    const pages = await tinyPages();
+    // A budget of ten minutes: only the failed round can end it within the test's time.
+    const report = await warmUp({
+      client,
+      pages,
+      budgetMs: 600_000,
+      requestTimeoutMs: 5_000,
+      logger: recordingLogger(lines),
+    });
+    expect(report).toMatchObject({ rounds: 1, requests: 4, failed: 4 });
+    expect(lines.filter((line) => line.message === 'warm-up: a page failed')).toHaveLength(1);
+  });
+
+  it('gives up a page that hangs after its request timeout', async () => {
+    const hanging = () => new Promise(() => {});
+    client = await startInProcessClient(tinyServer([], [], { notes: hanging }));
+    const pages = await tinyPages();
+    const report = await warmUp({
+      client,
+      pages: pages.slice(0, 1),
+      budgetMs: 600_000,
+      requestTimeoutMs: 200,
+      logger: recordingLogger([]),
+    });
+    expect(report).toMatchObject({ rounds: 1, failed: 2 });
+  });
+});
