@@ -34,6 +34,8 @@ export function startBuiltServer(env: Record<string, string> = {}, buildDir?: st
       PATH: process.env.PATH,
       PORT: '0',
       HOST: '127.0.0.1',
+      // Tests that start a built server want it at once; the warm-up has its own tests (warm-up-process).
+      WARM_UP_MS: '0',
       ...(dataDir && { DATA_DIR: dataDir }),
       ...env,
     },
