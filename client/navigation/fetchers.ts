@@ -20,21 +20,13 @@ export interface FetchersOptions {
 /** How a request ended: its result, or the post went on natively and the browser is leaving the page. */
 type RequestEnd = FetcherResult | 'posted-natively';
 
-/** A request in flight, by its token. */
-interface Running {
-  controller: AbortController;
-  /** Its result once it ends; undefined when it was aborted. */
-  ended: Promise<FetcherResult | undefined>;
-  /** What it posts: for useFetchers(), which reads it only when an app calls it. */
-  body: FormData | URLSearchParams | undefined;
-}
-
 /**
  * Fetchers: each key is a component's own request (a form post or a data load) to the data endpoint
  * (`fetchPageData`, as `<Form>` and navigations use, so the server's checks are the same), running beside
  * navigations and beside the other keys. A key that starts again, or whose last component unmounts, aborts
- * its request; an answer whose token is not its key's newest is dropped; a post that succeeds asks the page
- * on screen to revalidate. Each key's subscribers, and those of every key, hear when its state changes.
+ * its request, and an aborted request's answer is dropped: a key only ever hears its newest request. A post
+ * that succeeds asks the page on screen to revalidate. Each key's subscribers, and those of every key, hear
+ * when its state changes.
  *
  * long function: the hub's methods share the states, the requests in flight and the listeners; each is short.
  */
@@ -45,52 +37,43 @@ export function createFetchers({
   postNatively,
 }: FetchersOptions): FetcherHub {
   let fetchers: Readonly<Record<string, FetcherState>> = {};
-  let lastToken = 0;
-  const requests = new Map<number, Running>();
+  /** Each key's request in flight. */
+  const requests = new Map<string, AbortController>();
   const listeners = new Map<string, Set<() => void>>();
   const everyKey = new Set<() => void>();
   const stateOf = (key: string) => fetchers[key] ?? IDLE_FETCHER;
 
-  /** Aborts the key's running request, if any. */
   function abort(key: string): void {
-    const current = stateOf(key);
-    if (current.state === 'idle') return;
-    requests.get(current.token)?.controller.abort();
-    requests.delete(current.token);
+    requests.get(key)?.abort();
+    requests.delete(key);
   }
 
   function tell(key: string): void {
     for (const listener of [...(listeners.get(key) ?? []), ...everyKey]) listener();
   }
 
-  /** Starts a key's post (with `body`) or load, and resolves as its request ends. */
+  /** Starts a key's post (with `body`) or load, and resolves as its request ends (undefined: aborted). */
   function start(key: string, pageUrl: string, body?: FormData | URLSearchParams) {
-    const token = ++lastToken;
-    const result = stateOf(key).result;
     abort(key);
-    fetchers = { ...fetchers, [key]: { state: body ? 'submitting' : 'loading', token, result } };
     const controller = new AbortController();
+    requests.set(key, controller);
     const url = resolve(pageUrl);
     const ended = request(url, dataHrefOf(url), body, controller.signal, postNatively).then((end) => {
       if (controller.signal.aborted) return undefined;
-      requests.delete(token);
+      requests.delete(key);
       // The browser is loading the native post's answer: the fetcher stays `submitting` until it leaves.
       if (end === 'posted-natively') return undefined;
-      settle(key, token, end);
+      fetchers = { ...fetchers, [key]: { state: 'idle', result: end } };
+      if (body && end.type === 'done') revalidate(end.revalidate);
+      tell(key);
       return end;
     });
-    requests.set(token, { controller, ended, body });
+    fetchers = {
+      ...fetchers,
+      [key]: { state: body ? 'submitting' : 'loading', result: stateOf(key).result, body },
+    };
     tell(key);
     return ended;
-  }
-
-  /** A request has ended: its result, unless a newer request of its key (or an unmount) replaced it. */
-  function settle(key: string, token: number, result: FetcherResult): void {
-    const current = stateOf(key);
-    if (current.state === 'idle' || current.token !== token) return;
-    fetchers = { ...fetchers, [key]: { state: 'idle', result } };
-    if (current.state === 'submitting' && result.type === 'done') revalidate(result.revalidate);
-    tell(key);
   }
 
   return {
@@ -110,14 +93,13 @@ export function createFetchers({
       };
     },
     stateOf,
-    submit: (key, pageUrl, body) => start(key, pageUrl, body),
+    submit: start,
     load: (key, pageUrl) => start(key, pageUrl),
     subscribeAll(listener) {
       everyKey.add(listener);
       return () => everyKey.delete(listener);
     },
     fetchers: () => fetchers,
-    bodyOf: (token) => requests.get(token)?.body,
   };
 }
 

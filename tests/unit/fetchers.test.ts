@@ -78,15 +78,16 @@ describe('createFetchers', () => {
     expect(revalidate).not.toHaveBeenCalled();
   });
 
-  it('a key is idle until it starts; each start takes a new token and keeps the last result until its answer', async () => {
+  it('a key is idle until it starts, and keeps its last result until the next answer', async () => {
     const { calls, fetchers, body, settle } = setUp();
     expect(fetchers.stateOf('a')).toEqual({ state: 'idle' });
-    fetchers.submit('a', '/products/knife', body());
-    expect(fetchers.stateOf('a')).toEqual({ state: 'submitting', token: 1, result: undefined });
+    const posted = body();
+    fetchers.submit('a', '/products/knife', posted);
+    expect(fetchers.stateOf('a')).toEqual({ state: 'submitting', result: undefined, body: posted });
     calls[0]?.answer(new Response('', { status: 500 }));
     await settle();
     fetchers.load('a', '/products/knife');
-    expect(fetchers.stateOf('a')).toEqual({ state: 'loading', token: 2, result: { type: 'failed' } });
+    expect(fetchers.stateOf('a')).toEqual({ state: 'loading', result: { type: 'failed' } });
   });
 
   it('unmounting a key forgets it and drops its late answer; an idle or unknown key aborts nothing', async () => {
@@ -200,7 +201,7 @@ describe('createFetchers', () => {
   it('lists the fetchers in flight with what each post sent, and tells every-key subscribers', async () => {
     const { calls, fetchers, settle } = setUp();
     const everyKey = vi.fn();
-    const inFlight = () => listInFlight(fetchers.fetchers(), fetchers);
+    const inFlight = () => listInFlight(fetchers.fetchers());
     fetchers.subscribeAll(everyKey);
     expect(inFlight()).toEqual([]);
     fetchers.submit('a', '/products/knife', new URLSearchParams({ _action: 'add-to-cart', quantity: '1' }));
@@ -225,7 +226,7 @@ describe('createFetchers', () => {
     body.set('text', 'Sharp');
     body.set('photo', new Blob(['x']), 'photo.png');
     fetchers.submit('a', '/products/knife', body);
-    const [listed] = listInFlight(fetchers.fetchers(), fetchers);
+    const [listed] = listInFlight(fetchers.fetchers());
     expect(listed?.submission).toEqual({ action: 'review', fields: { text: 'Sharp' } });
   });
 
