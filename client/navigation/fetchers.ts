@@ -94,7 +94,7 @@ export function createFetchers({
     },
     stateOf,
     submit: start,
-    load: (key, pageUrl) => start(key, pageUrl),
+    load: start,
     subscribeAll(listener) {
       everyKey.add(listener);
       return () => everyKey.delete(listener);
