@@ -1,12 +1,10 @@
-import type { FetcherHub, FetcherResult } from '../../shared/ui/navigation-context.ts';
-import { BuildChangedError, fetchPageData } from './fetch-page-data.ts';
 import {
-  type FetcherEffect,
-  type FetcherMessage,
-  fetcherOf,
-  initialFetcherModel,
-  updateFetchers,
-} from './fetcher-model.ts';
+  type FetcherHub,
+  type FetcherResult,
+  type FetcherState,
+  IDLE_FETCHER,
+} from '../../shared/ui/navigation-context.ts';
+import { BuildChangedError, fetchPageData } from './fetch-page-data.ts';
 
 export interface FetchersOptions {
   /** Resolves a form action or a link against the page on screen. */
@@ -22,21 +20,15 @@ export interface FetchersOptions {
 /** How a request ended: its result, or the post went on natively and the browser is leaving the page. */
 type RequestEnd = FetcherResult | 'posted-natively';
 
-/** A request in flight, by its token. */
-interface Running {
-  controller: AbortController;
-  /** Its result once it ends; undefined when it was aborted. */
-  ended: Promise<FetcherResult | undefined>;
-  /** What it posts: for useFetchers(), which reads it only when an app calls it. */
-  body: FormData | URLSearchParams | undefined;
-}
-
 /**
- * The DOM adapter of the fetcher model (fetcher-model.ts): it sends each fetcher's request to the data
- * endpoint (`fetchPageData`, as `<Form>` and navigations do, so the server's checks are the same), aborts
- * the ones the model says to, and tells each key's subscribers, and those of every key, when a state changes.
+ * Fetchers: each key is a component's own request (a form post or a data load) to the data endpoint
+ * (`fetchPageData`, as `<Form>` and navigations use, so the server's checks are the same), running beside
+ * navigations and beside the other keys. A key that starts again, or whose last component unmounts, aborts
+ * its request, and an aborted request's answer is dropped: a key only ever hears its newest request. A post
+ * that succeeds asks the page on screen to revalidate. Each key's subscribers, and those of every key, hear
+ * when its state changes.
  *
- * long function: the hub's methods share the model, the requests in flight and the listeners; each is short.
+ * long function: the hub's methods share the states, the requests in flight and the listeners; each is short.
  */
 export function createFetchers({
   resolve,
@@ -44,50 +36,44 @@ export function createFetchers({
   revalidate,
   postNatively,
 }: FetchersOptions): FetcherHub {
-  let model = initialFetcherModel;
-  const requests = new Map<number, Running>();
+  let fetchers: Readonly<Record<string, FetcherState>> = {};
+  /** Each key's request in flight. */
+  const requests = new Map<string, AbortController>();
   const listeners = new Map<string, Set<() => void>>();
   const everyKey = new Set<() => void>();
+  const stateOf = (key: string) => fetchers[key] ?? IDLE_FETCHER;
 
-  function dispatch(message: FetcherMessage): void {
-    const before = model;
-    const [next, effects] = updateFetchers(model, message);
-    model = next;
-    for (const effect of effects) run(message.key, effect);
-    if (fetcherOf(before, message.key) === fetcherOf(model, message.key)) return;
-    for (const listener of [...(listeners.get(message.key) ?? []), ...everyKey]) listener();
+  function abort(key: string): void {
+    requests.get(key)?.abort();
+    requests.delete(key);
   }
 
-  function run(key: string, effect: FetcherEffect): void {
-    switch (effect.type) {
-      case 'request': {
-        const controller = new AbortController();
-        const body = effect.body as FormData | URLSearchParams | undefined;
-        const url = resolve(effect.url);
-        const ended = request(url, dataHrefOf(url), body, controller.signal, postNatively).then((end) => {
-          if (controller.signal.aborted) return undefined;
-          requests.delete(effect.token);
-          // The browser is loading the native post's answer: the fetcher stays `submitting` until it leaves.
-          if (end === 'posted-natively') return undefined;
-          dispatch({ type: 'settled', key, token: effect.token, result: end });
-          return end;
-        });
-        requests.set(effect.token, { controller, ended, body });
-        return;
-      }
-      case 'abort':
-        requests.get(effect.token)?.controller.abort();
-        requests.delete(effect.token);
-        return;
-      case 'revalidate':
-        return revalidate(effect.segments);
-    }
+  function tell(key: string): void {
+    for (const listener of [...(listeners.get(key) ?? []), ...everyKey]) listener();
   }
 
-  /** Dispatches a submit or load, and resolves as the request it started ends. */
-  async function start(message: Extract<FetcherMessage, { type: 'submit' | 'load' }>) {
-    dispatch(message);
-    return requests.get(model.lastToken)?.ended;
+  /** Starts a key's post (with `body`) or load, and resolves as its request ends (undefined: aborted). */
+  function start(key: string, pageUrl: string, body?: FormData | URLSearchParams) {
+    abort(key);
+    const controller = new AbortController();
+    requests.set(key, controller);
+    const url = resolve(pageUrl);
+    const ended = request(url, dataHrefOf(url), body, controller.signal, postNatively).then((end) => {
+      if (controller.signal.aborted) return undefined;
+      requests.delete(key);
+      // The browser is loading the native post's answer: the fetcher stays `submitting` until it leaves.
+      if (end === 'posted-natively') return undefined;
+      fetchers = { ...fetchers, [key]: { state: 'idle', result: end } };
+      if (body && end.type === 'done') revalidate(end.revalidate);
+      tell(key);
+      return end;
+    });
+    fetchers = {
+      ...fetchers,
+      [key]: { state: body ? 'submitting' : 'loading', result: stateOf(key).result, body },
+    };
+    tell(key);
+    return ended;
   }
 
   return {
@@ -99,18 +85,21 @@ export function createFetchers({
         if (set.size) return;
         // The last component holding the key is gone: its request is aborted and its state forgotten.
         listeners.delete(key);
-        dispatch({ type: 'unmount', key });
+        if (!(key in fetchers)) return;
+        abort(key);
+        const { [key]: _gone, ...rest } = fetchers;
+        fetchers = rest;
+        tell(key);
       };
     },
-    stateOf: (key) => fetcherOf(model, key),
-    submit: (key, pageUrl, body) => start({ type: 'submit', key, url: pageUrl, body }),
-    load: (key, pageUrl) => start({ type: 'load', key, url: pageUrl }),
+    stateOf,
+    submit: start,
+    load: start,
     subscribeAll(listener) {
       everyKey.add(listener);
       return () => everyKey.delete(listener);
     },
-    fetchers: () => model.fetchers,
-    bodyOf: (token) => requests.get(token)?.body,
+    fetchers: () => fetchers,
   };
 }
 

@@ -13,7 +13,7 @@ export function postFormNatively(document: Document, url: URL, body: FormData | 
     const input = document.createElement('input');
     input.type = 'hidden';
     input.name = name;
-    input.value = String(value);
+    input.value = value as string;
     form.append(input);
   }
   document.body.append(form);

@@ -9,12 +9,11 @@ import { hasValidPercentEncoding } from '../request/normalize-url.ts';
 import { type PageRequest, setPageRequest } from '../request/page-request.ts';
 import { notePublicAnswer } from '../request/private-reads.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from '../request/request-abort.ts';
-import { cachingFacts, decideCaching } from '../resolve/answer-caching.ts';
 import { prepareDeferredData } from '../resolve/deferred-data.ts';
 import type { PageResolution } from '../resolve/page-resolution.ts';
 import type { ResolveFrame, ResolvePage } from '../resolve/resolve-page.ts';
+import { applyCaching } from './caching-headers.ts';
 import type { HandleAction } from './handle-action.ts';
-import { sendNotModified } from './not-modified.ts';
 import { dataLine, flush, sendDataLine, sendErrorLine, startDataLines } from './page-data-response.ts';
 
 export interface ServePageDataOptions {
@@ -68,7 +67,7 @@ export function servePageData({
       const resolution = await resolvePage(request, response, pageRequest, signal, keep, made);
       // A resource route has no page to show, nor a prerendered file (documents only): the browser loads it.
       if (resolution.type === 'resource' || resolution.type === 'prerendered') return loadInFull(response);
-      if (resolution.type === 'not-modified') return sendNotModified(response);
+      if (resolution.type === 'not-modified') return void applyCaching(response, resolution.caching);
       if (resolution.type === 'redirect') {
         return sendDataLine(response, 200, {
           type: 'redirect',
@@ -85,9 +84,9 @@ export function servePageData({
         );
       }
 
-      const caching = await decideCaching(request, response, cachingFacts(resolution, made));
-      if (caching === 'not-modified') return sendNotModified(response);
-      if (caching === 'public') notePublicAnswer(response);
+      const { caching } = resolution;
+      if (caching && applyCaching(response, caching)) return;
+      if (caching?.type === 'public') notePublicAnswer(response);
       await sendPageLines(request, response, resolution, signal, reportError);
     } catch (error) {
       if (error instanceof ClientDisconnectedError) return;

@@ -3,9 +3,8 @@ import type { ResourceHandlers } from '../definition/resource.ts';
 import type { DocumentRenderer } from '../render/document-renderer.ts';
 import type { PageRequest } from '../request/page-request.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from '../request/request-abort.ts';
-import { cachingFacts, decideCaching } from '../resolve/answer-caching.ts';
 import type { ResolvePage } from '../resolve/resolve-page.ts';
-import { sendNotModified } from './not-modified.ts';
+import { applyCaching } from './caching-headers.ts';
 import { answerResource } from './resource-route.ts';
 import { sendPrerendered } from './send-prerendered.ts';
 import { sendRedirect } from './send-redirect.ts';
@@ -39,7 +38,7 @@ export function servePage({ resolvePage, renderer, renderTimeoutMs, resources, b
       const resolution = await resolvePage(request, response, pageRequest, signal, undefined, made);
       switch (resolution.type) {
         case 'not-modified':
-          return sendNotModified(response);
+          return void applyCaching(response, resolution.caching);
         case 'prerendered':
           return sendPrerendered(request, response, resolution.page);
         case 'redirect':
@@ -47,9 +46,9 @@ export function servePage({ resolvePage, renderer, renderTimeoutMs, resources, b
         case 'error':
           return renderer.renderError(request, response, pageRequest, resolution.status);
         case 'page': {
-          const caching = await decideCaching(request, response, cachingFacts(resolution, made));
-          if (caching === 'not-modified') return sendNotModified(response);
-          const render = { ...resolution, abortController, shared: caching === 'public' };
+          const { caching } = resolution;
+          if (caching && applyCaching(response, caching)) return;
+          const render = { ...resolution, abortController, shared: caching?.type === 'public' };
           return renderer.renderRoute(request, response, pageRequest, render);
         }
         case 'resource':

@@ -1,5 +1,6 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { answerPageTarget } from '../answer/page-target.ts';
 import { compressResponses } from '../edge/compress-responses.ts';
 import { requestLog } from '../edge/request-log.ts';
 import { securityHeaders } from '../edge/security-headers.ts';
@@ -68,11 +69,10 @@ export function createApp(options: CreateAppOptions): Express {
       sendAsset: serveAssets(build),
       forwardToSentry: sentryTunnel(config.sentryDsn),
       sendLocaleSwitch: switchLocale(config.basePath, locales, cookieSetterOf),
-      resolvePageRequest: resolveLocale({
-        basePath: config.basePath,
-        locales,
-        renderError: (request, response, status) => renderError(request, response, homeRequest, status),
-      }),
+      resolvePageRequest: answerPageTarget(
+        resolveLocale({ basePath: config.basePath, locales }),
+        (request, response, status) => renderError(request, response, homeRequest, status),
+      ),
     }),
   );
   server.use(function handleError(error: unknown, request: Request, response: Response, _next: NextFunction) {

@@ -21,7 +21,6 @@ import { isCrawler } from '../request/is-crawler.ts';
 import type { PageRequest } from '../request/page-request.ts';
 import { notePublicAnswer } from '../request/private-reads.ts';
 import { abortOnDisconnectOrDeadline } from '../request/request-abort.ts';
-import { streamPrivately } from '../resolve/answer-caching.ts';
 import { prepareDeferredData } from '../resolve/deferred-data.ts';
 import { errorHead } from '../resolve/error-head.ts';
 import type { ResolveFrame } from '../resolve/resolve-page.ts';
@@ -30,7 +29,7 @@ import { documentFrame } from './document-frame.ts';
 import { withErrorInPlace } from './error-in-place.ts';
 import type { RouteRender } from './route-render.ts';
 import { serializeForScript } from './serialize-for-script.ts';
-import { streamDocument } from './stream-document.ts';
+import { streamDocument, streamPrivately } from './stream-document.ts';
 
 /** Dynamic HTML must never be stored by a shared cache: it can carry a visitor's cart and locale. */
 export const DYNAMIC_CACHE_CONTROL = 'private, no-cache, no-store, max-age=0, must-revalidate';

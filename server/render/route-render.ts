@@ -14,6 +14,6 @@ export interface RouteRender {
   actionResult?: ActionResultState;
   /** Indices of the per-visitor segments a shared page left out (their data is `null`). */
   kept?: ReadonlySet<number>;
-  /** Public, its caching headers set (answer-caching.ts): no trace of this request, and rendered whole. */
+  /** Public, its caching headers set (answer/caching-headers.ts): no trace of this request, and rendered whole. */
   shared?: boolean;
 }

@@ -153,3 +153,13 @@ function renderErrorsOnce(abortController: AbortController, onRenderError: (erro
     onRenderError(error);
   };
 }
+
+/**
+ * Headers of a streamed answer no cache may keep: its parts (a page's shell, then each deferred section)
+ * must not be held back by a proxy either (nginx buffers unless told `X-Accel-Buffering: no`).
+ */
+export function streamPrivately(response: Response, cacheControl: string): void {
+  response.setHeader('Cache-Control', cacheControl);
+  response.removeHeader('ETag');
+  response.setHeader('X-Accel-Buffering', 'no');
+}

@@ -3,6 +3,7 @@ import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
 import type { RoutePolicy } from '../definition/cache-policy.ts';
 import type { PrerenderedPage } from '../definition/prerendered-pages.ts';
 import type { RequestContext } from '../definition/request-context.ts';
+import type { CachingDecision } from './caching-decision.ts';
 
 /** What a page request comes to, for the HTML render and the data endpoint alike. */
 export type PageResolution =
@@ -24,11 +25,13 @@ export type PageResolution =
       policy: RoutePolicy | undefined;
       /** The shown segments' versions, when each has one (CachePolicy.version): the basis of the ETag. */
       version?: readonly unknown[];
+      /** How the answer may be stored, when its caller gave what the representation is made from. */
+      caching?: CachingDecision;
     }
   /** A prerendered page still current by its versions: its file is the answer (send-prerendered.ts). */
   | { type: 'prerendered'; page: PrerenderedPage }
-  /** A revalidation the versions answered: ETag and Cache-Control set, the answer sends the 304. */
-  | { type: 'not-modified' }
+  /** A revalidation the versions answered: the answer applies its caching, a 304 (decideByVersions). */
+  | { type: 'not-modified'; caching: CachingDecision }
   /** A resource route: its handler answers with this context (its middleware ran; no data steps, no document). */
   | { type: 'resource'; routeId: string; params: RouteParams; context: RequestContext }
   /** `location` is final: base path and locale prefix added to an app path (`urlOf`), or external. */

@@ -13,7 +13,7 @@ import type { Monitoring } from '../monitoring/monitoring.ts';
 import { nameByRoute, type ReportError } from '../monitoring/report-error.ts';
 import { factsOf, type PageRequest } from '../request/page-request.ts';
 import { untilAborted } from '../request/request-abort.ts';
-import { currentPrerendered } from './answer-caching.ts';
+import { currentPrerendered, decideByVersions, decideCaching } from './caching-decision.ts';
 import { decide, statusOf } from './decide-page.ts';
 import { isThenable } from './deferred-data.ts';
 import type { PageResolution } from './page-resolution.ts';
@@ -21,7 +21,6 @@ import { readSearch, type SearchReading } from './read-search.ts';
 import { type Outcome, runDataSteps } from './run-data-steps.ts';
 import type { MiddlewareRunner, MiddlewareStop } from './run-middleware.ts';
 import { hasUnacceptableSearch } from './url-text.ts';
-import { versionsFor } from './versions.ts';
 export interface ResolvePageOptions {
   /** BASE_PATH, for the redirects of normalised searches. */
   basePath: string;
@@ -115,7 +114,7 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     signal: AbortSignal,
     /** A data answer's kept segment ids; none for a document (a shared one leaves per-visitor ones out). */
     keep?: ReadonlySet<string>,
-    /** The representation's parts of its ETag (caller's), for a revalidation answered from versions. */
+    /** The representation's parts of its ETag (caller's); none: no caching is decided (an action's page). */
     made?: readonly unknown[],
   ): Promise<PageResolution> {
     const match = routes.match(pageRequest.appPath);
@@ -125,8 +124,8 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     const reading = resource ? NO_SEARCH : readBranchSearch(match.branch, pageRequest, basePath, locales);
     if (reading.type !== 'read') return reading;
 
-    const facts = factsOf(pageRequest, match.params, signal);
-    const context = options.createRequestContext(request, response, facts);
+    const requestFacts = factsOf(pageRequest, match.params, signal);
+    const context = options.createRequestContext(request, response, requestFacts);
     // Before any data step or resource handler of the branch, kept segments' included: guards never skip.
     const chain = options.middleware.chainOf(match.route.id);
     if (chain) {
@@ -139,20 +138,19 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     const shared = keep === undefined && (request.method === 'GET' || request.method === 'HEAD');
     const left = keep ?? (shared ? policy?.perVisitor : undefined);
     const ids = made && [...made, match.route.id];
-    const version = ids && (await versionsFor(request, response, { policy, left, context, made: ids }));
-    if (version === 'not-modified') return { type: 'not-modified' };
+    const { version, notModified } = ids
+      ? await decideByVersions(request, response, { policy, left, context, made: ids })
+      : {};
+    if (notModified) return { type: 'not-modified', caching: notModified };
     const prerendered =
       keep === undefined && prerenderedOf(options, request, response, pageRequest, ids, version);
     if (prerendered) return { type: 'prerendered', page: prerendered };
     const outcomes = runDataSteps(match.branch, dataSteps, context, left, reading.values);
-    const settling = settle(
-      match.branch.map(({ node }) => loadModule(node)),
-      outcomes,
-      signal,
-    );
+    const modules = match.branch.map(({ node }) => loadModule(node));
+    const settling = settle(modules, outcomes, signal);
     // No await when nothing is pending: each promise costs under load (see request-handler.ts).
     const settled = isLoaded(settling) ? settling : await settling;
-    return decide(match.branch, settled.modules, settled.outcomes, {
+    const resolution = decide(match.branch, settled.modules, settled.outcomes, {
       policy,
       version,
       searchValues: reading.values,
@@ -162,6 +160,10 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
       urlOf: context.urlOf,
       onFailure: (error) => reportError(error, request),
     });
+    if (resolution.type === 'page' && ids) {
+      resolution.caching = await decideCaching(request, response, { ...resolution, made: ids });
+    }
+    return resolution;
   };
 }
 

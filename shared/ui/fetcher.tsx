@@ -136,21 +136,16 @@ export function useFetchers(): readonly FetcherInFlight[] {
     () => hub?.fetchers(),
     () => undefined,
   );
-  return useMemo(() => (hub && fetchers ? listInFlight(fetchers, hub) : NONE_IN_FLIGHT), [fetchers, hub]);
+  return useMemo(() => (fetchers ? listInFlight(fetchers) : NONE_IN_FLIGHT), [fetchers]);
 }
 
 /**
  * The fetchers posting or loading, with what each post sent. Listed here rather than by the hub, so an app
  * that never calls useFetchers() does not download it.
  */
-export function listInFlight(
-  fetchers: Readonly<Record<string, FetcherState>>,
-  hub: Pick<FetcherHub, 'bodyOf'>,
-): FetcherInFlight[] {
+export function listInFlight(fetchers: Readonly<Record<string, FetcherState>>): FetcherInFlight[] {
   return Object.entries(fetchers).flatMap(([key, fetcher]) =>
-    fetcher.state === 'idle'
-      ? []
-      : [{ key, state: fetcher.state, submission: submissionOf(hub.bodyOf(fetcher.token)) }],
+    fetcher.state === 'idle' ? [] : [{ key, state: fetcher.state, submission: submissionOf(fetcher.body) }],
   );
 }
 

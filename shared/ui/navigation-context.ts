@@ -37,8 +37,12 @@ export type FetcherResult =
 
 export type FetcherState =
   | { state: 'idle'; result?: FetcherResult }
-  | { state: 'submitting'; token: number; result?: FetcherResult }
-  | { state: 'loading'; token: number; result?: FetcherResult };
+  /** `body`: what a post sends, for useFetchers() (none for a load). */
+  | {
+      state: 'submitting' | 'loading';
+      result?: FetcherResult;
+      body?: FormData | URLSearchParams | undefined;
+    };
 
 /** A fetcher that has not started, or whose components are gone. */
 export const IDLE_FETCHER: FetcherState = { state: 'idle' };
@@ -59,8 +63,6 @@ export interface FetcherHub {
   subscribeAll(listener: () => void): () => void;
   /** Every key's state; the same record until one of them changes. */
   fetchers(): Readonly<Record<string, FetcherState>>;
-  /** What the request of `token` posts (none for a load, or once it has ended). */
-  bodyOf(token: number): FormData | URLSearchParams | undefined;
 }
 
 /** What a fetcher's post sent: its action (the `_action` field) and its other text fields. */

@@ -69,12 +69,47 @@ describe('createFetchers', () => {
     expect(revalidate).not.toHaveBeenCalled();
   });
 
-  it('a 5xx answer is a failure', async () => {
-    const { calls, fetchers, body, settle } = setUp();
+  it('a 5xx answer is a failure, and revalidates nothing', async () => {
+    const { calls, revalidate, fetchers, body, settle } = setUp();
     fetchers.submit('a', '/products/knife', body());
     calls[0]?.answer(new Response('{"type":"error","status":500}\n', { status: 500, headers: NDJSON }));
     await settle();
     expect(fetchers.stateOf('a').result).toEqual({ type: 'failed' });
+    expect(revalidate).not.toHaveBeenCalled();
+  });
+
+  it('a key is idle until it starts, and keeps its last result until the next answer', async () => {
+    const { calls, fetchers, body, settle } = setUp();
+    expect(fetchers.stateOf('a')).toEqual({ state: 'idle' });
+    const posted = body();
+    fetchers.submit('a', '/products/knife', posted);
+    expect(fetchers.stateOf('a')).toEqual({ state: 'submitting', result: undefined, body: posted });
+    calls[0]?.answer(new Response('', { status: 500 }));
+    await settle();
+    fetchers.load('a', '/products/knife');
+    expect(fetchers.stateOf('a')).toEqual({ state: 'loading', result: { type: 'failed' } });
+  });
+
+  it('unmounting a key forgets it and drops its late answer; an idle or unknown key aborts nothing', async () => {
+    const { calls, revalidate, fetchers, body, settle } = setUp();
+    const leaveA = fetchers.subscribe('a', () => {});
+    fetchers.submit('a', '/products/knife', body());
+    leaveA();
+    calls[0]?.answer(line({ type: 'redirect', location: '/', status: 303 }));
+    await settle();
+    expect(fetchers.fetchers()).toEqual({});
+    expect(revalidate).not.toHaveBeenCalled();
+    const leaveB = fetchers.subscribe('b', () => {});
+    fetchers.submit('b', '/products/board', body());
+    calls[1]?.answer(line({ type: 'redirect', location: '/', status: 303 }));
+    await settle();
+    const everyKey = vi.fn();
+    fetchers.subscribeAll(everyKey);
+    leaveB();
+    fetchers.subscribe('zzz', () => {})();
+    expect(calls.map((call) => call.signal.aborted)).toEqual([true, false]);
+    expect(fetchers.fetchers()).toEqual({});
+    expect(everyKey).toHaveBeenCalledTimes(1);
   });
 
   it('a post answered "build changed" goes on natively to the page URL and stays submitting while the browser leaves', async () => {
@@ -139,8 +174,8 @@ describe('createFetchers', () => {
     expect(fetchers.stateOf('shared')).toEqual({ state: 'idle' });
   });
 
-  it("load gets a page's data and keeps its deepest segment's", async () => {
-    const { calls, fetchers, settle } = setUp();
+  it("load gets a page's data and keeps its deepest segment's, without revalidating", async () => {
+    const { calls, revalidate, fetchers, settle } = setUp();
     fetchers.load('a', '/products/knife');
     expect(fetchers.stateOf('a').state).toBe('loading');
     const segments = [
@@ -160,12 +195,13 @@ describe('createFetchers', () => {
     );
     await settle();
     expect(fetchers.stateOf('a').result).toEqual({ type: 'loaded', data: { name: 'Knife' } });
+    expect(revalidate).not.toHaveBeenCalled();
   });
 
   it('lists the fetchers in flight with what each post sent, and tells every-key subscribers', async () => {
     const { calls, fetchers, settle } = setUp();
     const everyKey = vi.fn();
-    const inFlight = () => listInFlight(fetchers.fetchers(), fetchers);
+    const inFlight = () => listInFlight(fetchers.fetchers());
     fetchers.subscribeAll(everyKey);
     expect(inFlight()).toEqual([]);
     fetchers.submit('a', '/products/knife', new URLSearchParams({ _action: 'add-to-cart', quantity: '1' }));
@@ -190,7 +226,7 @@ describe('createFetchers', () => {
     body.set('text', 'Sharp');
     body.set('photo', new Blob(['x']), 'photo.png');
     fetchers.submit('a', '/products/knife', body);
-    const [listed] = listInFlight(fetchers.fetchers(), fetchers);
+    const [listed] = listInFlight(fetchers.fetchers());
     expect(listed?.submission).toEqual({ action: 'review', fields: { text: 'Sharp' } });
   });
 
