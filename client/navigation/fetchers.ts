@@ -1,3 +1,4 @@
+import type { Observe } from '../../shared/ui/client-instrumentation.ts';
 import type { FetcherHub, FetcherResult } from '../../shared/ui/navigation-context.ts';
 import { BuildChangedError, fetchPageData } from './fetch-page-data.ts';
 import {
@@ -17,6 +18,9 @@ export interface FetchersOptions {
   revalidate: (segments: readonly string[] | undefined) => void;
   /** Posts a form natively (the browser loads the answer); false when it cannot (a body with files). */
   postNatively: (url: URL, body: FormData | URLSearchParams) => boolean;
+  /** Tells the fetcher observers, with the route pattern of the URL (patternOf); none: nobody observes. */
+  observe?: Observe;
+  patternOf?: (url: URL) => string | undefined;
 }
 
 /** How a request ended: its result, or the post went on natively and the browser is leaving the page. */
@@ -43,6 +47,8 @@ export function createFetchers({
   dataHrefOf,
   revalidate,
   postNatively,
+  observe,
+  patternOf,
 }: FetchersOptions): FetcherHub {
   let model = initialFetcherModel;
   const requests = new Map<number, Running>();
@@ -73,6 +79,17 @@ export function createFetchers({
           return end;
         });
         requests.set(effect.token, { controller, ended, body });
+        // Aborted, or posted natively as the browser leaves the page: no result.
+        const info = {
+          routePattern: patternOf?.(url),
+          url: url.href,
+          method: body ? 'POST' : 'GET',
+        } as const;
+        observe?.(
+          'fetcher',
+          info,
+          ended.then((result) => ({ outcome: result?.type ?? 'aborted' })),
+        );
         return;
       }
       case 'abort':
