@@ -64,7 +64,14 @@ export function createRouter({
   const resolve = (href: string) => new URL(href, win.location.href);
   let snapshot: RouterSnapshot = { ...initialPage, navigating: false, announcement: '' };
   const observe: Observe = (kind, info, ended) => {
-    for (const observer of observers) observer?.[kind]?.(info as never, () => ended as never);
+    for (const observer of observers) {
+      // An observer's own bug is the browser's to report (the console, Sentry): never the navigation's.
+      try {
+        observer?.[kind]?.(info as never, () => ended as never);
+      } catch (error) {
+        reportError(error);
+      }
+    }
   };
   /** Tells the observers how the newest navigation ended (the model's effects concern only that one). */
   const ended = (outcome: NavigationOutcome) => navigation?.ended?.({ outcome });
