@@ -65,7 +65,8 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
     routes,
     locales,
     initialPage,
-    monitor: monitoring,
+    // Sentry's observer first: its navigation span is open while the app's observers run.
+    observers: [monitoring?.instrumentation, ...(app.instrumentations ?? [])],
     viewTransitions: app.viewTransitions,
   });
   router.start();

@@ -27,6 +27,14 @@ export type {
   DataSteps,
   DataStepsOf,
 } from './definition/data-step.ts';
+export type {
+  ObservedKind,
+  ObservedStep,
+  RequestErrorFacts,
+  ServerInstrumentation,
+  StepEnd,
+  StepObserver,
+} from './definition/instrumentation.ts';
 export type { Logger } from './definition/logger.ts';
 export type {
   Middleware,

@@ -15,11 +15,12 @@ import type { RouteActions } from './definition/action.ts';
 import { DEVELOPMENT_BUILD_ID } from './definition/build-output.ts';
 import type { Config } from './definition/config.ts';
 import type { DataSteps } from './definition/data-step.ts';
+import type { ServerInstrumentation } from './definition/instrumentation.ts';
 import type { Logger } from './definition/logger.ts';
 import type { Middlewares } from './definition/middleware.ts';
 import type { ResourceHandlers } from './definition/resource.ts';
 import type { AnyServerApp, ServerAppDefinition } from './definition/server-app-definition.ts';
-import type { Monitoring, RequestFacts } from './monitoring/monitoring.ts';
+import { captureRequestErrors, type Monitoring, type RequestFacts } from './monitoring/monitoring.ts';
 import { loadConfig } from './process/config.ts';
 import { signedCookieHeader } from './signed-cookie-header.ts';
 
@@ -35,6 +36,8 @@ export interface TestOverrides<Services = unknown> {
   actions?: RouteActions<Services>;
   resources?: ResourceHandlers<Services>;
   renderTimeoutMs?: number;
+  /** Instrumentations after the app's own (an observer a test reads). */
+  instrumentations?: readonly ServerInstrumentation[];
   /**
    * The services the app's steps, actions and resources get, already started (a test database, a fake).
    * Without it, the app's own `services.start()` runs with the test config, and pages wait for it.
@@ -162,6 +165,7 @@ export function createTestApp<Services, AppConfig>(
     logger: memoryLogger(logs),
     monitoring: memoryMonitoring(reported),
     renderTimeoutMs: overrides.renderTimeoutMs,
+    instrumentations: [...(app.server.instrumentations ?? []), ...(overrides.instrumentations ?? [])],
     services,
   });
   const locales = createLocales(app.app.locales);
@@ -283,12 +287,14 @@ function memoryLogger(logs: LogEntry[]): Logger {
 
 function memoryMonitoring(reported: ReportedError[]): Monitoring {
   let routePattern: string | undefined;
+  const captureException = (error: unknown, facts: RequestFacts) => {
+    reported.push({ error, routePattern: facts.routePattern ?? routePattern });
+    return `test-event-${reported.length}`;
+  };
   return {
     traceRequest: (_request, _response, answer) => answer(),
-    captureException(error: unknown, facts: RequestFacts) {
-      reported.push({ error, routePattern: facts.routePattern ?? routePattern });
-      return `test-event-${reported.length}`;
-    },
+    instrumentation: { onRequestError: captureRequestErrors(captureException) },
+    captureException,
     nameTransaction(name) {
       routePattern = name;
     },

@@ -20,6 +20,7 @@ export {
 export type { ParamsOf, RouteId, SearchOf, SegmentId, SegmentPropsOf } from './routing/route-types.ts';
 export type { AppDefinition } from './ui/app-definition.ts';
 export { Await } from './ui/await.tsx';
+export type { ClientInstrumentation, NavigationOutcome, ObservedLoad } from './ui/client-instrumentation.ts';
 export {
   type Fetcher,
   type FetcherFormProps,

@@ -1,12 +1,14 @@
 import * as Sentry from '@sentry/browser';
+import type { ClientInstrumentation } from '../../shared/ui/client-instrumentation.ts';
 import type { BrowserSentryConfig } from '../../shared/ui/ssr-payload.ts';
-import type { NavigationMonitor } from '../navigation/navigation-monitor.ts';
 import { withoutControlSignals } from './control-signal-filter.ts';
 
 /** Attribute that marks a navigation span as completed; spans without it are dropped before sending. */
 const OUTCOME_ATTRIBUTE = 'navigation.outcome';
 
-export interface BrowserMonitoring extends NavigationMonitor {
+export interface BrowserMonitoring {
+  /** Sentry's navigation spans, as the router's observer (docs/instrumentation.md). */
+  instrumentation: ClientInstrumentation;
   /** Reports an error the page's error boundary caught, tagged with the route. */
   reportRenderError(error: unknown, routePattern: string | undefined): void;
 }
@@ -25,7 +27,8 @@ export interface PageloadFacts {
 export function startBrowserSentry(config: BrowserSentryConfig, pageload: PageloadFacts): BrowserMonitoring {
   initSentry(config);
   const client = Sentry.getClient();
-  const spans = new Map<number, Sentry.Span>();
+  /** The navigation under way: its route loads' code chunks are measured inside it. */
+  let navigating: Sentry.Span | undefined;
   // The 404 page's pageload is not measured: visits to missing URLs would skew the pages' timings. An error
   // page has no route pattern and is named by its status.
   if (client && pageload.status !== 404) {
@@ -40,26 +43,30 @@ export function startBrowserSentry(config: BrowserSentryConfig, pageload: Pagelo
   }
 
   return {
-    navigationStarted(token, routePattern, chunk) {
-      if (!client) return;
-      const span = Sentry.startBrowserTracingNavigationSpan(client, {
-        name: routePattern ?? 'unknown route',
-        attributes: { [Sentry.SEMANTIC_ATTRIBUTE_SENTRY_SOURCE]: routePattern ? 'route' : 'url' },
-      });
-      if (!span) return;
-      spans.set(token, span);
-      // Named by its navigation, whose child it is.
-      Sentry.withActiveSpan(span, () =>
-        Sentry.startSpan({ name: 'route chunk', op: 'resource.script' }, () => chunk),
-      ).catch(() => {});
-    },
-    navigationEnded(token, outcome) {
-      const span = spans.get(token);
-      spans.delete(token);
-      span?.setAttribute(OUTCOME_ATTRIBUTE, outcome);
-      // The navigation ends when its page is on screen. Left to idle, the span would take in the new page's
-      // prefetches and stay open (up to Sentry's 30 s final timeout) while they keep coming.
-      span?.end();
+    instrumentation: {
+      navigation({ routePattern }, run) {
+        if (!client) return;
+        const span = Sentry.startBrowserTracingNavigationSpan(client, {
+          name: routePattern ?? 'unknown route',
+          attributes: { [Sentry.SEMANTIC_ATTRIBUTE_SENTRY_SOURCE]: routePattern ? 'route' : 'url' },
+        });
+        if (!span) return;
+        navigating = span;
+        return run().then(({ outcome }) => {
+          if (navigating === span) navigating = undefined;
+          span.setAttribute(OUTCOME_ATTRIBUTE, outcome);
+          // The navigation ends when its page is on screen. Left to idle, the span would take in the new
+          // page's prefetches and stay open (up to Sentry's 30 s final timeout) while they keep coming.
+          span.end();
+        });
+      },
+      routeLoad({ code }) {
+        // Named by its navigation, whose child it is (a refresh's load is no navigation's).
+        if (!navigating) return;
+        Sentry.withActiveSpan(navigating, () =>
+          Sentry.startSpan({ name: 'route chunk', op: 'resource.script' }, () => code),
+        ).catch(() => {});
+      },
     },
     reportRenderError(error, routePattern) {
       // An undefined tag is left out of the event.

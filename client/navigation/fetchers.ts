@@ -1,3 +1,4 @@
+import type { Observe } from '../../shared/ui/client-instrumentation.ts';
 import {
   type FetcherHub,
   type FetcherResult,
@@ -15,6 +16,9 @@ export interface FetchersOptions {
   revalidate: (segments: readonly string[] | undefined) => void;
   /** Posts a form natively (the browser loads the answer); false when it cannot (a body with files). */
   postNatively: (url: URL, body: FormData | URLSearchParams) => boolean;
+  /** Tells the fetcher observers, with the route pattern of the URL (patternOf); none: nobody observes. */
+  observe?: Observe;
+  patternOf?: (url: URL) => string | undefined;
 }
 
 /** How a request ended: its result, or the post went on natively and the browser is leaving the page. */
@@ -35,6 +39,8 @@ export function createFetchers({
   dataHrefOf,
   revalidate,
   postNatively,
+  observe,
+  patternOf,
 }: FetchersOptions): FetcherHub {
   let fetchers: Readonly<Record<string, FetcherState>> = {};
   /** Each key's request in flight. */
@@ -68,6 +74,12 @@ export function createFetchers({
       tell(key);
       return end;
     });
+    // Aborted, or posted natively as the browser leaves the page: no result.
+    observe?.(
+      'fetcher',
+      { routePattern: patternOf?.(url), url: url.href, method: body ? 'POST' : 'GET' },
+      ended.then((result) => ({ outcome: result?.type ?? 'aborted' })),
+    );
     fetchers = {
       ...fetchers,
       [key]: { state: body ? 'submitting' : 'loading', result: stateOf(key).result, body },

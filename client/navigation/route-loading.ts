@@ -1,4 +1,5 @@
 import { isSafeRedirectTarget } from '../../shared/routing/safe-redirect.ts';
+import type { NavigationOutcome } from '../../shared/ui/client-instrumentation.ts';
 import type { SubmitOutcome } from '../../shared/ui/navigation-context.ts';
 import type { ActionResultState } from '../../shared/ui/ssr-payload.ts';
 import { BuildChangedError, fetchPageData } from './fetch-page-data.ts';
@@ -27,6 +28,8 @@ export type ShowablePage = Exclude<LoadedPage, { type: 'redirect' }>;
 export interface Navigation {
   /** Aborted when a newer navigation supersedes this one. */
   controller: AbortController;
+  /** Tells the navigation's observers how it ended; none for a refresh. */
+  ended?: ((end: { outcome: NavigationOutcome }) => void) | undefined;
   /** The page to show, once loaded. */
   page?: ShowablePage;
   /** Back/forward: the history entry the browser moved to. */

@@ -2,6 +2,7 @@ import type { Locale, Locales } from '../../shared/routing/locale.ts';
 import { dataHref } from '../../shared/routing/reserved-paths.ts';
 import type { RouteMatch, RouteMatcher } from '../../shared/routing/route-matcher.ts';
 import type { RouteNode, SegmentModule } from '../../shared/routing/route-table.ts';
+import type { Observe } from '../../shared/ui/client-instrumentation.ts';
 import type { SegmentState } from '../../shared/ui/ssr-payload.ts';
 import { fetchPageData, type PageAnswer, PageLoadError } from './fetch-page-data.ts';
 import { idOfKey, keptKeys, type Revalidation, segmentKeys } from './kept-segments.ts';
@@ -33,6 +34,8 @@ export interface RouteResourcesOptions {
   buildId: string;
   /** The segment keys of the page on screen, root first (none to keep, e.g. on an error page). */
   keysOnScreen: () => readonly string[];
+  /** Tells the route load observers. */
+  observe: Observe;
 }
 
 /**
@@ -52,6 +55,7 @@ export function createRouteResources({
   locale,
   buildId,
   keysOnScreen,
+  observe,
 }: RouteResourcesOptions) {
   const resources = new Map<string, Resource>();
   /** Prefetched answers by href: stored by `prefetch`, dropped by `forgetAnswers` (the model's word). */
@@ -74,13 +78,19 @@ export function createRouteResources({
     }
   }
 
+  /** The route pattern a URL matches (`/products/:id`), for observers. */
+  function patternOf(url: URL): string | undefined {
+    const match = matchOf(url);
+    return match ? routes.pathOf(match.route.id) : undefined;
+  }
+
   function resourceOf(href: string): Resource {
     let resource = resources.get(href);
     if (!resource) {
       const url = new URL(href, 'http://x');
       const match = matchOf(url);
       resource = {
-        pattern: match ? routes.pathOf(match.route.id) : undefined,
+        pattern: patternOf(url),
         code: loadModules(match?.branch.map(({ node }) => node) ?? []),
         dataHref: dataHrefOf(url),
         keys: match ? segmentKeys(match.branch, match.params, url.search) : [],
@@ -104,6 +114,7 @@ export function createRouteResources({
   }
   return {
     appUrlOf,
+    patternOf,
     /** Whether a URL's route is a resource route (no page: links to it load in full). */
     isResource: (url: URL) => matchOf(url)?.route.resource === true,
     dataHrefOf,
@@ -136,30 +147,42 @@ export function createRouteResources({
      * out are no longer on screen. `revalidate` says which segments changed on the server (see Revalidation).
      * The signal aborts the data request this call makes, not one it reuses; `onBodyEnd` as fetchPageData's.
      */
-    async load(
-      href: string,
-      options: { reuseData: boolean; revalidate?: Revalidation | undefined } & FetchOptions,
-    ): Promise<LoadedPage> {
+    load(href: string, options: LoadOptions): Promise<LoadedPage> {
       const resource = resourceOf(href);
-      const reused = options.reuseData && !options.revalidate ? answers.get(href) : undefined;
-      let [, answer] = await Promise.all([resource.code, reused ?? fetchAnswer(resource, options)]);
-      // A prefetched answer left out segments the page on screen no longer shows: ask again.
-      const onScreen = keysOnScreen();
-      if (answer.type === 'page' && answer.segments.some((s, i) => !s && onScreen[i] !== resource.keys[i])) {
-        answer = await fetchAnswer(resource, options);
-      }
-      if (answer.type === 'invalid') throw new PageLoadError();
-      if (answer.type === 'redirect') return answer;
-      // The server's segments decide the page (the client's own match only started their download early);
-      // the module system hands out an imported chunk again without a request.
-      return { ...answer, modules: await modulesOf(routes, answer.segments ?? []) };
+      const loading = loadPage(resource, href, options);
+      observe(
+        'routeLoad',
+        { routePattern: resource.pattern, url: href, code: resource.code },
+        loading.then(
+          ({ type, status }) => ({ outcome: type, status }),
+          () => ({ outcome: 'failed' }) as const,
+        ),
+      );
+      return loading;
     },
     /** Drops the prefetched answers of these hrefs (the model's `forget-answers`); code stays. */
     forgetAnswers(hrefs: readonly string[]) {
       for (const href of hrefs) answers.delete(href);
     },
   };
+
+  async function loadPage(resource: Resource, href: string, options: LoadOptions): Promise<LoadedPage> {
+    const reused = options.reuseData && !options.revalidate ? answers.get(href) : undefined;
+    let [, answer] = await Promise.all([resource.code, reused ?? fetchAnswer(resource, options)]);
+    // A prefetched answer left out segments the page on screen no longer shows: ask again.
+    const onScreen = keysOnScreen();
+    if (answer.type === 'page' && answer.segments.some((s, i) => !s && onScreen[i] !== resource.keys[i])) {
+      answer = await fetchAnswer(resource, options);
+    }
+    if (answer.type === 'invalid') throw new PageLoadError();
+    if (answer.type === 'redirect') return answer;
+    // The server's segments decide the page (the client's own match only started their download early);
+    // the module system hands out an imported chunk again without a request.
+    return { ...answer, modules: await modulesOf(routes, answer.segments ?? []) };
+  }
 }
+
+type LoadOptions = { reuseData: boolean; revalidate?: Revalidation | undefined } & FetchOptions;
 
 interface FetchOptions {
   signal?: AbortSignal;

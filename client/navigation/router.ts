@@ -1,5 +1,10 @@
 import type { Locales } from '../../shared/routing/locale.ts';
 import type { RouteMatcher } from '../../shared/routing/route-matcher.ts';
+import type {
+  ClientInstrumentation,
+  NavigationOutcome,
+  Observe,
+} from '../../shared/ui/client-instrumentation.ts';
 import { linkNavigator, popStateHandler } from './browser-events.ts';
 import { createPageCommitter, keysOnScreen, type RouterSnapshot, type ShownPage } from './commit-page.ts';
 import { canPrefetch } from './dom-effects.ts';
@@ -9,7 +14,6 @@ import { hasFallenBack, rememberFullLoad } from './full-load-guard.ts';
 import { createHistoryEntries } from './history-entries.ts';
 import { joinRevalidations, type Revalidation, sharedPrefix } from './kept-segments.ts';
 import { postFormNatively } from './native-post.ts';
-import type { NavigationMonitor } from './navigation-monitor.ts';
 import { createRouteLoader, type Navigation, type NavigationTrigger } from './route-loading.ts';
 import { createRouteResources, hrefOf } from './route-resources.ts';
 import {
@@ -28,8 +32,8 @@ export interface RouterOptions {
   /** The app's locales (createLocales), compiled once with the routes. */
   locales: Locales;
   initialPage: ShownPage;
-  /** Told about every navigation (Sentry's navigation spans); none when monitoring is off. */
-  monitor?: NavigationMonitor;
+  /** Observers of navigations, route loads and fetchers: Sentry's (undefined when off), then the app's. */
+  observers?: readonly (ClientInstrumentation | undefined)[];
   /** Whether navigations commit in a view transition unless their link says otherwise (AppDefinition). */
   viewTransitions?: boolean | undefined;
   /** Injected for tests; the browser's by default. */
@@ -50,7 +54,7 @@ export function createRouter({
   routes,
   locales,
   initialPage,
-  monitor,
+  observers = [],
   viewTransitions,
   window: win = window,
   now = Date.now,
@@ -59,7 +63,20 @@ export function createRouter({
   /** Resolves a link, form action or redirect target against the current page. */
   const resolve = (href: string) => new URL(href, win.location.href);
   let snapshot: RouterSnapshot = { ...initialPage, navigating: false, announcement: '' };
+  const observe: Observe = (kind, info, ended) => {
+    for (const observer of observers) {
+      // An observer's own bug is the browser's to report (the console, Sentry): never the navigation's.
+      try {
+        observer?.[kind]?.(info as never, () => ended as never);
+      } catch (error) {
+        reportError(error);
+      }
+    }
+  };
+  /** Tells the observers how the newest navigation ended (the model's effects concern only that one). */
+  const ended = (outcome: NavigationOutcome) => navigation?.ended?.({ outcome });
   const resources = createRouteResources({
+    observe,
     routes,
     basePath,
     locales,
@@ -134,13 +151,13 @@ export function createRouter({
       case 'load':
         return startLoad(effect, trigger);
       case 'abort':
-        monitor?.navigationEnded(effect.token, 'superseded');
+        ended('superseded');
         navigation?.controller.abort();
         return settleForm();
       case 'commit':
         // The model commits only its pending navigation, which a load effect started: the newest.
         commit(effect.kind, effect.url, navigation!);
-        monitor?.navigationEnded(effect.token, 'committed');
+        ended('committed');
         settleForm();
         if (revalidateAfterCommit) {
           const revalidate = revalidateAfterCommit;
@@ -149,7 +166,7 @@ export function createRouter({
         }
         return;
       case 'full-load':
-        monitor?.navigationEnded(effect.token, 'full-load');
+        ended('full-load');
         rememberFullLoad(win, effect.url);
         win.location[effect.replace ? 'replace' : 'assign'](effect.url);
         return settleForm();
@@ -190,10 +207,15 @@ export function createRouter({
     { token, kind, url, reuseData, revalidate }: Extract<RouterEffect, { type: 'load' }>,
     trigger: NavigationTrigger = {},
   ) {
-    const { pattern, code } = resources.resourceOf(url);
-    // A refresh (after an action, or for a shared page's per-visitor data) is no navigation to monitor.
-    if (kind !== 'refresh') monitor?.navigationStarted(token, pattern, code);
+    // Its code starts loading now, while an action's form posts.
+    const { pattern } = resources.resourceOf(url);
+    // A refresh (after an action, or for a shared page's per-visitor data) is no navigation to observe.
+    let ended: Navigation['ended'];
+    if (kind !== 'refresh') {
+      observe('navigation', { routePattern: pattern, url }, new Promise((end) => (ended = end)));
+    }
     navigation = {
+      ended,
       ...trigger,
       controller: new AbortController(),
       revalidate,
@@ -227,6 +249,8 @@ export function createRouter({
 
   const fetchers = createFetchers({
     resolve,
+    observe,
+    patternOf: resources.patternOf,
     dataHrefOf: (url) => (isInterceptable(url) ? resources.dataHrefOf(url) : undefined),
     postNatively: (url, body) => postFormNatively(win.document, url, body),
     // A refresh would supersede the visitor's own navigation: that one commits first. A refresh still on

@@ -92,7 +92,7 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
     const stop = chain && (await middleware.run(chain, context));
     if (stop) {
       response.setHeader('Connection', 'close');
-      return answerOutcome(answer, outcomeOfStop(stop), context, options);
+      return answerOutcome(answer, outcomeOfStop(stop), context, options, 'middleware');
     }
     const accepted = await readAction(request, route.routeActions, options.formBodyTimeoutMs);
     if (accepted.type === 'refused') return refuse(answer, accepted);
@@ -103,7 +103,7 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
       revalidate: (...ids: string[]) => answer.revalidate.push(...ids),
     });
     const outcome = await runAction(accepted.handler, actionContext);
-    if (outcome.type !== 'invalid') return answerOutcome(answer, outcome, context, options);
+    if (outcome.type !== 'invalid') return answerOutcome(answer, outcome, context, options, 'action');
     const actionResult = toActionResultState(accepted.name, outcome.invalid);
     const { status, headers = {} } = outcome.invalid.answer;
     for (const [header, value] of Object.entries(headers)) response.setHeader(header, value);
@@ -143,6 +143,8 @@ function answerOutcome(
   outcome: Exclude<ActionOutcome, { type: 'invalid' }>,
   context: RequestContext,
   { reportError }: HandleActionOptions,
+  /** Which step's outcome it is, for the error report. */
+  kind: 'middleware' | 'action',
 ): void {
   switch (outcome.type) {
     case 'disconnected':
@@ -150,7 +152,7 @@ function answerOutcome(
     case 'refused':
       return fail(outcome.status);
     case 'failed':
-      reportError(outcome.error, request);
+      reportError(outcome.error, request, kind);
       return representation === 'data' ? fail(500) : next?.(outcome.error);
     case 'redirect': {
       const location = context.urlOf(outcome.redirect.location);
@@ -178,7 +180,7 @@ function checkRoute(
   const match = routes.match(pageRequest.appPath);
   if (!match) return { type: 'refused', status: 404 };
   // The data URL's post too (`POST /_data/{build}/...`): its transaction and its errors are the page's.
-  nameByRoute(request, monitoring, routes.pathOf(match.route.id), pageRequest.locale);
+  nameByRoute(request, monitoring, routes.pathOf(match.route.id), pageRequest.locale, match.route.id);
   const routeActions = actions[match.route.id];
   if (!routeActions) return { type: 'refused', status: 405, allow: 'GET, HEAD' };
   // Before reading the body: a cross-site post is refused without taking its bytes.

@@ -113,7 +113,7 @@ async function sendPageLines(
     const deferred = prepareDeferredData(
       state.data,
       signal,
-      (error) => reportError(error, request),
+      (error) => reportError(error, request, 'data-step'),
       `${state.id}:`,
     );
     entries.push(...deferred.entries);

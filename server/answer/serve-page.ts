@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ResourceHandlers } from '../definition/resource.ts';
+import { type ReportError, reportThrown } from '../monitoring/report-error.ts';
 import type { DocumentRenderer } from '../render/document-renderer.ts';
 import type { PageRequest } from '../request/page-request.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from '../request/request-abort.ts';
@@ -18,13 +19,15 @@ export interface ServePageOptions {
   resources: ResourceHandlers;
   /** Part of every public page's ETag: a new build renders pages anew. */
   buildId: string;
+  reportError: ReportError;
 }
 
 /**
  * `GET`/`HEAD` of a page: resolves it (data steps, boundaries) and streams its document, or answers its
  * redirect, error page or resource. Unexpected errors go to Express's error handler (the 500 page).
  */
-export function servePage({ resolvePage, renderer, renderTimeoutMs, resources, buildId }: ServePageOptions) {
+export function servePage(options: ServePageOptions) {
+  const { resolvePage, renderer, renderTimeoutMs, resources, buildId, reportError } = options;
   return async function servePageHandler(
     request: Request,
     response: Response,
@@ -57,7 +60,7 @@ export function servePage({ resolvePage, renderer, renderTimeoutMs, resources, b
             routeId: resolution.routeId,
             context: resolution.context,
             renderError: (status) => renderer.renderError(request, response, pageRequest, status),
-          });
+          }).catch((error: unknown) => reportThrown(error, request, 'resource', reportError));
       }
     } catch (error) {
       if (error instanceof ClientDisconnectedError) return;

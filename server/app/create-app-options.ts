@@ -2,6 +2,7 @@ import type { AppDefinition } from '../../shared/ui/app-definition.ts';
 import type { BuildOutput } from '../definition/build-output.ts';
 import type { Config } from '../definition/config.ts';
 import type { DataSteps } from '../definition/data-step.ts';
+import type { ServerInstrumentation } from '../definition/instrumentation.ts';
 import type { Logger } from '../definition/logger.ts';
 import type { AnyServerApp } from '../definition/server-app-definition.ts';
 import type { ServicesHandle } from '../definition/services.ts';
@@ -40,6 +41,8 @@ export interface CreateAppOptions {
   resources?: AnyServerApp['resources'];
   /** Cache policies by segment id (server/definition/cache-policy.ts); none: every page is private. */
   cache?: AnyServerApp['cache'];
+  /** Error hooks and step observers (docs/instrumentation.md), after monitoring's own; none by default. */
+  instrumentations?: readonly ServerInstrumentation[];
   /** Deadline of data step plus render; default RENDER_TIMEOUT_MS. */
   renderTimeoutMs?: number;
   /** How long a form body may take to arrive; default FORM_BODY_TIMEOUT_MS. */

@@ -7,6 +7,7 @@ import { securityHeaders } from '../edge/security-headers.ts';
 import { sentryTunnel } from '../edge/sentry-tunnel.ts';
 import { serveAssets } from '../edge/serve-assets.ts';
 import { switchLocale } from '../edge/switch-locale.ts';
+import { composeErrorHooks, composeObservers } from '../monitoring/instrumentations.ts';
 import { createConsoleLogger } from '../monitoring/logger.ts';
 import { noMonitoring } from '../monitoring/monitoring.ts';
 import { createErrorReporter } from '../monitoring/report-error.ts';
@@ -36,10 +37,17 @@ export function createApp(options: CreateAppOptions): Express {
   const { config, build } = options;
   const logger = options.logger ?? createConsoleLogger();
   const monitoring = options.monitoring ?? noMonitoring;
-  const reportError = createErrorReporter(logger, monitoring);
+  // Monitoring's own first: its spans wrap the app's observers, and its event id is the 500 page's.
+  const instrumentations = [monitoring.instrumentation, ...(options.instrumentations ?? [])];
+  const reportError = createErrorReporter(logger, composeErrorHooks(instrumentations, logger));
   const services = options.services ?? startedServices({});
   // The pages' parts (servePage, handleAction, pageMethodsOf, sendPageData, renderError), for the handler.
-  const pageParts = createPageParts(options, reportError, services);
+  const pageParts = createPageParts(
+    options,
+    reportError,
+    services,
+    composeObservers(instrumentations, logger),
+  );
   const { locales, renderError, cookieSetterOf } = pageParts;
 
   const server = express();

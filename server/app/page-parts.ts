@@ -9,6 +9,7 @@ import { servePageData } from '../answer/serve-page-data.ts';
 import { buildIdOf } from '../definition/build-output.ts';
 import { checkCachePolicies } from '../definition/cache-policy.ts';
 import type { ServicesHandle } from '../definition/services.ts';
+import type { StepObservers } from '../monitoring/instrumentations.ts';
 import { noMonitoring } from '../monitoring/monitoring.ts';
 import type { ReportError } from '../monitoring/report-error.ts';
 import { createDocumentRenderer } from '../render/document-renderer.ts';
@@ -22,6 +23,7 @@ import { createMiddlewareRunner } from '../resolve/run-middleware.ts';
 import type { CreateAppOptions } from './create-app-options.ts';
 import { debugActions } from './debug-actions.ts';
 import { debugDataSteps } from './debug-data-steps.ts';
+import { observedActions, observedHandlers, observedRenderer } from './observed-handlers.ts';
 
 /**
  * The page machinery of an app, built once: the served route table, the app's locales, the resolver that
@@ -35,15 +37,20 @@ export function createPageParts(
   options: CreateAppOptions,
   reportError: ReportError,
   services: ServicesHandle,
+  /** The app's observers by kind (none observed: its handlers run as they are). */
+  observers: StepObservers = {},
 ) {
   const { config, build } = options;
   const { basePath } = config;
   const monitoring = options.monitoring ?? noMonitoring;
   const renderTimeoutMs = options.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
   const { root, routes } = compileServedRoutes(options.app.root, config.enableDebugRoutes);
-  const dataSteps = config.enableDebugRoutes
-    ? { ...options.dataSteps, ...debugDataSteps }
-    : options.dataSteps;
+  const dataSteps = observedHandlers(
+    observers['data-step'],
+    'data-step',
+    config.enableDebugRoutes ? { ...options.dataSteps, ...debugDataSteps } : options.dataSteps,
+    (segmentId) => ({ segmentId }),
+  );
   const locales = createLocales(options.app.locales);
   // PUBLIC_ORIGIN, or the request's own: for every absolute URL a handler writes.
   const originOf = createOriginOf(config.publicOrigin);
@@ -55,7 +62,13 @@ export function createPageParts(
     cookieSetterOf,
     services,
   });
-  const middleware = createMiddlewareRunner(options.middleware ?? {}, routes, root);
+  const middleware = createMiddlewareRunner(
+    observedHandlers(observers.middleware, 'middleware', options.middleware ?? {}, (segmentId) => ({
+      segmentId,
+    })),
+    routes,
+    root,
+  );
   const common = {
     routes,
     basePath,
@@ -75,16 +88,21 @@ export function createPageParts(
     cachePolicies,
     prerendered: options.build?.prerendered,
   });
-  const renderer = createDocumentRenderer({
-    ...common,
-    app: options.app,
-    build,
-    resolveFrame,
-    browser: { sentry: browserSentryOf(options), debugRoutes: config.enableDebugRoutes },
-  });
-  const actions = config.enableDebugRoutes
-    ? { ...options.actions, ...debugActions }
-    : (options.actions ?? {});
+  const renderer = observedRenderer(
+    createDocumentRenderer({
+      ...common,
+      app: options.app,
+      build,
+      resolveFrame,
+      browser: { sentry: browserSentryOf(options), debugRoutes: config.enableDebugRoutes },
+    }),
+    observers.render,
+    reportError,
+  );
+  const actions = observedActions(
+    observers.action,
+    config.enableDebugRoutes ? { ...options.actions, ...debugActions } : (options.actions ?? {}),
+  );
   const handleAction = createActionHandler({
     ...common,
     actions,
@@ -104,8 +122,11 @@ export function createPageParts(
       resolvePage,
       renderer,
       renderTimeoutMs,
-      resources: options.resources ?? {},
+      resources: observedHandlers(observers.resource, 'resource', options.resources ?? {}, (routeId) => ({
+        routeId,
+      })),
       buildId: buildIdOf(build),
+      reportError,
     }),
     sendPageData: servePageData({
       ...common,

@@ -2,6 +2,7 @@ import type { RouteActions } from './action.ts';
 import type { CachePolicies } from './cache-policy.ts';
 import type { Config, Env } from './config.ts';
 import type { DataSteps } from './data-step.ts';
+import type { ServerInstrumentation } from './instrumentation.ts';
 import type { Logger } from './logger.ts';
 import type { Middlewares } from './middleware.ts';
 import type { PrerenderedRoutes, WarmUpSamples } from './page-lists.ts';
@@ -101,6 +102,11 @@ export interface ServerAppDefinition<Services = unknown, AppConfig = unknown> {
   /** Sample params of other routes with params, rendered by a new instance before it is ready. */
   warmUp?: WarmUpSamples<Services>;
   services?: ServicesDefinition<Services, AppConfig>;
+  /**
+   * Observers around the app's middleware, data steps, actions, resource routes and renders, and a hook for
+   * every unexpected error of a request (docs/instrumentation.md); several compose, the first outermost.
+   */
+  instrumentations?: readonly ServerInstrumentation[];
 }
 
 /** Any app's server definition, as the runtime holds it (it never reads the app's types). */

@@ -1,6 +1,6 @@
 import type { Express, Request, Response } from 'express';
 import type { Logger } from '../definition/logger.ts';
-import type { RouteFacts } from '../monitoring/report-error.ts';
+import type { RouteFacts } from '../monitoring/route-facts.ts';
 import { requestIdOf } from './request-id.ts';
 
 /** Longer paths and user agents are cut, so one request cannot make a huge log line. */

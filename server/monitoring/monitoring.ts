@@ -1,6 +1,8 @@
 import type { Request, Response } from 'express';
 import type { Locale } from '../../shared/routing/locale.ts';
 import type { ReservedPaths } from '../../shared/routing/reserved-paths.ts';
+import type { RequestErrorFacts, ServerInstrumentation } from '../definition/instrumentation.ts';
+import { routeFactsOf } from './route-facts.ts';
 
 /** What one request tells monitoring about itself. */
 export interface RequestFacts {
@@ -27,7 +29,12 @@ export interface Monitoring {
    * (server/monitoring/sentry-light.ts); the others just call it.
    */
   traceRequest(request: Request, response: Response, answer: () => void): void;
-  /** Reports an unexpected error; returns the event id ops can search for. */
+  /**
+   * What monitoring observes of each request, through the seam an app's instrumentations use: its
+   * `onRequestError` reports each request's unexpected errors (captureRequestErrors), and Sentry's spans.
+   */
+  instrumentation: ServerInstrumentation;
+  /** Reports an unexpected error (a request's, or the process's); returns the event id ops can search for. */
   captureException(error: unknown, facts: RequestFacts): string | undefined;
   /** Names the request's transaction by route pattern (`GET /products/:id`). */
   nameTransaction(name: string): void;
@@ -39,11 +46,26 @@ export interface Monitoring {
 
 export const noMonitoring: Monitoring = {
   traceRequest: (_request, _response, answer) => answer(),
+  instrumentation: {},
   captureException: () => undefined,
   nameTransaction: () => {},
   traceMeta: () => undefined,
   flush: async () => true,
 };
+
+/**
+ * A monitoring's request error hook: its captureException, with the request and its transaction's name
+ * (`GET /products/:id`) and locale.
+ */
+export function captureRequestErrors(captureException: Monitoring['captureException']) {
+  return function onRequestError(error: unknown, facts: RequestErrorFacts): string | undefined {
+    return captureException(error, {
+      request: facts.request as Request,
+      routePattern: routeFactsOf(facts.request)?.routePattern,
+      locale: facts.locale,
+    });
+  };
+}
 
 /** Paths whose requests are never traced: assets, health checks, the tunnel itself. */
 export function isUnmonitoredPath(path: string, paths: ReservedPaths): boolean {

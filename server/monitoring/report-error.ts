@@ -1,24 +1,21 @@
 import type { Request } from 'express';
 import type { Locale } from '../../shared/routing/locale.ts';
+import type { ObservedKind, RequestErrorFacts } from '../definition/instrumentation.ts';
 import type { Logger } from '../definition/logger.ts';
+import { ClientDisconnectedError } from '../request/request-abort.ts';
+import type { ErrorHook } from './instrumentations.ts';
 import { errorDetails } from './logger.ts';
 import type { Monitoring } from './monitoring.ts';
+import { type RouteFacts, routeFactsOf, setRouteFacts } from './route-facts.ts';
+
+export { setRouteFacts } from './route-facts.ts';
 
 /**
  * Logs and reports an unexpected error once, however many layers see it (React's onError, Express's error
- * handler); returns the monitoring event id, the same one on every call for the same error.
+ * handler); returns the monitoring event id, the same one on every call for the same error. `kind`: what
+ * was running, when the caller knows it.
  */
-export type ReportError = (error: unknown, request: Request) => string | undefined;
-
-/** What the pipeline learned about a request, for error reports: set once the route matched. */
-export interface RouteFacts {
-  routePattern: string;
-  locale: Locale;
-}
-
-export function setRouteFacts(request: Request, facts: RouteFacts): void {
-  if (request.res) request.res.locals.routeFacts = facts;
-}
+export type ReportError = (error: unknown, request: Request, kind?: ObservedKind) => string | undefined;
 
 /**
  * Names the request's transaction and its error reports by its route's pattern (`POST /products/:id`),
@@ -29,19 +26,34 @@ export function nameByRoute(
   monitoring: Monitoring,
   routePath: string | undefined,
   locale: Locale,
+  routeId?: string,
 ): void {
   const routePattern = `${request.method === 'HEAD' ? 'GET' : request.method} ${routePath}`;
   monitoring.nameTransaction(routePattern);
-  setRouteFacts(request, { routePattern, locale });
+  setRouteFacts(request, { routePattern, locale, routeId, routePath });
 }
 
-export function createErrorReporter(logger: Logger, monitoring: Monitoring): ReportError {
+/**
+ * Reports a failure with the step it came from before throwing it on to Express's error handler, whose own
+ * report then finds it reported. A client that went away is no failure: it is thrown on unreported.
+ */
+export function reportThrown(
+  error: unknown,
+  request: Request,
+  kind: ObservedKind,
+  reportError: ReportError,
+): never {
+  if (!(error instanceof ClientDisconnectedError)) reportError(error, request, kind);
+  throw error;
+}
+
+export function createErrorReporter(logger: Logger, onRequestError: ErrorHook): ReportError {
   const reported = new WeakMap<object, string | undefined>();
-  return function reportError(error, request) {
+  return function reportError(error, request, kind) {
     const key = typeof error === 'object' && error !== null ? error : null;
     if (key && reported.has(key)) return reported.get(key);
-    const facts = request.res?.locals.routeFacts as RouteFacts | undefined;
-    const eventId = monitoring.captureException(error, { request, ...facts });
+    const facts = routeFactsOf(request);
+    const eventId = onRequestError(error, errorFactsOf(request, facts, kind));
     if (key) reported.set(key, eventId);
     logger.error(
       {
@@ -55,5 +67,19 @@ export function createErrorReporter(logger: Logger, monitoring: Monitoring): Rep
       'unexpected error',
     );
     return eventId;
+  };
+}
+
+function errorFactsOf(
+  request: Request,
+  facts: RouteFacts | undefined,
+  kind?: ObservedKind,
+): RequestErrorFacts {
+  return {
+    request,
+    routePattern: facts?.routePath,
+    routeId: facts?.routeId,
+    locale: facts?.locale,
+    kind,
   };
 }

@@ -1,7 +1,8 @@
 import { httpRequestToRequestData } from '@sentry/core';
 import * as Sentry from '@sentry/node-core/light';
 import type { SentrySdk } from '../definition/config.ts';
-import type { Monitoring } from './monitoring.ts';
+import type { StepObserver } from '../definition/instrumentation.ts';
+import { captureRequestErrors, type Monitoring } from './monitoring.ts';
 import type { ServerSentryOptions } from './sentry-shared-options.ts';
 
 /**
@@ -21,19 +22,21 @@ export async function initServerSentry(options: ServerSentryOptions): Promise<vo
 export async function sentryMonitoring(sdk: SentrySdk, basePath: string): Promise<Monitoring> {
   const traceRequest =
     sdk === 'light' ? (await import('./sentry-light.ts')).lightRequestTracer(basePath) : undefined;
+  const captureException: Monitoring['captureException'] = (error, facts) =>
+    Sentry.withScope((scope) => {
+      if (facts.routePattern) scope.setTag('route', facts.routePattern);
+      if (facts.locale) scope.setTag('locale', facts.locale);
+      // The request's data (method, URL, headers; sentry-event-filters.ts drops cookies and bodies), which
+      // light mode sets only on sampled transactions.
+      if (facts.request)
+        scope.setSDKProcessingMetadata({ normalizedRequest: httpRequestToRequestData(facts.request) });
+      return Sentry.captureException(error);
+    });
   return {
     traceRequest: traceRequest ?? ((_request, _response, answer) => answer()),
-    captureException(error, facts) {
-      return Sentry.withScope((scope) => {
-        if (facts.routePattern) scope.setTag('route', facts.routePattern);
-        if (facts.locale) scope.setTag('locale', facts.locale);
-        // The request's data (method, URL, headers; sentry-event-filters.ts drops cookies and bodies), which
-        // light mode sets only on sampled transactions.
-        if (facts.request)
-          scope.setSDKProcessingMetadata({ normalizedRequest: httpRequestToRequestData(facts.request) });
-        return Sentry.captureException(error);
-      });
-    },
+    // Requests' errors reach Sentry through the runtime's instrumentation seam, as an app's service's would.
+    instrumentation: { onRequestError: captureRequestErrors(captureException), dataStep: dataStepSpan },
+    captureException,
     nameTransaction(name) {
       Sentry.getIsolationScope().setTransactionName(name);
       const active = Sentry.getActiveSpan();
@@ -52,3 +55,13 @@ export async function sentryMonitoring(sdk: SentrySdk, basePath: string): Promis
     flush: (timeoutMs) => Sentry.flush(timeoutMs),
   };
 }
+
+/**
+ * A span for each data step of a sampled transaction, named by its segment, so a trace shows which step took
+ * the time; an unsampled request only checks. No span for the render: it ends with the response, as the
+ * transaction does, which Sentry would send without it.
+ */
+const dataStepSpan: StepObserver = (step, run) =>
+  Sentry.getActiveSpan()?.isRecording()
+    ? Sentry.startSpan({ name: step.segmentId ?? 'data step', op: 'function.data_step' }, run)
+    : run();

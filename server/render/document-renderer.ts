@@ -138,7 +138,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
         whole: shared || isCrawler(request.get('user-agent')),
         abortController: render.abortController,
         onShellError(error) {
-          const eventId = reportError(error, request);
+          const eventId = reportError(error, request, 'render');
           // A segment failed while rendering the shell: nothing was sent, so render again with the deepest
           // error component in its place (the layouts above stay); above every one, the 500 page.
           const inPlace = withErrorInPlace(render);
@@ -169,7 +169,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
           stream(request, response, payload, segments, streaming);
         })
         .catch((error: unknown) => {
-          reportError(error, request);
+          reportError(error, request, 'render');
           sendPlain();
         });
     },
@@ -202,7 +202,7 @@ interface StreamedPage {
 /** Streams one document: the app's page, the payload script with deferred placeholders, then each deferred value. */
 function streamPage(request: Request, response: Response, page: StreamedPage, options: Streaming) {
   const { app, payload, segments } = page;
-  const report = (error: unknown) => page.reportError(error, request);
+  const report = (error: unknown) => page.reportError(error, request, 'render');
   const deferred = segments.map(({ state }) =>
     'data' in state
       ? prepareDeferredData(state.data, options.abortController.signal, report, `${state.id}:`)

@@ -10,7 +10,7 @@ import type { DataSteps } from '../definition/data-step.ts';
 import { type PrerenderedPage, prerenderedKey } from '../definition/prerendered-pages.ts';
 import type { CreateRequestContext, RequestContext } from '../definition/request-context.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
-import { nameByRoute, type ReportError } from '../monitoring/report-error.ts';
+import { nameByRoute, type ReportError, reportThrown } from '../monitoring/report-error.ts';
 import { factsOf, type PageRequest } from '../request/page-request.ts';
 import { untilAborted } from '../request/request-abort.ts';
 import { currentPrerendered, decideByVersions, decideCaching } from './caching-decision.ts';
@@ -79,7 +79,8 @@ function frameResolver(options: ResolvePageOptions, loadModule: LoadModule) {
         signal,
       );
       if (outcome?.type === 'data') return [{ state: { id: root.id, data: outcome.data }, module }];
-      if (outcome?.type === 'failed' && statusOf(outcome) >= 500) reportError(outcome.error, request);
+      if (outcome?.type === 'failed' && statusOf(outcome) >= 500)
+        reportError(outcome.error, request, 'data-step');
     } catch (error) {
       if (!signal.aborted) reportError(error, request);
     }
@@ -119,7 +120,7 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
   ): Promise<PageResolution> {
     const match = routes.match(pageRequest.appPath);
     if (!match) return { type: 'error', status: 404 };
-    nameByRoute(request, monitoring, routes.pathOf(match.route.id), pageRequest.locale);
+    nameByRoute(request, monitoring, routes.pathOf(match.route.id), pageRequest.locale, match.route.id);
     const { resource } = match.route;
     const reading = resource ? NO_SEARCH : readBranchSearch(match.branch, pageRequest, basePath, locales);
     if (reading.type !== 'read') return reading;
@@ -131,6 +132,7 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     if (chain) {
       const ran = options.middleware.run(chain, context);
       const stop = isLoaded(ran) ? ran : await ran;
+      if (stop?.type === 'failed') reportThrown(stop.error, request, 'middleware', reportError);
       if (stop) return stoppedPage(stop, context.urlOf);
     }
     if (resource) return { type: 'resource', routeId: match.route.id, params: match.params, context };
@@ -150,16 +152,22 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     const settling = settle(modules, outcomes, signal);
     // No await when nothing is pending: each promise costs under load (see request-handler.ts).
     const settled = isLoaded(settling) ? settling : await settling;
-    const resolution = decide(match.branch, settled.modules, settled.outcomes, {
-      policy,
-      version,
-      searchValues: reading.values,
-      routeId: match.route.id,
-      params: match.params,
-      pageRequest,
-      urlOf: context.urlOf,
-      onFailure: (error) => reportError(error, request),
-    });
+    let resolution: PageResolution;
+    try {
+      resolution = decide(match.branch, settled.modules, settled.outcomes, {
+        policy,
+        version,
+        searchValues: reading.values,
+        routeId: match.route.id,
+        params: match.params,
+        pageRequest,
+        urlOf: context.urlOf,
+        onFailure: (error) => reportError(error, request, 'data-step'),
+      });
+    } catch (error) {
+      // A failed step with no error component to show it: the 500 page.
+      return reportThrown(error, request, 'data-step', reportError);
+    }
     if (resolution.type === 'page' && ids) {
       resolution.caching = await decideCaching(request, response, { ...resolution, made: ids });
     }

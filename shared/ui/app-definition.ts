@@ -1,5 +1,6 @@
 import type { Locale, LocalesDeclaration } from '../routing/locale.ts';
 import type { RouteNode } from '../routing/route-table.ts';
+import type { ClientInstrumentation } from './client-instrumentation.ts';
 
 /**
  * An app built on the runtime, as both sides see it (its server-only parts are in its server definition,
@@ -38,4 +39,9 @@ export interface AppDefinition {
    * locale when the app is created and holds requests until all have resolved.
    */
   loadLocale?: (locale: Locale) => Promise<void>;
+  /**
+   * Observers of the browser's navigations, route loads and fetchers (docs/instrumentation.md): each gets
+   * the route pattern and how the step ended. The server's are in the server definition.
+   */
+  instrumentations?: readonly ClientInstrumentation[];
 }

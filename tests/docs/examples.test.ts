@@ -2,7 +2,14 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { basketApp } from '../../docs/examples/basket-routes.ts';
+import { navigationTimes, timedBasketApp } from '../../docs/examples/browser-instrumentation.ts';
 import { cachingServer } from '../../docs/examples/caching.ts';
+import {
+  type ErrorReport,
+  logDataStepTimes,
+  reportTo,
+  timedServer,
+} from '../../docs/examples/instrumentation.ts';
 import { knivesByName, productPage, shippingTop } from '../../docs/examples/links.ts';
 import { brokenOffers, reportingServer } from '../../docs/examples/reporting.ts';
 import { createTestApp } from '../../server/test-kit.ts';
@@ -49,5 +56,52 @@ describe('docs/examples/reporting.ts', () => {
     const broken = createTestApp({ app: basketApp, server: reportingServer }, { dataSteps: brokenOffers });
     await request(broken.server).get('/offers').expect(500);
     expect(broken.reported.map(({ routePattern }) => routePattern)).toEqual(['GET /offers']);
+  });
+});
+
+describe('docs/examples/instrumentation.ts', () => {
+  it('logs each data step of a page with its route pattern, status and time', async () => {
+    const lines: string[] = [];
+    const app = createTestApp(
+      { app: basketApp, server: timedServer },
+      { instrumentations: [logDataStepTimes((line) => lines.push(line))] },
+    );
+    await request(app.server).get('/basket').expect(200);
+    expect(lines.sort()).toEqual([
+      expect.stringMatching(/^GET \/basket basket: 200 in \d+\.\d ms$/),
+      expect.stringMatching(/^GET \/basket root: 200 in \d+\.\d ms$/),
+    ]);
+  });
+
+  it('sends each unexpected error with its route and step to the app’s service, once', async () => {
+    const sent: ErrorReport[] = [];
+    const app = createTestApp(
+      { app: basketApp, server: reportingServer },
+      { dataSteps: brokenOffers, instrumentations: [reportTo((report) => sent.push(report))] },
+    );
+    await request(app.server).get('/offers').expect(500);
+    await request(app.server).get('/basket').expect(409);
+    expect(sent).toEqual([
+      {
+        id: expect.any(String),
+        error: new Error('catalogue query failed'),
+        route: '/offers',
+        step: 'data-step',
+      },
+    ]);
+  });
+});
+
+describe('docs/examples/browser-instrumentation.ts', () => {
+  it('sends the time of a committed navigation only', async () => {
+    const sent: string[] = [];
+    const observer = navigationTimes((body) => sent.push(body));
+    for (const outcome of ['committed', 'superseded'] as const) {
+      await observer.navigation?.({ routePattern: '/offers', url: '/offers' }, async () => ({ outcome }));
+    }
+    expect(sent.map((body) => JSON.parse(body))).toEqual([
+      { routePattern: '/offers', ms: expect.any(Number) },
+    ]);
+    expect(timedBasketApp.instrumentations).toHaveLength(1);
   });
 });
