@@ -29,10 +29,13 @@ export type {
 } from './definition/data-step.ts';
 export type { Logger } from './definition/logger.ts';
 export type {
+  AnswerHead,
+  AnswerHeaders,
   Middleware,
   MiddlewareContext,
   MiddlewareOf,
   Middlewares,
+  Next,
   ProvidedAbove,
   ProvidedTo,
 } from './definition/middleware.ts';

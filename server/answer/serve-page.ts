@@ -5,6 +5,7 @@ import type { PageRequest } from '../request/page-request.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from '../request/request-abort.ts';
 import { cachingFacts, decideCaching } from '../resolve/answer-caching.ts';
 import type { ResolvePage } from '../resolve/resolve-page.ts';
+import type { MiddlewareRunner } from '../resolve/run-middleware.ts';
 import { sendNotModified } from './not-modified.ts';
 import { answerResource } from './resource-route.ts';
 import { sendRedirect } from './send-redirect.ts';
@@ -18,13 +19,22 @@ export interface ServePageOptions {
   resources: ResourceHandlers;
   /** Part of every public page's ETag: a new build renders pages anew. */
   buildId: string;
+  /** The app's middleware: those that wrap a resource route may answer its handler's error otherwise. */
+  middleware: MiddlewareRunner;
 }
 
 /**
  * `GET`/`HEAD` of a page: resolves it (data steps, boundaries) and streams its document, or answers its
  * redirect, error page or resource. Unexpected errors go to Express's error handler (the 500 page).
  */
-export function servePage({ resolvePage, renderer, renderTimeoutMs, resources, buildId }: ServePageOptions) {
+export function servePage({
+  resolvePage,
+  renderer,
+  renderTimeoutMs,
+  resources,
+  buildId,
+  middleware,
+}: ServePageOptions) {
   return async function servePageHandler(
     request: Request,
     response: Response,
@@ -55,6 +65,7 @@ export function servePage({ resolvePage, renderer, renderTimeoutMs, resources, b
             routeId: resolution.routeId,
             context: resolution.context,
             renderError: (status) => renderer.renderError(request, response, pageRequest, status),
+            failed: (error) => middleware.failed(resolution.context, error),
           });
       }
     } catch (error) {

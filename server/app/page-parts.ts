@@ -55,7 +55,7 @@ export function createPageParts(
     cookieSetterOf,
     services,
   });
-  const middleware = createMiddlewareRunner(options.middleware ?? {}, routes, root);
+  const middleware = createMiddlewareRunner(options.middleware ?? {}, routes, root, reportError);
   const common = {
     routes,
     basePath,
@@ -100,6 +100,7 @@ export function createPageParts(
       renderTimeoutMs,
       resources: options.resources ?? {},
       buildId: buildIdOf(build),
+      middleware,
     }),
     sendPageData: servePageData({
       ...common,

@@ -125,12 +125,28 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     const context = options.createRequestContext(request, response, facts);
     // Before any data step or resource handler of the branch, kept segments' included: guards never skip.
     const chain = options.middleware.chainOf(match.route.id);
-    if (chain) {
-      const ran = options.middleware.run(chain, context);
-      const stop = isLoaded(ran) ? ran : await ran;
+    if (!chain) return resolveBranch(request, response, { match, reading, context, pageRequest, keep, made });
+    const ran = options.middleware.run(chain, context);
+    const stop = isLoaded(ran) ? ran : await ran;
+    try {
+      if (stop?.type === 'failed') throw stop.error;
       if (stop) return stoppedPage(stop, context.urlOf);
+      return await resolveBranch(request, response, { match, reading, context, pageRequest, keep, made });
+    } catch (error) {
+      // The middleware that wrap the request (`next()`) may answer an unexpected error otherwise.
+      return stoppedPage(await options.middleware.failed(context, error), context.urlOf);
     }
-    if (resource) return { type: 'resource', routeId: match.route.id, params: match.params, context };
+  };
+
+  /** The matched branch once its middleware let it through: its data steps and what they decide. */
+  async function resolveBranch(
+    request: Request,
+    response: Response,
+    { match, reading, context, pageRequest, keep, made }: Matched,
+  ): Promise<PageResolution> {
+    const { signal } = context;
+    if (match.route.resource)
+      return { type: 'resource', routeId: match.route.id, params: match.params, context };
     const policy = policyOf(match.route.id, match.branch);
     const shared = keep === undefined && (request.method === 'GET' || request.method === 'HEAD');
     const left = keep ?? (shared ? policy?.perVisitor : undefined);
@@ -155,7 +171,17 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
       urlOf: context.urlOf,
       onFailure: (error) => reportError(error, request),
     });
-  };
+  }
+}
+
+/** A request whose route matched, as the resolution of its branch needs it. */
+interface Matched {
+  match: NonNullable<ReturnType<CompiledRouteTable['match']>>;
+  reading: Extract<SearchReading, { type: 'read' }>;
+  context: RequestContext;
+  pageRequest: PageRequest;
+  keep: ReadonlySet<string> | undefined;
+  made: readonly unknown[] | undefined;
 }
 
 /** A resource route reads no search. */

@@ -20,6 +20,7 @@ const root: RouteNode = {
   ],
 };
 const routes = compileRoutes([root]);
+const noReport = () => undefined;
 
 function contextOf(signal = new AbortController().signal): RequestContext {
   const create = requestContextFactory({
@@ -34,7 +35,7 @@ function contextOf(signal = new AbortController().signal): RequestContext {
 
 describe('createMiddlewareRunner', () => {
   it('gives a leaf whose branch has no middleware no chain at all', () => {
-    const runner = createMiddlewareRunner({ guarded: () => undefined }, routes, root);
+    const runner = createMiddlewareRunner({ guarded: () => undefined }, routes, root, noReport);
     expect(runner.chainOf('open')).toBeUndefined();
     expect(runner.chainOf('inside')?.map(({ segmentId }) => segmentId)).toEqual(['guarded']);
   });
@@ -51,6 +52,7 @@ describe('createMiddlewareRunner', () => {
       },
       routes,
       root,
+      noReport,
     );
     const context = contextOf();
     const stop = runner.run(runner.chainOf('inside') ?? [], context);
@@ -71,6 +73,7 @@ describe('createMiddlewareRunner', () => {
       },
       routes,
       root,
+      noReport,
     );
     const stop = await runner.run(runner.chainOf('inside') ?? [], contextOf());
     expect(stop).toMatchObject({ type: 'redirect', redirect: { location: 'https://sign-in.example/' } });
