@@ -133,6 +133,7 @@ function stepContext(
     headers: request.headers,
     signal,
     services: { db },
+    after: () => {},
     parent: () => Promise.resolve(undefined),
   };
   // As the storefront's root middleware gives it; without cookies it asks the database nothing.

@@ -9,6 +9,7 @@ import { switchLocale } from '../edge/switch-locale.ts';
 import { createConsoleLogger } from '../monitoring/logger.ts';
 import { noMonitoring } from '../monitoring/monitoring.ts';
 import { createErrorReporter } from '../monitoring/report-error.ts';
+import { createAfterWork } from '../request/after-response.ts';
 import { createIsHttps } from '../request/origin-of.ts';
 import { defaultPageRequest, getPageRequest } from '../request/page-request.ts';
 import { RENDER_TIMEOUT_MS } from '../request/request-abort.ts';
@@ -38,7 +39,7 @@ export function createApp(options: CreateAppOptions): Express {
   const reportError = createErrorReporter(logger, monitoring);
   const services = options.services ?? startedServices({});
   // The pages' parts (servePage, handleAction, pageMethodsOf, sendPageData, renderError), for the handler.
-  const pageParts = createPageParts(options, reportError, services);
+  const pageParts = createPageParts(options, reportError, services, options.afterWork ?? createAfterWork());
   const { locales, renderError, cookieSetterOf } = pageParts;
 
   const server = express();

@@ -12,6 +12,7 @@ import type { ServicesHandle } from '../definition/services.ts';
 import { noMonitoring } from '../monitoring/monitoring.ts';
 import type { ReportError } from '../monitoring/report-error.ts';
 import { createDocumentRenderer } from '../render/document-renderer.ts';
+import { type AfterWork, afterResponse } from '../request/after-response.ts';
 import { createOriginOf } from '../request/origin-of.ts';
 import { RENDER_TIMEOUT_MS } from '../request/request-abort.ts';
 import { requestContextFactory } from '../request/request-context.ts';
@@ -35,6 +36,7 @@ export function createPageParts(
   options: CreateAppOptions,
   reportError: ReportError,
   services: ServicesHandle,
+  afterWork: AfterWork,
 ) {
   const { config, build } = options;
   const { basePath } = config;
@@ -54,6 +56,7 @@ export function createPageParts(
     originOf,
     cookieSetterOf,
     services,
+    afterOf: (request, response) => afterResponse(request, response, afterWork, reportError),
   });
   const middleware = createMiddlewareRunner(options.middleware ?? {}, routes, root, reportError);
   const common = {

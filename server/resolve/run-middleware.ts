@@ -68,6 +68,7 @@ export const RUNTIME_CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'headers',
   'signal',
   'services',
+  'after',
   'parent',
   'search',
   'fields',

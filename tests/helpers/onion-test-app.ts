@@ -1,14 +1,14 @@
 import request from 'supertest';
 import { DEVELOPMENT_BUILD_ID } from '../../server/definition/build-output.ts';
-import { createTestApp } from '../../server/test-kit.ts';
+import { createTestApp, type TestOverrides } from '../../server/test-kit.ts';
 import { dataHref } from '../../shared/routing/reserved-paths.ts';
 import { onionApp } from '../fixtures/onion-app/routes.tsx';
 import onionServer, { type OnionServices } from '../fixtures/onion-app/server-app.ts';
 
 /** The onion fixture app under the test kit, with each request's steps (`calls`) and its clock. */
-export function onionTestApp() {
+export function onionTestApp(overrides: Omit<TestOverrides<OnionServices>, 'services'> = {}) {
   const services: OnionServices = { calls: [], clock: { now: 1000 } };
-  const app = createTestApp({ app: onionApp, server: onionServer }, { services });
+  const app = createTestApp({ app: onionApp, server: onionServer }, { ...overrides, services });
   const server = app.server;
   return {
     app,

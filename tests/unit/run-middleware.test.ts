@@ -29,6 +29,7 @@ function contextOf(signal = new AbortController().signal): RequestContext {
     originOf: () => 'http://127.0.0.1',
     cookieSetterOf: createCookieSetterOf('', undefined),
     services: startedServices({}),
+    afterOf: () => () => {},
   });
   return create({ headers: {} } as Request, { locals: {} } as Response, { params: {}, locale: 'en', signal });
 }
