@@ -12,6 +12,7 @@ import catalogueVersionNotify from './migrations/0009-catalogue-version-notify.s
 import canonicalEmails from './migrations/0010-canonical-emails.sql?raw';
 import signUpThrottle from './migrations/0011-sign-up-throttle.sql?raw';
 import visitorOrdersByCart from './migrations/0012-visitor-orders-by-cart.sql?raw';
+import orderOutbox from './migrations/0013-order-outbox.sql?raw';
 
 /** The shop's schema and catalogue, then accounts, applied at start in order (a test checks every file here is listed). */
 export const shopMigrations = defineMigrations({
@@ -27,5 +28,6 @@ export const shopMigrations = defineMigrations({
   '0010-canonical-emails.sql': canonicalEmails,
   '0011-sign-up-throttle.sql': signUpThrottle,
   '0012-visitor-orders-by-cart.sql': visitorOrdersByCart,
+  '0013-order-outbox.sql': orderOutbox,
 });
 // #endregion shop-migrations
