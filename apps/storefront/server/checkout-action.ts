@@ -72,8 +72,10 @@ export const placeOrderAction: ShopAction = async function placeOrderAction(cont
     ? await placeOrder(context.services.db, buyer, read.address, locale, key, { signal })
     : undefined;
   if (!placed?.placed) return invalid({ form: messages.errorCheckoutEmpty }, fields);
+  // #region order-outbox
   const { orderId } = placed;
   // The buyer's redirect does not wait for the confirmation's row; graceful shutdown does.
   if (placed.created) context.after(() => queueOrderConfirmation(context.services.db, orderId, locale));
   return redirect(href('order', { id: orderId }), 303);
+  // #endregion order-outbox
 };
