@@ -37,10 +37,13 @@ export type {
 } from './definition/instrumentation.ts';
 export type { Logger } from './definition/logger.ts';
 export type {
+  AnswerHead,
+  AnswerHeaders,
   Middleware,
   MiddlewareContext,
   MiddlewareOf,
   Middlewares,
+  Next,
   ProvidedAbove,
   ProvidedTo,
 } from './definition/middleware.ts';

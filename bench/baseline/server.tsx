@@ -138,6 +138,7 @@ function stepContext(
     headers: request.headers,
     signal,
     services: { db },
+    after: () => {},
     parent: () => Promise.resolve(undefined),
   };
   // As the storefront's root middleware gives them; without cookies nobody is signed in, and the visitor

@@ -92,7 +92,8 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
     const stop = chain && (await middleware.run(chain, context));
     if (stop) {
       response.setHeader('Connection', 'close');
-      return answerOutcome(answer, outcomeOfStop(stop), context, options, 'middleware');
+      const translated = stop.type === 'failed' ? await middleware.failed(context, stop.error) : stop;
+      return answerOutcome(answer, outcomeOfStop(translated), context, options, 'middleware');
     }
     const accepted = await readAction(request, route.routeActions, options.formBodyTimeoutMs);
     if (accepted.type === 'refused') return refuse(answer, accepted);
@@ -103,6 +104,11 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
       revalidate: (...ids: string[]) => answer.revalidate.push(...ids),
     });
     const outcome = await runAction(accepted.handler, actionContext);
+    // The middleware that wrap the request (`next()`) may answer an unexpected error otherwise.
+    if (outcome.type === 'failed') {
+      const translated = await middleware.failed(context, outcome.error);
+      return answerOutcome(answer, outcomeOfStop(translated), context, options, 'action');
+    }
     if (outcome.type !== 'invalid') return answerOutcome(answer, outcome, context, options, 'action');
     const actionResult = toActionResultState(accepted.name, outcome.invalid);
     const { status, headers = {} } = outcome.invalid.answer;

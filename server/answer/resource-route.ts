@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
-import { HttpError, NotFound, Redirect } from '../../shared/routing/control-signals.ts';
 import { PRIVATE_CACHE_CONTROL } from '../definition/cache-policy.ts';
 import type { RequestContext } from '../definition/request-context.ts';
 import type { ResourceHandler } from '../definition/resource.ts';
 import { privateRead } from '../request/private-reads.ts';
+import type { MiddlewareStop } from '../resolve/run-middleware.ts';
 import { sendRedirect } from './send-redirect.ts';
 
 /** A matched resource route, with what its handler needs. */
@@ -14,6 +14,8 @@ export interface ResourceRequest {
   context: RequestContext;
   /** Answers an expected failure (notFound(), a 4xx HttpError) with the error page. */
   renderError: (status: number) => void;
+  /** What a thrown value means: a control signal's answer, or what the request's middleware make of an error. */
+  failed: (error: unknown) => MiddlewareStop | Promise<MiddlewareStop>;
 }
 
 /**
@@ -30,12 +32,16 @@ export async function answerResource(
     const answer = await resource.handler(resource.context);
     return await sendResource(request, response, answer);
   } catch (error) {
-    if (error instanceof Redirect) {
-      return sendRedirect(response, resource.context.urlOf(error.location), error.status);
+    // Control signals, and what the middleware that wrap the request (`next()`) make of an unexpected error.
+    const stop = await resource.failed(error);
+    switch (stop.type) {
+      case 'redirect':
+        return sendRedirect(response, resource.context.urlOf(stop.redirect.location), stop.redirect.status);
+      case 'refused':
+        return resource.renderError(stop.status);
+      case 'failed':
+        throw stop.error;
     }
-    if (error instanceof NotFound) return resource.renderError(404);
-    if (error instanceof HttpError && error.status < 500) return resource.renderError(error.status);
-    throw error;
   }
 }
 

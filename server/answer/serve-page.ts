@@ -5,6 +5,7 @@ import type { DocumentRenderer } from '../render/document-renderer.ts';
 import type { PageRequest } from '../request/page-request.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from '../request/request-abort.ts';
 import type { ResolvePage } from '../resolve/resolve-page.ts';
+import type { MiddlewareRunner } from '../resolve/run-middleware.ts';
 import { applyCaching } from './caching-headers.ts';
 import { answerResource } from './resource-route.ts';
 import { sendPrerendered } from './send-prerendered.ts';
@@ -20,6 +21,8 @@ export interface ServePageOptions {
   /** Part of every public page's ETag: a new build renders pages anew. */
   buildId: string;
   reportError: ReportError;
+  /** The app's middleware: those that wrap a resource route may answer its handler's error otherwise. */
+  middleware: MiddlewareRunner;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface ServePageOptions {
  * redirect, error page or resource. Unexpected errors go to Express's error handler (the 500 page).
  */
 export function servePage(options: ServePageOptions) {
-  const { resolvePage, renderer, renderTimeoutMs, resources, buildId, reportError } = options;
+  const { resolvePage, renderer, renderTimeoutMs, resources, buildId, reportError, middleware } = options;
   return async function servePageHandler(
     request: Request,
     response: Response,
@@ -60,6 +63,7 @@ export function servePage(options: ServePageOptions) {
             routeId: resolution.routeId,
             context: resolution.context,
             renderError: (status) => renderer.renderError(request, response, pageRequest, status),
+            failed: (error) => middleware.failed(resolution.context, error),
           }).catch((error: unknown) => reportThrown(error, request, 'resource', reportError));
       }
     } catch (error) {

@@ -7,6 +7,7 @@ import type { Logger } from '../definition/logger.ts';
 import type { AnyServerApp } from '../definition/server-app-definition.ts';
 import type { ServicesHandle } from '../definition/services.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
+import type { AfterWork } from '../request/after-response.ts';
 
 /**
  * What `createApp()` builds from: the config, the app's definition and its server handlers (as its
@@ -47,4 +48,6 @@ export interface CreateAppOptions {
   renderTimeoutMs?: number;
   /** How long a form body may take to arrive; default FORM_BODY_TIMEOUT_MS. */
   formBodyTimeoutMs?: number;
+  /** Where `after()` tasks are counted, for graceful shutdown to wait on (the process entry's); default: its own. */
+  afterWork?: AfterWork;
 }

@@ -11,6 +11,7 @@ import { composeErrorHooks, composeObservers } from '../monitoring/instrumentati
 import { createConsoleLogger } from '../monitoring/logger.ts';
 import { noMonitoring } from '../monitoring/monitoring.ts';
 import { createErrorReporter } from '../monitoring/report-error.ts';
+import { createAfterWork } from '../request/after-response.ts';
 import { createIsHttps } from '../request/origin-of.ts';
 import { defaultPageRequest, getPageRequest } from '../request/page-request.ts';
 import { RENDER_TIMEOUT_MS } from '../request/request-abort.ts';
@@ -46,6 +47,7 @@ export function createApp(options: CreateAppOptions): Express {
     options,
     reportError,
     services,
+    options.afterWork ?? createAfterWork(),
     composeObservers(instrumentations, logger),
   );
   const { locales, renderError, cookieSetterOf } = pageParts;

@@ -18,8 +18,11 @@ export const debugDataSteps: DataSteps = {
   'debug-error': () => {
     throw new DebugError('Deliberate failure from /debug/error');
   },
-  'debug-slow': async ({ url, signal }) => {
+  'debug-slow': async ({ url, signal, after }) => {
     const waitedMs = debugSlowDelayMs(url.searchParams.get('ms'));
+    // `&after=N`: work of N ms once the answer is out, for checking that shutdown waits for it.
+    const afterMs = url.searchParams.get('after');
+    if (afterMs !== null) after(() => sleep(debugSlowDelayMs(afterMs)));
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, waitedMs);
       signal.addEventListener('abort', () => {
@@ -30,3 +33,7 @@ export const debugDataSteps: DataSteps = {
     return { waitedMs };
   },
 };
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

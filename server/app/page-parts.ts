@@ -13,6 +13,7 @@ import type { StepObservers } from '../monitoring/instrumentations.ts';
 import { noMonitoring } from '../monitoring/monitoring.ts';
 import type { ReportError } from '../monitoring/report-error.ts';
 import { createDocumentRenderer } from '../render/document-renderer.ts';
+import { type AfterWork, afterResponse } from '../request/after-response.ts';
 import { createOriginOf } from '../request/origin-of.ts';
 import { RENDER_TIMEOUT_MS } from '../request/request-abort.ts';
 import { requestContextFactory } from '../request/request-context.ts';
@@ -37,6 +38,7 @@ export function createPageParts(
   options: CreateAppOptions,
   reportError: ReportError,
   services: ServicesHandle,
+  afterWork: AfterWork,
   /** The app's observers by kind (none observed: its handlers run as they are). */
   observers: StepObservers = {},
 ) {
@@ -61,6 +63,7 @@ export function createPageParts(
     originOf,
     cookieSetterOf,
     services,
+    afterOf: (request, response) => afterResponse(request, response, afterWork, reportError),
   });
   const middleware = createMiddlewareRunner(
     observedHandlers(observers.middleware, 'middleware', options.middleware ?? {}, (segmentId) => ({
@@ -68,6 +71,7 @@ export function createPageParts(
     })),
     routes,
     root,
+    reportError,
   );
   const common = {
     routes,
@@ -127,6 +131,7 @@ export function createPageParts(
       })),
       buildId: buildIdOf(build),
       reportError,
+      middleware,
     }),
     sendPageData: servePageData({
       ...common,

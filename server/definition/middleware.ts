@@ -13,10 +13,40 @@ export type MiddlewareContext<Params = RouteParams, Services = unknown, Above = 
 > & { params: Params } & Above;
 
 /**
+ * The answer below a middleware, as `next()` resolves with it: decided, not yet sent. Its status is final; its
+ * headers can still change (the answer goes out once every middleware that called `next()` has returned).
+ */
+export interface AnswerHead {
+  /** The status the answer is sent with (a page's, once its shell has rendered: a shell error's 500 too). */
+  readonly status: number;
+  /** The answer's headers, open until the outermost middleware returns. */
+  readonly headers: AnswerHeaders;
+}
+
+/** An answer's headers before they are sent, by case-insensitive name (as the WHATWG `Headers`). */
+export interface AnswerHeaders {
+  /** The header's value; several values joined with `, `; undefined when it is not set. */
+  get(name: string): string | undefined;
+  has(name: string): boolean;
+  set(name: string, value: string): void;
+  /** Adds a value after the ones the header has (a list header: `Server-Timing`, `Vary`). */
+  append(name: string, value: string): void;
+  delete(name: string): void;
+}
+
+/**
+ * Lets a middleware wrap what follows it: `await next(added)` adds `added` to the context below (as a returned
+ * object would), runs the middleware below and the handler, and resolves with the answer's head once it is
+ * decided; it rejects with what they threw unexpectedly (a control signal they threw is an answer: it resolves).
+ */
+export type Next<Added = void> = (added?: Added) => Promise<AnswerHead>;
+
+/**
  * A segment's server middleware. It runs before the data steps, actions and resource handlers of its branch,
  * outermost first, one after the other. It returns the values it adds to their context (an object), or
  * nothing; it returns or throws `redirect()` / `notFound()`, or throws `HttpError(status)`, to end the request.
- * Declare an app's with `MiddlewareOf`, which types what each adds.
+ * Or it wraps them: it calls `next()` (with the values it adds), then acts on the answer (status, headers,
+ * time) or on the error `next()` rejects with. Declare an app's with `MiddlewareOf`, which types what each adds.
  *
  * @example
  * const requireAccount: Middleware<{ account: Account }> = async ({ signedCookies, services }) => {
@@ -24,10 +54,20 @@ export type MiddlewareContext<Params = RouteParams, Services = unknown, Above = 
  *   if (!account) throw redirect(href('sign-in'), 303);
  *   return { account };
  * };
+ * const timed: Middleware = async (context, next) => {
+ *   const started = performance.now();
+ *   const answer = await next();
+ *   answer.headers.append('Server-Timing', `total;dur=${(performance.now() - started).toFixed(1)}`);
+ * };
  */
 export type Middleware<Added = void, Params = RouteParams, Services = unknown, Above = unknown> = (
   context: MiddlewareContext<Params, Services, Above>,
-) => Added | Redirect | NotFound | Promise<Added | Redirect | NotFound>;
+  next: Next<Added>,
+) => MiddlewareResult<Added> | Promise<MiddlewareResult<Added>>;
+
+/** What a middleware returns: the values it adds, a control signal, or nothing (a wrapping one's `void`). */
+// biome-ignore lint/suspicious/noConfusingVoidType: an async middleware that returns nothing is a Promise<void>
+type MiddlewareResult<Added> = Added | Redirect | NotFound | void;
 
 /**
  * A handler as a table of the whole app stores it, whatever its branch's middleware add to its context. Method
@@ -41,8 +81,13 @@ export type StoredHandler<Context, Result> = { handle(context: Context): Result 
  * what each returns is checked when it runs.
  */
 export type Middlewares<Services = unknown> = Readonly<
-  Record<string, StoredHandler<MiddlewareContext<RouteParams, Services>, unknown>>
+  Record<string, StoredMiddleware<MiddlewareContext<RouteParams, Services>>>
 >;
+
+/** A middleware as the server definition stores it (see StoredHandler), with its `next`. */
+type StoredMiddleware<Context> = {
+  handle(context: Context, next: (added?: unknown) => Promise<AnswerHead>): unknown;
+}['handle'];
 
 /** `A | B` as `A & B`: a handler sees what every middleware of its branch added. `unknown` for none. */
 type AllOf<Union> = (Union extends unknown ? (value: Union) => void : never) extends (

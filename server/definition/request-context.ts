@@ -36,6 +36,12 @@ export interface RequestContext<Services = unknown> {
   signal: AbortSignal;
   /** The app's services (a database pool...), started before any request is handled. */
   services: Services;
+  /**
+   * Runs `task` once the response has ended (sent, or the client gone), in this request's async context: work
+   * the answer need not wait for (an email, an audit row). Its failure is reported as an unexpected error;
+   * graceful shutdown waits for it within the drain deadline.
+   */
+  after(task: () => unknown): void;
 }
 
 /** What the request itself does not say: the matched route's params, the locale and the request's signal. */

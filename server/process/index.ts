@@ -8,6 +8,7 @@ import { startServices } from '../app/services.ts';
 import { distDirOf, loadBuildOutput } from '../definition/build-output.ts';
 import { createLogger, errorDetails } from '../monitoring/logger.ts';
 import { noMonitoring } from '../monitoring/monitoring.ts';
+import { createAfterWork } from '../request/after-response.ts';
 import { runPrimary } from './cluster-primary.ts';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { createHttpServer } from './http-server.ts';
@@ -60,6 +61,7 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
     process.exit(1);
   });
   let lifecycle: ReturnType<typeof createLifecycle> | undefined;
+  const afterWork = createAfterWork();
   const app = createApp({
     config,
     app: appDefinition,
@@ -70,6 +72,7 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
     monitoring,
     isReady: () => lifecycle?.isReady() ?? false,
     isDraining: () => lifecycle?.isDraining() ?? false,
+    afterWork,
   });
   const server = createHttpServer(app);
   lifecycle = createLifecycle({
@@ -79,6 +82,7 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
     shutdownTimeoutMs: config.shutdownTimeoutMs,
     exit: (code) => process.exit(code),
     stopServices: () => services.stop(),
+    afterWork,
   });
   lifecycle.installProcessHandlers();
   const buildId = build.manifest.buildId;

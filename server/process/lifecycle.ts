@@ -2,6 +2,7 @@ import type http from 'node:http';
 import type { Logger } from '../definition/logger.ts';
 import { errorDetails } from '../monitoring/logger.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
+import type { AfterWork } from '../request/after-response.ts';
 
 /** While draining, idle keep-alive connections are closed this often. */
 const IDLE_SWEEP_INTERVAL_MS = 100;
@@ -19,12 +20,15 @@ export interface LifecycleOptions {
   exit: (code: number) => void;
   /** Closes the app's services (a database pool) once the in-flight requests have finished. */
   stopServices?: () => Promise<void>;
+  /** The app's `after()` tasks: waited for once the requests have finished, within the same deadline. */
+  afterWork?: AfterWork;
 }
 
 /**
  * Readiness and graceful shutdown of one server process. `drain()`: /readyz turns 503 at once, the listener
  * stops accepting, idle keep-alive connections close, in-flight requests and streams finish (up to
- * `shutdownTimeoutMs`, then they are cut), the app's services stop, monitoring is flushed, and the process exits.
+ * `shutdownTimeoutMs`, then they are cut), their `after()` tasks finish (within the same deadline, then they
+ * are abandoned with a log line), the app's services stop, monitoring is flushed, and the process exits.
  */
 export function createLifecycle(options: LifecycleOptions) {
   const { server, logger, monitoring, shutdownTimeoutMs, exit } = options;
@@ -34,6 +38,7 @@ export function createLifecycle(options: LifecycleOptions) {
     if (state === 'draining') return;
     state = 'draining';
     logger.info({ reason, shutdownTimeoutMs }, 'draining');
+    const deadlineAt = Date.now() + shutdownTimeoutMs;
     const deadline = setTimeout(() => {
       logger.warn({ shutdownTimeoutMs }, 'shutdown deadline passed: closing the remaining connections');
       server.closeAllConnections();
@@ -45,9 +50,13 @@ export function createLifecycle(options: LifecycleOptions) {
     server.close(() => {
       clearTimeout(deadline);
       clearInterval(closeIdle);
-      // Bounded: services still starting (a database not reachable yet) never finish stopping.
-      const giveUp = new Promise<void>((resolve) => setTimeout(resolve, shutdownTimeoutMs).unref());
-      void Promise.race([Promise.resolve(options.stopServices?.()), giveUp])
+      // after() work may use the services: it goes first.
+      void finishAfterWork(Math.max(0, deadlineAt - Date.now()))
+        .then(() => {
+          // Bounded: services still starting (a database not reachable yet) never finish stopping.
+          const giveUp = new Promise<void>((resolve) => setTimeout(resolve, shutdownTimeoutMs).unref());
+          return Promise.race([Promise.resolve(options.stopServices?.()), giveUp]);
+        })
         .catch((error) => logger.error({ err: errorDetails(error) }, 'stopping the services failed'))
         .then(() => monitoring.flush(SENTRY_FLUSH_TIMEOUT_MS))
         .finally(() => {
@@ -56,6 +65,17 @@ export function createLifecycle(options: LifecycleOptions) {
         });
     });
     server.closeIdleConnections();
+  }
+
+  /** Waits for pending after() tasks until the drain's deadline; what is left then is abandoned, and said so. */
+  async function finishAfterWork(remainingMs: number): Promise<void> {
+    const work = options.afterWork;
+    if (!work || work.pending === 0) return;
+    logger.info({ pending: work.pending, remainingMs }, 'waiting for after() work');
+    const abandoned = await work.settled(remainingMs);
+    if (abandoned > 0) {
+      logger.warn({ abandoned, shutdownTimeoutMs }, 'shutdown deadline passed: abandoning after() work');
+    } else logger.info({}, 'after() work finished');
   }
 
   return {

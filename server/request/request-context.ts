@@ -19,6 +19,8 @@ export interface RequestContextParts {
   /** The app's cookie setter (createCookieSetterOf): path BASE_PATH, Secure when our origin is HTTPS. */
   cookieSetterOf: CookieSetterOf;
   services: ServicesHandle;
+  /** A request's `after()` (after-response.ts). */
+  afterOf: (request: Request, response: Response) => RequestContext['after'];
 }
 
 /** Where the runtime keeps a context's request for itself: reading `context.request` would make it private. */
@@ -83,6 +85,7 @@ class Context {
   setCookie: RequestContext['setCookie'];
   signal: AbortSignal;
   services: unknown;
+  after: RequestContext['after'];
 
   constructor(state: ContextState, copy: (parts: object) => InternalContext, own: OwnParts) {
     this[RAW_REQUEST] = state.request;
@@ -95,6 +98,7 @@ class Context {
     this.setCookie = own.setCookie;
     this.signal = own.signal;
     this.services = own.services;
+    this.after = own.after;
   }
 
   get request(): IncomingMessage {
@@ -123,7 +127,7 @@ class Context {
   }
 }
 
-type OwnParts = Pick<Context, 'params' | 'locale' | 'urlOf' | 'setCookie' | 'signal' | 'services'>;
+type OwnParts = Pick<Context, 'params' | 'locale' | 'urlOf' | 'setCookie' | 'signal' | 'services' | 'after'>;
 
 /** The one factory of request contexts. */
 export function requestContextFactory({
@@ -132,6 +136,7 @@ export function requestContextFactory({
   originOf,
   cookieSetterOf,
   services,
+  afterOf,
 }: RequestContextParts): CreateRequestContext {
   return function createRequestContext(request, response, { params, locale, signal, pageTarget }) {
     const state: ContextState = { request, response, originOf, pageTarget };
@@ -142,6 +147,7 @@ export function requestContextFactory({
       setCookie: cookieSetterOf(request, response),
       signal,
       services: services.current,
+      after: afterOf(request, response),
     };
     const make = () => new Context(state, copy, own) as unknown as InternalContext;
     const context = make();

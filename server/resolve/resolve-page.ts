@@ -129,13 +129,31 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     const context = options.createRequestContext(request, response, requestFacts);
     // Before any data step or resource handler of the branch, kept segments' included: guards never skip.
     const chain = options.middleware.chainOf(match.route.id);
-    if (chain) {
-      const ran = options.middleware.run(chain, context);
-      const stop = isLoaded(ran) ? ran : await ran;
-      if (stop?.type === 'failed') reportThrown(stop.error, request, 'middleware', reportError);
+    if (!chain) return resolveBranch(request, response, { match, reading, context, pageRequest, keep, made });
+    const ran = options.middleware.run(chain, context);
+    const stop = isLoaded(ran) ? ran : await ran;
+    try {
+      if (stop?.type === 'failed') throw stop.error;
       if (stop) return stoppedPage(stop, context.urlOf);
+      return await resolveBranch(request, response, { match, reading, context, pageRequest, keep, made });
+    } catch (error) {
+      // The middleware that wrap the request (`next()`) may answer an unexpected error otherwise; one they
+      // leave is reported as the middleware's (a data step's was reported at its step, and once only).
+      const answered = await options.middleware.failed(context, error);
+      if (answered.type === 'failed') reportThrown(answered.error, request, 'middleware', reportError);
+      return stoppedPage(answered, context.urlOf);
     }
-    if (resource) return { type: 'resource', routeId: match.route.id, params: match.params, context };
+  };
+
+  /** The matched branch once its middleware let it through: its data steps and what they decide. */
+  async function resolveBranch(
+    request: Request,
+    response: Response,
+    { match, reading, context, pageRequest, keep, made }: Matched,
+  ): Promise<PageResolution> {
+    const { signal } = context;
+    if (match.route.resource)
+      return { type: 'resource', routeId: match.route.id, params: match.params, context };
     const policy = policyOf(match.route.id, match.branch);
     const shared = keep === undefined && (request.method === 'GET' || request.method === 'HEAD');
     const left = keep ?? (shared ? policy?.perVisitor : undefined);
@@ -172,7 +190,17 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
       resolution.caching = await decideCaching(request, response, { ...resolution, made: ids });
     }
     return resolution;
-  };
+  }
+}
+
+/** A request whose route matched, as the resolution of its branch needs it. */
+interface Matched {
+  match: NonNullable<ReturnType<CompiledRouteTable['match']>>;
+  reading: Extract<SearchReading, { type: 'read' }>;
+  context: RequestContext;
+  pageRequest: PageRequest;
+  keep: ReadonlySet<string> | undefined;
+  made: readonly unknown[] | undefined;
 }
 
 /** The document's prerendered page, when there is one for its URL (no search) and it is current by `version`. */

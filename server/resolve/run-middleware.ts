@@ -1,12 +1,15 @@
 import type { IncomingMessage } from 'node:http';
+import type { Request, Response } from 'express';
 import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
 import { HttpError, NotFound, Redirect } from '../../shared/routing/control-signals.ts';
 import type { RouteNode } from '../../shared/routing/route-table.ts';
 import type { Middlewares } from '../definition/middleware.ts';
 import type { RequestContext } from '../definition/request-context.ts';
+import type { ReportError } from '../monitoring/report-error.ts';
 import { untilAborted } from '../request/request-abort.ts';
 import { requestOf } from '../request/request-context.ts';
 import { isThenable } from './deferred-data.ts';
+import { createWrapping, type Waiting, type Wrapping } from './middleware-wrapping.ts';
 
 /** Why a request's middleware ended it; `undefined` (no stop) when every one passed. */
 export type MiddlewareStop =
@@ -35,6 +38,7 @@ export type MiddlewareChain = readonly Link[];
 /** How far a request's middleware got: what they added, and the stop if one ended the request. */
 interface Passage {
   chain: MiddlewareChain;
+  state: RunState;
   added: Record<string, unknown>;
   stop: MiddlewareStop | undefined;
   /** The root's own middleware stopped it: an error page's frame has no root data then. */
@@ -64,6 +68,7 @@ export const RUNTIME_CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'headers',
   'signal',
   'services',
+  'after',
   'parent',
   'search',
   'fields',
@@ -73,7 +78,12 @@ export const RUNTIME_CONTEXT_KEYS: ReadonlySet<string> = new Set([
  * The app's middleware, checked and arranged once at start: per leaf, the chain of its branch's middleware.
  * A request runs its chain at most once (an invalid form's page and an error page's frame reuse the run).
  */
-export function createMiddlewareRunner(middleware: Middlewares, routes: CompiledRouteTable, root: RouteNode) {
+export function createMiddlewareRunner(
+  middleware: Middlewares,
+  routes: CompiledRouteTable,
+  root: RouteNode,
+  reportError: ReportError,
+) {
   const links = linksOf(middleware, routes);
   const chains = chainsByLeaf(links, routes);
   const rootLink = links.get(root.id);
@@ -87,14 +97,14 @@ export function createMiddlewareRunner(middleware: Middlewares, routes: Compiled
       Object.assign(context, passage.added);
       return passage.stop;
     }
-    const added: Record<string, unknown> = {};
+    const state = new RunState(chain, context, reportError);
     const finish = ({ at, stop }: Ran) => {
       const rootStopped = stop !== undefined && at === 0 && chain[0] === rootLink;
-      passages.set(requestOf(context), { chain, added, stop, rootStopped });
+      passages.set(requestOf(context), { chain, added: state.added, stop, rootStopped, state });
       return stop;
     };
-    const ran = runLinks(chain, context, added, 0);
-    return isThenable(ran) ? ran.then(finish) : finish(ran);
+    step(state, 0, undefined);
+    return state.ran ? finish(state.ran) : state.verdict().then(finish);
   }
 
   return {
@@ -115,6 +125,15 @@ export function createMiddlewareRunner(middleware: Middlewares, routes: Compiled
       if (passage.rootStopped) return passage.stop;
       Object.assign(context, passage.added);
       return undefined;
+    },
+    /**
+     * What to answer for an unexpected error below the request's middleware: the `next()` they wait on
+     * rejects with it, and what the outermost throws instead (an HttpError, a redirect) is the answer.
+     * Without a middleware that called `next()`, the error as it is: synchronously.
+     */
+    failed(context: RequestContext, error: unknown): MiddlewareStop | Promise<MiddlewareStop> {
+      const wrapping = passages.get(requestOf(context))?.state.wrapping;
+      return wrapping ? wrapping.failed(error).then(stopOf) : stopOf(error);
     },
   };
 }
@@ -148,39 +167,99 @@ function chainsByLeaf(links: Map<string, Link>, routes: CompiledRouteTable): Map
   return chains;
 }
 
+/** One run of a chain for a request: what its middleware added, how far it got, and its onion if any. */
+class RunState {
+  readonly added: Record<string, unknown> = {};
+  /** Set once the chain has reached the handler, or a middleware stopped it. */
+  ran: Ran | undefined;
+  /** Made by the first middleware that calls `next()`. */
+  wrapping: Wrapping | undefined;
+  #onReached: ((ran: Ran) => void) | undefined;
+
+  constructor(
+    readonly chain: MiddlewareChain,
+    readonly context: RequestContext,
+    readonly reportError: ReportError,
+  ) {}
+
+  reach(ran: Ran): void {
+    if (this.ran) return;
+    this.ran = ran;
+    this.#onReached?.(ran);
+  }
+
+  verdict(): Promise<Ran> {
+    return new Promise((resolve) => {
+      this.#onReached = resolve;
+    });
+  }
+
+  wrap(): Wrapping {
+    const request = requestOf(this.context) as Request;
+    this.wrapping ??= createWrapping(request.res as Response, this.context.signal, this.reportError);
+    return this.wrapping;
+  }
+}
+
 /**
  * Runs the chain from `from` one after another, each after the one above has settled, so each sees what the
- * ones above added. No promise unless a middleware returns one; an abort of the request ends the wait.
+ * ones above added; a middleware that calls `next()` runs the rest from there and wraps it (`outer` is the
+ * `next()` of the middleware around this part). No promise unless a middleware returns one; an abort of the
+ * request ends the wait for one that has not called `next()`.
+ *
+ * long function: each middleware's three ways to go on (returned at once, later, or through `next()`) read
+ * best side by side.
  */
-function runLinks(
-  chain: MiddlewareChain,
-  context: RequestContext,
-  added: Record<string, unknown>,
-  from: number,
-): Ran | Promise<Ran> {
+function step(state: RunState, from: number, outer: Waiting | undefined): void {
+  const { chain, context } = state;
   for (let at = from; at < chain.length; at += 1) {
     const link = chain[at] as Link;
-    if (context.signal.aborted) return { at, stop: { type: 'failed', error: context.signal.reason } };
+    if (context.signal.aborted)
+      return state.reach({ at, stop: { type: 'failed', error: context.signal.reason } });
+    let waiting: Waiting | undefined;
+    const next = (values?: unknown) => {
+      if (waiting || state.ran) {
+        throw new MiddlewareError(
+          `Middleware of "${link.segmentId}" called next() ${waiting ? 'twice' : 'after its request went on without it'}`,
+        );
+      }
+      const stop = apply(link, values, context, state.added, 'next');
+      if (stop)
+        throw stop.type === 'failed' ? stop.error : new MiddlewareError(`${link.segmentId}: ${NEXT_VALUES}`);
+      waiting = state.wrap().wait();
+      step(state, at + 1, waiting);
+      return waiting.promise;
+    };
     let returned: unknown;
     try {
-      returned = link.run(context);
+      returned = link.run(context, next);
     } catch (error) {
-      return { at, stop: stopOf(error) };
+      if (waiting) return state.wrap().ended(waiting, Promise.reject(error), outer, link.segmentId);
+      return state.reach({ at, stop: stopOf(error) });
     }
+    if (waiting) return state.wrap().ended(waiting, Promise.resolve(returned), outer, link.segmentId);
     if (isThenable(returned)) {
-      return untilAborted(returned, context.signal).then(
+      const ended = Promise.resolve(returned);
+      untilAborted(ended, context.signal).then(
         (value) => {
-          const stop = apply(link, value, context, added);
-          return stop ? { at, stop } : runLinks(chain, context, added, at + 1);
+          if (waiting) return state.wrap().ended(waiting, ended, outer, link.segmentId);
+          const stop = apply(link, value, context, state.added, 'return');
+          return stop ? state.reach({ at, stop }) : step(state, at + 1, outer);
         },
-        (error: unknown) => ({ at, stop: stopOf(error) }),
+        (error: unknown) => {
+          if (waiting) return state.wrap().ended(waiting, ended, outer, link.segmentId);
+          state.reach({ at, stop: stopOf(error) });
+        },
       );
+      return;
     }
-    const stop = apply(link, returned, context, added);
-    if (stop) return { at, stop };
+    const stop = apply(link, returned, context, state.added, 'return');
+    if (stop) return state.reach({ at, stop });
   }
-  return { at: chain.length, stop: undefined };
+  state.reach({ at: chain.length, stop: undefined });
 }
+
+const NEXT_VALUES = 'next() takes the object of values the middleware adds, or nothing';
 
 /** Adds what a middleware returned to the context, or says how it ended the request. */
 function apply(
@@ -188,12 +267,13 @@ function apply(
   value: unknown,
   context: RequestContext,
   added: Record<string, unknown>,
+  how: 'return' | 'next',
 ): MiddlewareStop | undefined {
   if (value === undefined || value === null) return undefined;
   if (value instanceof Redirect || value instanceof NotFound) return stopOf(value);
   if (typeof value !== 'object' || Array.isArray(value)) {
     const error = new MiddlewareError(
-      `Middleware of "${link.segmentId}" returned ${Array.isArray(value) ? 'an array' : typeof value}: return an object of the values it adds, redirect(), notFound() or nothing`,
+      `Middleware of "${link.segmentId}" ${how === 'next' ? 'passed next()' : 'returned'} ${Array.isArray(value) ? 'an array' : typeof value}: ${how === 'next' ? NEXT_VALUES : 'return an object of the values it adds, redirect(), notFound() or nothing'}`,
     );
     return { type: 'failed', error };
   }

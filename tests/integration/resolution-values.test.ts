@@ -37,7 +37,11 @@ function resolvingServer(cachePolicies: CachePolicies) {
     originOf: createOriginOf(undefined),
     cookieSetterOf: createCookieSetterOf('', undefined),
     services: startedServices({}),
+    afterOf: () => () => {},
   });
+  const reportError = (error: unknown): never => {
+    throw error;
+  };
   const { resolvePage } = createPageResolver({
     basePath: '',
     locales,
@@ -45,11 +49,9 @@ function resolvingServer(cachePolicies: CachePolicies) {
     root,
     createRequestContext,
     dataSteps: tinyServerApp.dataSteps ?? {},
-    middleware: createMiddlewareRunner({}, routes, root),
+    middleware: createMiddlewareRunner({}, routes, root, reportError),
     monitoring: noMonitoring,
-    reportError: (error) => {
-      throw error;
-    },
+    reportError,
     cachePolicies,
   });
   const resolveTarget = resolveLocale({ basePath: '', locales });

@@ -13,6 +13,7 @@ const create = requestContextFactory({
   originOf: () => 'http://127.0.0.1:3000',
   cookieSetterOf: createCookieSetterOf('', undefined),
   services: startedServices({}),
+  afterOf: () => () => {},
 });
 
 function contextFor(cookies: Record<string, string>) {

@@ -20,6 +20,7 @@ const root: RouteNode = {
   ],
 };
 const routes = compileRoutes([root]);
+const noReport = () => undefined;
 
 function contextOf(signal = new AbortController().signal): RequestContext {
   const create = requestContextFactory({
@@ -28,13 +29,14 @@ function contextOf(signal = new AbortController().signal): RequestContext {
     originOf: () => 'http://127.0.0.1',
     cookieSetterOf: createCookieSetterOf('', undefined),
     services: startedServices({}),
+    afterOf: () => () => {},
   });
   return create({ headers: {} } as Request, { locals: {} } as Response, { params: {}, locale: 'en', signal });
 }
 
 describe('createMiddlewareRunner', () => {
   it('gives a leaf whose branch has no middleware no chain at all', () => {
-    const runner = createMiddlewareRunner({ guarded: () => undefined }, routes, root);
+    const runner = createMiddlewareRunner({ guarded: () => undefined }, routes, root, noReport);
     expect(runner.chainOf('open')).toBeUndefined();
     expect(runner.chainOf('inside')?.map(({ segmentId }) => segmentId)).toEqual(['guarded']);
   });
@@ -51,6 +53,7 @@ describe('createMiddlewareRunner', () => {
       },
       routes,
       root,
+      noReport,
     );
     const context = contextOf();
     const stop = runner.run(runner.chainOf('inside') ?? [], context);
@@ -71,6 +74,7 @@ describe('createMiddlewareRunner', () => {
       },
       routes,
       root,
+      noReport,
     );
     const stop = await runner.run(runner.chainOf('inside') ?? [], contextOf());
     expect(stop).toMatchObject({ type: 'redirect', redirect: { location: 'https://sign-in.example/' } });

@@ -4,6 +4,7 @@ import { ADDRESS_FIELDS, type AddressField, COUNTRIES } from '../checkout-fields
 import { type CheckoutMessages, checkoutMessagesFor } from '../checkout-messages.ts';
 import { href } from '../href.ts';
 import { IDEMPOTENCY_FIELD } from '../shop-rules.ts';
+import { queueOrderConfirmation } from './db/order-outbox.ts';
 import { type OrderAddress, placeOrder } from './db/orders.ts';
 import { isEmailAddress } from './email-address.ts';
 import type { ShopAction } from './step.ts';
@@ -71,5 +72,10 @@ export const placeOrderAction: ShopAction = async function placeOrderAction(cont
     ? await placeOrder(context.services.db, buyer, read.address, locale, key, { signal })
     : undefined;
   if (!placed?.placed) return invalid({ form: messages.errorCheckoutEmpty }, fields);
-  return redirect(href('order', { id: placed.orderId }), 303);
+  // #region order-outbox
+  const { orderId } = placed;
+  // The buyer's redirect does not wait for the confirmation's row; graceful shutdown does.
+  if (placed.created) context.after(() => queueOrderConfirmation(context.services.db, orderId, locale));
+  return redirect(href('order', { id: orderId }), 303);
+  // #endregion order-outbox
 };

@@ -13,6 +13,7 @@ import canonicalEmails from './migrations/0010-canonical-emails.sql?raw';
 import signUpThrottle from './migrations/0011-sign-up-throttle.sql?raw';
 import visitorOrdersByCart from './migrations/0012-visitor-orders-by-cart.sql?raw';
 import sessionsToRuntime from './migrations/0014-sessions-to-runtime.sql?raw';
+import orderOutbox from './migrations/0015-order-outbox.sql?raw';
 
 /** The shop's schema and catalogue, then accounts, applied at start in order (a test checks every file here is listed). */
 export const shopMigrations = defineMigrations({
@@ -31,5 +32,6 @@ export const shopMigrations = defineMigrations({
   // The runtime's session table (databaseSessionStore), then the shop's own sessions moved into it.
   '0013-runtime-sessions.sql': sessionTableMigration,
   '0014-sessions-to-runtime.sql': sessionsToRuntime,
+  '0015-order-outbox.sql': orderOutbox,
 });
 // #endregion shop-migrations
