@@ -7,6 +7,7 @@ import type { RouteNode, SegmentModule } from '../../shared/routing/route-table.
 import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
 import { branchPolicy, type CachePolicies, type RoutePolicy } from '../definition/cache-policy.ts';
 import type { DataSteps } from '../definition/data-step.ts';
+import type { ObservedKind } from '../definition/instrumentation.ts';
 import { type PrerenderedPage, prerenderedKey } from '../definition/prerendered-pages.ts';
 import type { CreateRequestContext, RequestContext } from '../definition/request-context.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
@@ -129,18 +130,21 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     const context = options.createRequestContext(request, response, requestFacts);
     // Before any data step or resource handler of the branch, kept segments' included: guards never skip.
     const chain = options.middleware.chainOf(match.route.id);
-    if (!chain) return resolveBranch(request, response, { match, reading, context, pageRequest, keep, made });
+    const matched = { match, reading, context, pageRequest, keep, made, wrapped: chain !== undefined };
+    if (!chain) return resolveBranch(request, response, matched);
     const ran = options.middleware.run(chain, context);
     const stop = isLoaded(ran) ? ran : await ran;
+    let failedStep: ObservedKind = 'middleware';
     try {
       if (stop?.type === 'failed') throw stop.error;
       if (stop) return stoppedPage(stop, context.urlOf);
-      return await resolveBranch(request, response, { match, reading, context, pageRequest, keep, made });
+      failedStep = 'data-step';
+      return await resolveBranch(request, response, matched);
     } catch (error) {
-      // The middleware that wrap the request (`next()`) may answer an unexpected error otherwise; one they
-      // leave is reported as the middleware's (a data step's was reported at its step, and once only).
+      // The middleware that wrap the request (`next()`) may answer an unexpected error otherwise: only one they
+      // leave is reported, as the failure of the step it came from.
       const answered = await options.middleware.failed(context, error);
-      if (answered.type === 'failed') reportThrown(answered.error, request, 'middleware', reportError);
+      if (answered.type === 'failed') reportThrown(answered.error, request, failedStep, reportError);
       return stoppedPage(answered, context.urlOf);
     }
   };
@@ -149,7 +153,7 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
   async function resolveBranch(
     request: Request,
     response: Response,
-    { match, reading, context, pageRequest, keep, made }: Matched,
+    { match, reading, context, pageRequest, keep, made, wrapped }: Matched,
   ): Promise<PageResolution> {
     const { signal } = context;
     if (match.route.resource)
@@ -183,7 +187,9 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
         onFailure: (error) => reportError(error, request, 'data-step'),
       });
     } catch (error) {
-      // A failed step with no error component to show it: the 500 page.
+      // A failed step with no error component to show it: the 500 page, unless the middleware that wrap the
+      // request answer it otherwise (the resolver reports what they leave).
+      if (wrapped) throw error;
       return reportThrown(error, request, 'data-step', reportError);
     }
     if (resolution.type === 'page' && ids) {
@@ -201,6 +207,8 @@ interface Matched {
   pageRequest: PageRequest;
   keep: ReadonlySet<string> | undefined;
   made: readonly unknown[] | undefined;
+  /** Middleware run around it: its failures go up to them. */
+  wrapped: boolean;
 }
 
 /** The document's prerendered page, when there is one for its URL (no search) and it is current by `version`. */

@@ -8,6 +8,7 @@ import type { ShopServices } from './services.ts';
  * the build's life and nginx serves them itself. The catalogue's pages change with the database: nginx's
  * page cache keeps them (docs/caching.md).
  */
+// #region storefront-prerender
 export const storefrontPrerender = {
   help: () => [{}],
   'help-article': ({ locale }) =>
@@ -15,6 +16,7 @@ export const storefrontPrerender = {
       section.articles.map((article) => ({ slug: article.slug.split('/') })),
     ),
 } satisfies PrerenderedRoutes<ShopServices>;
+// #endregion storefront-prerender
 
 /** What a new instance renders before it is ready, besides the routes without params: a product, a category. */
 export const storefrontWarmUp = {
