@@ -1,7 +1,8 @@
 // #region data-steps
 import type { DataOfSteps, DataStepsOf } from '#runtime/server';
-import { notFound } from '#runtime/shared';
-import type { shelfRoutes } from './routes.ts';
+import { notFound, redirect } from '#runtime/shared';
+import type { ShelfProvides } from './readers.ts';
+import { href, type shelfRoutes } from './routes.ts';
 import type { ShelfServices } from './services.ts';
 
 /** What each page needs from the server, keyed by its id in the route tree. */
@@ -19,7 +20,14 @@ export const shelfDataSteps = {
     const book = services.shelf.book(params.id);
     return book ? { book } : notFound();
   },
-} satisfies DataStepsOf<typeof shelfRoutes, ShelfServices>;
+  // Reading the session makes this page private: no shared cache ever keeps one reader's notes.
+  'my-notes': async ({ session, services }) => {
+    const reader = await session();
+    if (!reader.userId) throw redirect(href('sign-in'));
+    const notice = await reader.takeFlash('notice');
+    return { reader: reader.userId, notes: services.shelf.notesBy(reader.userId), notice: notice ?? null };
+  },
+} satisfies DataStepsOf<typeof shelfRoutes, ShelfServices, ShelfProvides>;
 
 // The pages' `data` prop is typed from what the steps return.
 declare module './routes.ts' {

@@ -7,7 +7,7 @@ export default function ShelfLayout() {
   return (
     <>
       <header>
-        <Link to={href('books')}>My shelf</Link>
+        <Link to={href('books')}>My shelf</Link> <Link to={href('my-notes')}>My notes</Link>
       </header>
       <main>
         <Outlet />

@@ -1,13 +1,18 @@
 // #region routes
 import { type SegmentId, type SegmentPropsOf, typedHref } from '#runtime/shared';
 
-/** The shelf's pages: the list of books at `/`, and one book at `/books/:id`, both inside the layout. */
+/**
+ * The shelf's pages, inside the layout: the list of books at `/`, one book at `/books/:id`, and a signed-in
+ * reader's own notes at `/my-notes`, with the page to sign in.
+ */
 export const shelfRoutes = {
   id: 'root',
   module: () => import('./layout.tsx'),
   children: [
     { id: 'books', path: '/', module: () => import('./book-list.tsx') },
     { id: 'book', path: '/books/:id', module: () => import('./book-page.tsx') },
+    { id: 'sign-in', path: '/sign-in', module: () => import('./sign-in-page.tsx') },
+    { id: 'my-notes', path: '/my-notes', module: () => import('./my-notes-page.tsx') },
   ],
 } as const;
 

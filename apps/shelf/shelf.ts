@@ -3,6 +3,8 @@
 export interface Note {
   id: number;
   text: string;
+  /** Who wrote it, when they had signed in. */
+  reader?: string;
 }
 
 export interface Book {
@@ -16,8 +18,10 @@ export interface Book {
 export interface Shelf {
   books(): Book[];
   book(id: string): Book | undefined;
-  /** Adds a note to a book; false when there is no such book. */
-  addNote(bookId: string, text: string): boolean;
+  /** Adds a note to a book, by `reader` when signed in; false when there is no such book. */
+  addNote(bookId: string, text: string, reader?: string): boolean;
+  /** A reader's notes, with the book each is on. */
+  notesBy(reader: string): { book: Pick<Book, 'id' | 'title'>; note: Note }[];
 }
 
 const FIRST_BOOKS = [
@@ -32,13 +36,17 @@ export function createShelf(): Shelf {
   return {
     books: () => [...books.values()],
     book: (id) => books.get(id),
-    addNote(bookId, text) {
+    addNote(bookId, text, reader) {
       const book = books.get(bookId);
       if (!book) return false;
       lastNoteId += 1;
-      book.notes.push({ id: lastNoteId, text });
+      book.notes.push({ id: lastNoteId, text, ...(reader && { reader }) });
       return true;
     },
+    notesBy: (reader) =>
+      [...books.values()].flatMap(({ id, title, notes }) =>
+        notes.filter((note) => note.reader === reader).map((note) => ({ book: { id, title }, note })),
+      ),
   };
 }
 // #endregion shelf

@@ -93,6 +93,20 @@ describe('the tutorial’s app, built and served', () => {
         expect(await hasMarker(page)).toBe(true);
         // Only the server names the inlined stylesheet: the browser's renders keep it.
         expect(await page.locator('head style[data-href="app-stylesheet"]').count()).toBe(1);
+        // A reader signs in (a session cookie, a new id) and finds their note under "My notes", with the
+        // sign-in notice shown once.
+        await page.getByRole('link', { name: 'My notes' }).click();
+        await page.getByLabel('Name').fill('Ada');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByRole('status').filter({ hasText: 'Signed in as Ada.' }).waitFor();
+        await page.goto(`${origin}/books/middlemarch`);
+        await waitForHydration(page);
+        await page.getByLabel('Note').fill('Dorothea');
+        await page.getByRole('button', { name: 'Add note' }).click();
+        await page.locator('li', { hasText: 'Dorothea' }).waitFor();
+        await page.getByRole('link', { name: 'My notes' }).click();
+        await page.locator('li', { hasText: 'Middlemarch: Dorothea' }).waitFor();
+        expect(await page.getByRole('status').count()).toBe(0);
         // The refused post's data answer carries its 422 status, which Chromium logs as a failed resource.
         const refusedPost = 'error: Failed to load resource: the server responded with a status of 422';
         expect(problems.filter((problem) => !problem.startsWith(refusedPost))).toEqual([]);
