@@ -34,9 +34,13 @@ export interface ClientInstrumentation {
   ): unknown;
 }
 
-/** Tells the observers of one kind that a step started, and gives them its end. */
+/**
+ * Tells the observers of one kind that a step started at `url` (the router adds its route pattern), with what
+ * else that kind is told, and gives them its end.
+ */
 export type Observe = <Kind extends keyof ClientInstrumentation>(
   kind: Kind,
-  info: Parameters<NonNullable<ClientInstrumentation[Kind]>>[0],
+  url: string,
   ended: ReturnType<Parameters<NonNullable<ClientInstrumentation[Kind]>>[1]>,
+  info?: Omit<Parameters<NonNullable<ClientInstrumentation[Kind]>>[0], keyof ObservedLoad>,
 ) => void;
