@@ -76,7 +76,7 @@ export function createFetchers({
     observe?.(
       'fetcher',
       url.href,
-      ended.then((result) => ({ outcome: result?.type ?? 'aborted' })),
+      ended.then((result) => result ?? { type: 'aborted' }),
       { method: body ? 'POST' : 'GET' },
     );
     fetchers = {

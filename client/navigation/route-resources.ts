@@ -150,10 +150,7 @@ export function createRouteResources({
       observe(
         'routeLoad',
         href,
-        loading.then(
-          ({ type, status }) => ({ outcome: type, status }),
-          () => ({ outcome: 'failed' }) as const,
-        ),
+        loading.catch(() => ({ type: 'failed' }) as const),
         { code: resource.code },
       );
       return loading;
