@@ -16,9 +16,8 @@ export interface FetchersOptions {
   revalidate: (segments: readonly string[] | undefined) => void;
   /** Posts a form natively (the browser loads the answer); false when it cannot (a body with files). */
   postNatively: (url: URL, body: FormData | URLSearchParams) => boolean;
-  /** Tells the fetcher observers, with the route pattern of the URL (patternOf); none: nobody observes. */
+  /** Tells the fetcher observers; none: nobody observes. */
   observe?: Observe;
-  patternOf?: (url: URL) => string | undefined;
 }
 
 /** How a request ended: its result, or the post went on natively and the browser is leaving the page. */
@@ -40,7 +39,6 @@ export function createFetchers({
   revalidate,
   postNatively,
   observe,
-  patternOf,
 }: FetchersOptions): FetcherHub {
   let fetchers: Readonly<Record<string, FetcherState>> = {};
   /** Each key's request in flight. */
@@ -77,8 +75,9 @@ export function createFetchers({
     // Aborted, or posted natively as the browser leaves the page: no result.
     observe?.(
       'fetcher',
-      { routePattern: patternOf?.(url), url: url.href, method: body ? 'POST' : 'GET' },
-      ended.then((result) => ({ outcome: result?.type ?? 'aborted' })),
+      url.href,
+      ended.then((result) => result ?? { type: 'aborted' }),
+      { method: body ? 'POST' : 'GET' },
     );
     fetchers = {
       ...fetchers,

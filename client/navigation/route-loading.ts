@@ -29,7 +29,7 @@ export interface Navigation {
   /** Aborted when a newer navigation supersedes this one. */
   controller: AbortController;
   /** Tells the navigation's observers how it ended; none for a refresh. */
-  ended?: ((end: { outcome: NavigationOutcome }) => void) | undefined;
+  ended?: (end: { type: NavigationOutcome }) => void;
   /** The page to show, once loaded. */
   page?: ShowablePage;
   /** Back/forward: the history entry the browser moved to. */

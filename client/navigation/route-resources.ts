@@ -15,8 +15,6 @@ export type LoadedPage =
   | Extract<PageAnswer, { type: 'redirect' }>;
 
 interface Resource {
-  /** The matched route's pattern (`/products/:id`), for monitoring; undefined without a match. */
-  pattern: string | undefined;
   /** The modules of the matched branch (none without a match). */
   code: Promise<SegmentModule[]>;
   /** The data endpoint URL of the page. */
@@ -90,7 +88,6 @@ export function createRouteResources({
       const url = new URL(href, 'http://x');
       const match = matchOf(url);
       resource = {
-        pattern: patternOf(url),
         code: loadModules(match?.branch.map(({ node }) => node) ?? []),
         dataHref: dataHrefOf(url),
         keys: match ? segmentKeys(match.branch, match.params, url.search) : [],
@@ -118,7 +115,7 @@ export function createRouteResources({
     /** Whether a URL's route is a resource route (no page: links to it load in full). */
     isResource: (url: URL) => matchOf(url)?.route.resource === true,
     dataHrefOf,
-    /** The route pattern a URL matches on the client and its code chunk (shared with prefetches). */
+    /** The code chunk of a URL's route (shared with prefetches), its data URL and its segment keys. */
     resourceOf,
     /**
      * Loads code and data for `href` ahead of a click, always with a new data request (the model asks only
@@ -152,11 +149,9 @@ export function createRouteResources({
       const loading = loadPage(resource, href, options);
       observe(
         'routeLoad',
-        { routePattern: resource.pattern, url: href, code: resource.code },
-        loading.then(
-          ({ type, status }) => ({ outcome: type, status }),
-          () => ({ outcome: 'failed' }) as const,
-        ),
+        href,
+        loading.catch(() => ({ type: 'failed' }) as const),
+        { code: resource.code },
       );
       return loading;
     },

@@ -63,18 +63,20 @@ export function createRouter({
   /** Resolves a link, form action or redirect target against the current page. */
   const resolve = (href: string) => new URL(href, win.location.href);
   let snapshot: RouterSnapshot = { ...initialPage, navigating: false, announcement: '' };
-  const observe: Observe = (kind, info, ended) => {
+  const observe: Observe = (kind, url, ended, info) => {
+    const observed = { routePattern: resources.patternOf(resolve(url)), url, ...info };
+    const end = ended.then(({ type, status }) => ({ outcome: type, status }));
     for (const observer of observers) {
       // An observer's own bug is the browser's to report (the console, Sentry): never the navigation's.
       try {
-        observer?.[kind]?.(info as never, () => ended as never);
+        observer?.[kind]?.(observed as never, () => end as never);
       } catch (error) {
         reportError(error);
       }
     }
   };
   /** Tells the observers how the newest navigation ended (the model's effects concern only that one). */
-  const ended = (outcome: NavigationOutcome) => navigation?.ended?.({ outcome });
+  const ended = (outcome: NavigationOutcome) => navigation?.ended?.({ type: outcome });
   const resources = createRouteResources({
     observe,
     routes,
@@ -208,21 +210,18 @@ export function createRouter({
     trigger: NavigationTrigger = {},
   ) {
     // Its code starts loading now, while an action's form posts.
-    const { pattern } = resources.resourceOf(url);
+    resources.resourceOf(url);
     // A refresh (after an action, or for a shared page's per-visitor data) is no navigation to observe.
-    let ended: Navigation['ended'];
-    if (kind !== 'refresh') {
-      observe('navigation', { routePattern: pattern, url }, new Promise((end) => (ended = end)));
-    }
-    navigation = {
-      ended,
+    const started: Navigation = {
       ...trigger,
       controller: new AbortController(),
       revalidate,
       // A link's own choice wins over the app's.
       viewTransition: trigger.viewTransition ?? viewTransitions,
     };
-    void load(token, navigation, url, reuseData);
+    navigation = started;
+    if (kind !== 'refresh') observe('navigation', url, new Promise((end) => (started.ended = end)));
+    void load(token, started, url, reuseData);
   }
 
   /** Tells the form of the navigation that is ending (if it posted one) that it is done. */
@@ -250,7 +249,6 @@ export function createRouter({
   const fetchers = createFetchers({
     resolve,
     observe,
-    patternOf: resources.patternOf,
     dataHrefOf: (url) => (isInterceptable(url) ? resources.dataHrefOf(url) : undefined),
     postNatively: (url, body) => postFormNatively(win.document, url, body),
     // A refresh would supersede the visitor's own navigation: that one commits first. A refresh still on

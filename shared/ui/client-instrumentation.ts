@@ -34,9 +34,18 @@ export interface ClientInstrumentation {
   ): unknown;
 }
 
-/** Tells the observers of one kind that a step started, and gives them its end. */
+/** How a step of one kind ended, as observers are told (`{ outcome, status }`). */
+type EndOf<Kind extends keyof ClientInstrumentation> = Awaited<
+  ReturnType<Parameters<NonNullable<ClientInstrumentation[Kind]>>[1]>
+>;
+
+/**
+ * Tells the observers of one kind that a step started at `url` (the router adds its route pattern), with what
+ * else that kind is told, and gives them its end: `type` is told as the `outcome`.
+ */
 export type Observe = <Kind extends keyof ClientInstrumentation>(
   kind: Kind,
-  info: Parameters<NonNullable<ClientInstrumentation[Kind]>>[0],
-  ended: ReturnType<Parameters<NonNullable<ClientInstrumentation[Kind]>>[1]>,
+  url: string,
+  ended: Promise<{ type: EndOf<Kind>['outcome']; status?: number | undefined }>,
+  info?: Omit<Parameters<NonNullable<ClientInstrumentation[Kind]>>[0], keyof ObservedLoad>,
 ) => void;
