@@ -5,6 +5,7 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { appEntries, appModulesPlugin, evaluateApp } from './app-modules.mjs';
+import { hintEntryCompile } from './compile-hint.mjs';
 import { nameScriptsByContent } from './content-names.mjs';
 import { mergeEntryChunks, staticImportsOf } from './entry-merge.mjs';
 import { keepRecentBuilds } from './kept-builds.mjs';
@@ -80,8 +81,8 @@ export async function buildClient({
 
 /**
  * The production client's files, in memory: esbuild's bundle with one chunk per route, the chunks the entry
- * imports statically merged into it (build/entry-merge.mjs), oxc's minifier, then the final names
- * (build/content-names.mjs). Returns `{ outputFiles, metafile }`; bench/client-js.mjs rebuilds them with
+ * imports statically merged into it (build/entry-merge.mjs), oxc's minifier, V8's eager compile hint on the
+ * entry (build/compile-hint.mjs), then the final names (build/content-names.mjs). Returns `{ outputFiles, metafile }`; bench/client-js.mjs rebuilds them with
  * it and checks them against dist/client byte for byte.
  */
 export async function bundleClient({ entry, publicDir, minify, entries, evaluation }) {
@@ -95,7 +96,9 @@ export async function bundleClient({ entry, publicDir, minify, entries, evaluati
   });
   refuseDevCode(firstPass.outputFiles);
   const merged = await mergeEntryChunks(firstPass, { publicDir, entry, minify });
-  const files = minify ? reminifyScripts(merged.outputFiles) : merged.outputFiles;
+  const files = minify
+    ? hintEntryCompile(reminifyScripts(merged.outputFiles), merged.metafile, entry)
+    : merged.outputFiles;
   return nameScriptsByContent(files, merged.metafile);
 }
 

@@ -3,7 +3,8 @@ import { waitForHydration } from './page-problems.ts';
 
 /**
  * The CPU slowdown of Lighthouse's mobile settings (a mid-range phone), which issue 52's budget is set
- * against; DevTools' Emulation.setCPUThrottlingRate applies it to the page's renderer.
+ * against: DevTools' Emulation.setCPUThrottlingRate applies it to a page's renderer (throttleCpu), and
+ * tasksOfLoad multiplies each task's thread time by it.
  */
 export const PHONE_CPU_SLOWDOWN = 4;
 
@@ -14,13 +15,14 @@ export async function throttleCpu(page: Page, rate = PHONE_CPU_SLOWDOWN): Promis
   return session;
 }
 
-/** One task of the page's main thread, in thread time at the phone's slowdown. */
+/** One task of the page's main thread. */
 export interface MainThreadTask {
-  /** The whole task: script, style, layout, paint. */
-  totalMs: number;
-  /** Its scripts (evaluating a module, a callback, React's work), the part that hydration can cut up. */
-  scriptMs: number;
-  /** The longest kinds of work inside it (`FunctionCall …/entry-….js`, `Layout`), for a failure's message. */
+  /**
+   * The whole task (script, microtasks, style, layout, paint, the garbage collector's pauses on the thread),
+   * as it would last on the phone: its thread time times PHONE_CPU_SLOWDOWN.
+   */
+  phoneMs: number;
+  /** The longest kinds of work inside it (`FunctionCall …/entry-….js`, `Layout`, in phone ms), for a failure's message. */
   work: string[];
 }
 
@@ -35,25 +37,21 @@ interface TraceEvent {
   args?: { name?: string; data?: { url?: string }; beginData?: { url?: string } };
 }
 
-/** Trace events that run a page's script; what runs inside one is counted with it. */
-const SCRIPT_EVENTS = new Set([
-  'EvaluateScript',
-  'v8.evaluateModule',
-  'FunctionCall',
-  'RunMicrotasks',
-  'TimerFire',
-]);
-
 /**
- * Loads `url` in `page` at the phone's CPU slowdown and returns every task of its main thread from the
- * navigation until the page is hydrated with all its data and the browser is idle once more. Tasks are
- * measured in thread time, not wall time: on a loaded machine the renderer waits for a core between its
- * slices, which is the machine's work, not the page's.
+ * Loads `url` in `page` and returns every task of its main thread from the navigation until the page is
+ * hydrated with all its data and the browser is idle once more, each as long as it would last on the phone.
+ *
+ * The slowdown is applied as Lighthouse applies it by default (simulated throttling): the page loads at
+ * full speed and each task's duration is multiplied. A task is measured in thread time, the CPU its
+ * thread spent, so a loaded machine (two test files per core in CI) does not lengthen it: the renderer
+ * waiting for a core is the machine's time, not the page's. DevTools' own throttling
+ * (Emulation.setCPUThrottlingRate) is no measure here: it pauses the thread in a busy loop for a multiple
+ * of the wall time the thread last ran, waits for a core included, so under load its tasks grow with the
+ * machine's load, several times over.
  */
 export async function tasksOfLoad(page: Page, url: string): Promise<MainThreadTask[]> {
   const browser = page.context().browser();
   if (!browser) throw new Error('tasksOfLoad needs a page of a launched browser');
-  await throttleCpu(page);
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
   });
@@ -85,17 +83,13 @@ function mainThreadTasks(events: TraceEvent[], url: string): MainThreadTask[] {
     .map((task) => {
       const inside = eventsInside(task, onMain);
       return {
-        totalMs: ms(task),
-        scriptMs: outermost(inside.filter((event) => SCRIPT_EVENTS.has(event.name))).reduce(
-          (sum, event) => sum + ms(event),
-          0,
-        ),
+        phoneMs: ms(task) * PHONE_CPU_SLOWDOWN,
         work: [...inside]
           .sort((a, b) => ms(b) - ms(a))
           .slice(0, 4)
           .map(
             (event) =>
-              `${event.name}${event.args?.data?.url ? ` ${event.args.data.url}` : ''} ${Math.round(ms(event))} ms`,
+              `${event.name}${event.args?.data?.url ? ` ${event.args.data.url}` : ''} ${Math.round(ms(event) * PHONE_CPU_SLOWDOWN)} ms`,
           ),
       };
     });
@@ -106,14 +100,4 @@ const endOf = (event: TraceEvent) => event.ts + (event.dur ?? 0);
 
 function eventsInside(task: TraceEvent, onMain: TraceEvent[]): TraceEvent[] {
   return onMain.filter((event) => event !== task && event.ts >= task.ts && endOf(event) <= endOf(task));
-}
-
-/** The events (sorted by start) not nested in an earlier one of the list. */
-function outermost(sorted: TraceEvent[]): TraceEvent[] {
-  const kept: TraceEvent[] = [];
-  for (const event of sorted) {
-    const last = kept.at(-1);
-    if (!last || event.ts >= endOf(last)) kept.push(event);
-  }
-  return kept;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { storefrontRoutes } from '../../apps/storefront/routes.ts';
+import { EAGER_COMPILE_HINT } from '../../build/compile-hint.mjs';
 import { BUILDS_RECORD } from '../../build/kept-builds.mjs';
 import {
   buildClient,
@@ -133,6 +134,15 @@ describe('build', () => {
     const legal = /\/\*! For license information please see (\S+) \*\//.exec(entry)?.[1];
     expect(legal).toBe(`${manifest.entry.file}.LEGAL.txt`);
     expect(files.has(legal as string)).toBe(true);
+  });
+
+  it('marks the entry, and no route chunk, for eager compilation by V8', async () => {
+    const buildDir = inject('buildDir');
+    const { manifest } = loadBuildOutput(buildDir);
+    const script = (file: string) => readFile(path.join(buildDir, 'client', file), 'utf8');
+    expect((await script(manifest.entry.file)).startsWith(EAGER_COMPILE_HINT)).toBe(true);
+    for (const route of Object.values(manifest.routes))
+      expect(await script(route.file)).not.toContain(EAGER_COMPILE_HINT.trim());
   });
 
   it('keeps source maps out of the public folder, and scripts link none', async () => {
