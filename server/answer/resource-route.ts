@@ -52,8 +52,9 @@ export async function sendResource(
   answer.headers.forEach((value, name) => {
     response.setHeader(name, value);
   });
-  // A handler that read what differs per visitor made a private answer, whatever it says.
-  if (privateRead(response) !== undefined || response.hasHeader('Set-Cookie')) {
+  // A handler that read what differs per visitor made a private answer, whatever it says; a header it
+  // names in its own `Vary` is a variant, as a segment's `varyBy` makes one.
+  if (privateRead(response, variedBy(answer)) !== undefined || response.hasHeader('Set-Cookie')) {
     response.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
   }
   if (request.method === 'HEAD' || !answer.body) {
@@ -70,4 +71,10 @@ export async function sendResource(
     });
     body.pipe(response);
   });
+}
+
+/** The request headers an answer's `Vary` names (lowercase). */
+function variedBy(answer: globalThis.Response): ReadonlySet<string> {
+  const vary = answer.headers.get('Vary') ?? '';
+  return new Set(vary.split(',').map((name) => name.trim().toLowerCase()));
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { SegmentState } from '../../shared/ui/ssr-payload.ts';
 import { PRIVATE_CACHE_CONTROL, publicCacheControl, type RoutePolicy } from '../definition/cache-policy.ts';
-import { privateRead } from '../request/private-reads.ts';
+import { noteVariants, privateRead } from '../request/private-reads.ts';
 import { isThenable } from './deferred-data.ts';
 
 export interface CachingFacts {
@@ -23,9 +23,10 @@ export type Caching = 'public' | 'private' | 'not-modified';
 /**
  * Decides a page's or data answer's caching once its data is there, before any of its body is written.
  * Public only when the route has a policy, the status is 200, no handler read what differs per visitor
- * (private-reads.ts) and nothing sets a cookie; then `Cache-Control` says the route's policy and the weak
- * ETag is a digest of what the body is made from, its deferred values awaited (a shared cache stores the
- * whole page anyway). An `If-None-Match` that matches is `not-modified`: the answer is then a 304, without
+ * (private-reads.ts: a header the policy varies by aside) and nothing sets a cookie; then `Cache-Control`
+ * says the route's policy, `Vary` names the headers it varies by, and the weak ETag is a digest of what the
+ * body is made from (those headers' values included), its deferred values awaited (a shared cache stores
+ * the whole page anyway). An `If-None-Match` that matches is `not-modified`: the answer is then a 304, without
  * rendering. Everything else is `private, no-store`. It sets headers only; the answer writes the response.
  */
 export async function decideCaching(
@@ -33,14 +34,14 @@ export async function decideCaching(
   response: Response,
   { policy, status, segments, made, version }: CachingFacts,
 ): Promise<Caching> {
-  if (!policy || !mayBePublic(request, response, status)) return beingPrivate(response);
+  if (!policy || !mayBePublic(request, response, status, policy)) return beingPrivate(response);
   const basis = version
     ? ['version', version]
     : await Promise.all(segments.map((state) => ('data' in state ? settled(state.data) : state)));
   // A deferred value may have read a cookie while it settled.
-  if (!mayBePublic(request, response, status)) return beingPrivate(response);
-  response.setHeader('Cache-Control', publicCacheControl(policy.cache));
-  response.setHeader('ETag', etagOf(made, status, basis));
+  if (!mayBePublic(request, response, status, policy)) return beingPrivate(response);
+  setPublicHeaders(response, policy);
+  response.setHeader('ETag', etagOf(request, policy, [...made, status, basis]));
   return request.fresh ? 'not-modified' : 'public';
 }
 
@@ -57,14 +58,14 @@ export function freshByVersion(
   made: readonly unknown[],
   version: readonly unknown[],
 ): boolean {
-  if (!mayBePublic(request, response, 200)) return false;
+  if (!mayBePublic(request, response, 200, policy)) return false;
   // Express's `fresh` compares If-None-Match with the response's ETag.
-  response.setHeader('ETag', etagOf(made, 200, ['version', version]));
+  response.setHeader('ETag', etagOf(request, policy, [...made, 200, ['version', version]]));
   if (!request.fresh) {
     response.removeHeader('ETag');
     return false;
   }
-  response.setHeader('Cache-Control', publicCacheControl(policy.cache));
+  setPublicHeaders(response, policy);
   return true;
 }
 
@@ -99,13 +100,23 @@ export function cachingFacts(
   return { policy, status, segments: shown, made: [...made, routeId], version };
 }
 
-function mayBePublic(request: Request, response: Response, status: number): boolean {
+function mayBePublic(request: Request, response: Response, status: number, policy: RoutePolicy): boolean {
   return (
     status === 200 &&
     (request.method === 'GET' || request.method === 'HEAD') &&
-    privateRead(response) === undefined &&
+    privateRead(response, policy.variants) === undefined &&
     !response.hasHeader('Set-Cookie')
   );
+}
+
+/**
+ * `Cache-Control` and `Vary` of a public answer (a 304 says the same `Vary`, RFC 9110 section 15.4.5); a
+ * handler may read the headers it varies by until the answer ends.
+ */
+function setPublicHeaders(response: Response, policy: RoutePolicy): void {
+  response.setHeader('Cache-Control', publicCacheControl(policy.cache));
+  for (const header of policy.variants) response.vary(spelled(header));
+  noteVariants(response, policy.variants);
 }
 
 function beingPrivate(response: Response): Caching {
@@ -127,8 +138,15 @@ async function settled(data: unknown): Promise<unknown> {
   return Object.fromEntries(entries);
 }
 
-function etagOf(made: readonly unknown[], status: number, basis: unknown): string {
-  return `W/"${digest([...made, status, basis])}"`;
+/** A header's name as HTTP's specifications write it: `accept-language` as `Accept-Language`. */
+function spelled(header: string): string {
+  return header.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+}
+
+/** A weak ETag of what the body is made from and the values of the headers it varies by (absent: null). */
+function etagOf(request: Request, policy: RoutePolicy, made: readonly unknown[]): string {
+  const variant = [...policy.variants].map((header) => request.headers[header] ?? null);
+  return `W/"${digest([...made, variant])}"`;
 }
 
 function digest(parts: readonly unknown[]): string {

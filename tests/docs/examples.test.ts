@@ -2,7 +2,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { basketApp } from '../../docs/examples/basket-routes.ts';
-import { cachingServer } from '../../docs/examples/caching.ts';
+import { cachingServer, offersByLanguage } from '../../docs/examples/caching.ts';
 import { knivesByName, productPage, shippingTop } from '../../docs/examples/links.ts';
 import { brokenOffers, reportingServer } from '../../docs/examples/reporting.ts';
 import { createTestApp } from '../../server/test-kit.ts';
@@ -34,6 +34,21 @@ describe('docs/examples/caching.ts', () => {
     const basket = await request(app.server).get('/basket').set('Cookie', 'basket=knife,board').expect(200);
     expect(basket.headers['cache-control']).toMatch(/^private/);
     expect(basket.text).toContain('Basket (2)');
+  });
+
+  it('keeps offers that read Accept-Language public, one copy per value, when the policy varies by it', async () => {
+    const byLanguage = createTestApp({ app: basketApp, server: offersByLanguage });
+    const french = await request(byLanguage.server).get('/offers').set('Accept-Language', 'fr').expect(200);
+    expect(french.headers['cache-control']).toMatch(/^public/);
+    expect(french.headers.vary).toMatch(/Accept-Language/);
+    expect(french.text).toContain('Couteau de chef');
+    const english = await request(byLanguage.server).get('/offers').set('Accept-Language', 'en');
+    expect(english.headers.etag).not.toBe(french.headers.etag);
+    const { varyBy: _, ...undeclared } = offersByLanguage.cache.offers;
+    const cache = { ...offersByLanguage.cache, offers: undeclared };
+    const unvaried = createTestApp({ app: basketApp, server: { ...offersByLanguage, cache } });
+    const privately = await request(unvaried.server).get('/offers').set('Accept-Language', 'fr');
+    expect(privately.headers['cache-control']).toMatch(/^private/);
   });
 });
 
