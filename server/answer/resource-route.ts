@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
-import { HttpError, NotFound, Redirect } from '../../shared/routing/control-signals.ts';
+import { HttpError, NotFound, publicMessageOf, Redirect } from '../../shared/routing/control-signals.ts';
 import { PRIVATE_CACHE_CONTROL } from '../definition/cache-policy.ts';
 import type { RequestContext } from '../definition/request-context.ts';
 import type { ResourceHandler } from '../definition/resource.ts';
@@ -12,8 +12,8 @@ export interface ResourceRequest {
   handler: ResourceHandler | undefined;
   routeId: string;
   context: RequestContext;
-  /** Answers an expected failure (notFound(), a 4xx HttpError) with the error page. */
-  renderError: (status: number) => void;
+  /** Answers an expected failure (notFound(), a 4xx HttpError with its public message) with the error page. */
+  renderError: (status: number, message?: string) => void;
 }
 
 /**
@@ -34,7 +34,9 @@ export async function answerResource(
       return sendRedirect(response, resource.context.urlOf(error.location), error.status);
     }
     if (error instanceof NotFound) return resource.renderError(404);
-    if (error instanceof HttpError && error.status < 500) return resource.renderError(error.status);
+    if (error instanceof HttpError && error.status < 500) {
+      return resource.renderError(error.status, publicMessageOf(error));
+    }
     throw error;
   }
 }

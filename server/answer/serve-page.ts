@@ -42,7 +42,9 @@ export function servePage({ resolvePage, renderer, renderTimeoutMs, resources, b
         case 'redirect':
           return sendRedirect(response, resolution.location, resolution.status);
         case 'error':
-          return renderer.renderError(request, response, pageRequest, resolution.status);
+          return renderer.renderError(request, response, pageRequest, resolution.status, {
+            message: resolution.message,
+          });
         case 'page': {
           const caching = await decideCaching(request, response, cachingFacts(resolution, made));
           if (caching === 'not-modified') return sendNotModified(response);
@@ -54,7 +56,8 @@ export function servePage({ resolvePage, renderer, renderTimeoutMs, resources, b
             handler: resources[resolution.routeId],
             routeId: resolution.routeId,
             context: resolution.context,
-            renderError: (status) => renderer.renderError(request, response, pageRequest, status),
+            renderError: (status, message) =>
+              renderer.renderError(request, response, pageRequest, status, { message }),
           });
       }
     } catch (error) {

@@ -185,7 +185,7 @@ function stoppedPage(stop: MiddlewareStop, urlOf: RequestContext['urlOf']): Page
     case 'redirect':
       return { type: 'redirect', location: urlOf(stop.redirect.location), status: stop.redirect.status };
     case 'refused':
-      return { type: 'error', status: stop.status };
+      return { type: 'error', status: stop.status, message: stop.message };
     case 'failed':
       throw stop.error;
   }

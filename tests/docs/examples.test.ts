@@ -58,7 +58,7 @@ describe('docs/examples/reporting.ts', () => {
     await request(app.server).get('/offers').expect(404);
     await request(app.server)
       .get('/basket')
-      .expect(409, /409: Error/);
+      .expect(409, /409: This basket was already ordered/);
     expect(app.reported).toEqual([]);
 
     const broken = createTestApp({ app: basketApp, server: reportingServer }, { dataSteps: brokenOffers });
