@@ -22,6 +22,7 @@ import { createMiddlewareRunner } from '../resolve/run-middleware.ts';
 import type { CreateAppOptions } from './create-app-options.ts';
 import { debugActions } from './debug-actions.ts';
 import { debugDataSteps } from './debug-data-steps.ts';
+import { checkSegmentIds, serverPartsOf } from './server-parts.ts';
 
 /**
  * The page machinery of an app, built once: the served route table, the app's locales, the resolver that
@@ -41,9 +42,9 @@ export function createPageParts(
   const monitoring = options.monitoring ?? noMonitoring;
   const renderTimeoutMs = options.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
   const { root, routes } = compileServedRoutes(options.app.root, config.enableDebugRoutes);
-  const dataSteps = config.enableDebugRoutes
-    ? { ...options.dataSteps, ...debugDataSteps }
-    : options.dataSteps;
+  checkSegmentIds(options.segments, (id) => routes.byId(id) !== undefined);
+  const parts = serverPartsOf(options);
+  const dataSteps = config.enableDebugRoutes ? { ...parts.dataSteps, ...debugDataSteps } : parts.dataSteps;
   const locales = createLocales(options.app.locales);
   // PUBLIC_ORIGIN, or the request's own: for every absolute URL a handler writes.
   const originOf = createOriginOf(config.publicOrigin);
@@ -55,7 +56,7 @@ export function createPageParts(
     cookieSetterOf,
     services,
   });
-  const middleware = createMiddlewareRunner(options.middleware ?? {}, routes, root);
+  const middleware = createMiddlewareRunner(parts.middleware, routes, root);
   const common = {
     routes,
     basePath,
@@ -66,7 +67,7 @@ export function createPageParts(
     createRequestContext,
     middleware,
   };
-  const cachePolicies = options.cache ?? {};
+  const cachePolicies = parts.cache;
   checkCachePolicies(cachePolicies);
   const { resolvePage, resolveFrame } = createPageResolver({ ...common, dataSteps, root, cachePolicies });
   const renderer = createDocumentRenderer({
@@ -76,9 +77,7 @@ export function createPageParts(
     resolveFrame,
     browser: { sentry: browserSentryOf(options), debugRoutes: config.enableDebugRoutes },
   });
-  const actions = config.enableDebugRoutes
-    ? { ...options.actions, ...debugActions }
-    : (options.actions ?? {});
+  const actions = config.enableDebugRoutes ? { ...parts.actions, ...debugActions } : parts.actions;
   const handleAction = createActionHandler({
     ...common,
     actions,
@@ -98,7 +97,7 @@ export function createPageParts(
       resolvePage,
       renderer,
       renderTimeoutMs,
-      resources: options.resources ?? {},
+      resources: parts.resources,
       buildId: buildIdOf(build),
     }),
     sendPageData: servePageData({
