@@ -1,11 +1,10 @@
 import { expect, it } from 'vitest';
-import { storefrontDataSteps } from '../../apps/storefront/server/data-steps.ts';
 import { HttpError } from '../../shared/index.ts';
 import { captureLogger } from '../helpers/capture-logger.ts';
 import { describeInChromium } from '../helpers/chromium.ts';
 import { listenForSuite } from '../helpers/listen.ts';
 import { waitForHydration } from '../helpers/page-problems.ts';
-import { createStorefrontApp } from '../helpers/storefront-app.ts';
+import { createStorefrontApp, storefrontDataSteps } from '../helpers/storefront-app.ts';
 import { hasMarker, markWindow } from '../helpers/window-marker.ts';
 
 /** The storefront with its product pages behind a guard, as an app would put an admin area. */
