@@ -161,16 +161,29 @@ export function clientOptions({ entry, publicDir, minify, entries, evaluation })
 
 const SERVER_MODULE_LEAK = 'Server-only module in the client bundle';
 
-/** Fails the build at the first import of a server-only module, naming the importer. */
+/** An app's segment modules (`book.server.ts`): their data steps and actions are server-only. */
+const SERVER_MODULE_FILE = /\.server\.[cm]?[jt]sx?$/;
+/** The runtime's server-only public entries (package.json's `imports`). */
+const SERVER_ENTRIES = /^#runtime\/(server|database|test-kit)$/;
+
+/**
+ * Fails the build at the first import of a server-only module, naming the importer: the runtime's server/,
+ * its server entries, or an app's segment module (`*.server.ts`).
+ */
 export const serverOnlyGuard = {
   name: 'server-only-guard',
   setup(build) {
-    build.onResolve({ filter: /^\./ }, (args) => {
-      const target = path.relative(ROOT, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
-      if (!SERVER_ONLY_DIRS.some((dir) => target.startsWith(dir))) return undefined;
+    const refuse = (args, target) => {
       const importer = path.relative(ROOT, args.importer);
       return { errors: [{ text: `${SERVER_MODULE_LEAK}: ${importer} imports ${target}` }] };
+    };
+    build.onResolve({ filter: /^\./ }, (args) => {
+      const target = path.relative(ROOT, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
+      const serverOnly =
+        SERVER_ONLY_DIRS.some((dir) => target.startsWith(dir)) || SERVER_MODULE_FILE.test(target);
+      return serverOnly ? refuse(args, target) : undefined;
     });
+    build.onResolve({ filter: SERVER_ENTRIES }, (args) => refuse(args, args.path));
   },
 };
 

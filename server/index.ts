@@ -60,6 +60,12 @@ export type {
   ResourceHandlers,
   ResourcesOf,
 } from './definition/resource.ts';
+export {
+  type DataOfSegments,
+  type SegmentParts,
+  type SegmentServer,
+  segmentServersOf,
+} from './definition/segment-server.ts';
 export type {
   ServerAppDefinition,
   ServicesDefinition,

@@ -10,6 +10,7 @@ import type { AppDefinition } from '../shared/ui/app-definition.ts';
 import { ACTION_FIELD } from '../shared/ui/form.tsx';
 import type { PageDataLine } from '../shared/ui/page-data.ts';
 import { createApp } from './app/create-app.ts';
+import { serverPartsWith } from './app/server-parts.ts';
 import { startedServices, startServices } from './app/services.ts';
 import type { RouteActions } from './definition/action.ts';
 import { DEVELOPMENT_BUILD_ID } from './definition/build-output.ts';
@@ -157,11 +158,7 @@ export function createTestApp<Services, AppConfig>(
   const server = createApp({
     config,
     app: app.app,
-    middleware: { ...app.server.middleware, ...overrides.middleware },
-    dataSteps: { ...app.server.dataSteps, ...overrides.dataSteps },
-    actions: { ...app.server.actions, ...overrides.actions },
-    resources: { ...app.server.resources, ...overrides.resources },
-    cache: app.server.cache,
+    ...serverPartsWith(app.server, overrides),
     logger: memoryLogger(logs),
     monitoring: memoryMonitoring(reported),
     renderTimeoutMs: overrides.renderTimeoutMs,

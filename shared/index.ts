@@ -2,7 +2,7 @@
  * The runtime's public API for an app's isomorphic code (its route tree, pages, layouts, components): the one
  * module of shared/ an app imports. Everything else in shared/ is the runtime's own and may change.
  */
-export { HttpError, notFound, redirect } from './routing/control-signals.ts';
+export { HttpError, type HttpErrorOptions, notFound, redirect } from './routing/control-signals.ts';
 export { type ExternalUrl, type Href, type LinkTarget, type TypedHref, typedHref } from './routing/href.ts';
 export type { Locale, LocalesDeclaration } from './routing/locale.ts';
 export { localeSwitchHref } from './routing/reserved-paths.ts';

@@ -21,7 +21,7 @@ export const href = typedHref(shelfRoutes);
 // #endregion routes
 
 // #region props
-/** Each segment's data, filled in from the data steps (data-steps.ts) by declaration merging. */
+/** Each segment's data, filled in from its data step (server-app.ts) by declaration merging. */
 // biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging.
 export interface ShelfData {}
 

@@ -22,3 +22,16 @@ export const dataSteps = {
 
 /** The example's server side: its data steps and their cache policies. */
 export const cachingServer: ServerAppDefinition = { dataSteps, cache };
+
+// #region vary-by
+/** The offers in the reader's language: public still, one shared copy per `Accept-Language` value. */
+export const offersByLanguage = {
+  cache: { ...cache, offers: { ...CATALOGUE, varyBy: ['accept-language'] } },
+  dataSteps: {
+    ...dataSteps,
+    offers: ({ headers }) => ({
+      lines: String(headers['accept-language']).startsWith('fr') ? ['Couteau de chef'] : ['Chef knife'],
+    }),
+  },
+} satisfies ServerAppDefinition;
+// #endregion vary-by

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { noteVariants } from '../request/private-reads.ts';
 import type { CachingDecision } from '../resolve/caching-decision.ts';
 import { sendNotModified } from './not-modified.ts';
 
@@ -13,6 +14,14 @@ export function applyCaching(response: Response, decision: CachingDecision): boo
     return false;
   }
   response.setHeader('ETag', decision.etag);
+  // A 304 says the same `Vary` (RFC 9110 section 15.4.5); a handler may read those headers until the answer ends.
+  for (const header of decision.variants) response.vary(spelled(header));
+  noteVariants(response, decision.variants);
   if (decision.notModified) sendNotModified(response);
   return decision.notModified;
+}
+
+/** A header's name as HTTP's specifications write it: `accept-language` as `Accept-Language`. */
+function spelled(header: string): string {
+  return header.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
 }

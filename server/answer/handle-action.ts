@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
-import { HttpError, Redirect } from '../../shared/routing/control-signals.ts';
+import { HttpError, publicMessageOf, Redirect } from '../../shared/routing/control-signals.ts';
 import type { ActionResultState } from '../../shared/ui/ssr-payload.ts';
 import {
   ACTION_FIELD,
@@ -65,9 +65,9 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
 
   return async function handleAction(request, response, pageRequest, representation, next) {
     response.setHeader('Cache-Control', 'no-store');
-    const fail = (status: number) => {
-      if (representation === 'data') sendErrorLine(response, status);
-      else renderer.renderError(request, response, pageRequest, status);
+    const fail = (status: number, message?: string) => {
+      if (representation === 'data') sendErrorLine(response, status, undefined, message);
+      else renderer.renderError(request, response, pageRequest, status, { message });
     };
     const answer: ActionAnswer = {
       request,
@@ -128,7 +128,8 @@ interface ActionAnswer {
   pageRequest: PageRequest;
   representation: ActionRepresentation;
   /** The error page, or the error line for the data representation. */
-  fail: (status: number) => void;
+  /** Answers an error status, with an HttpError's public message when it has one. */
+  fail: (status: number, message?: string) => void;
   next: NextFunction | undefined;
   /** The segments the action named as changed (`context.revalidate`); none named: every one. */
   revalidate: string[];
@@ -156,7 +157,7 @@ function answerOutcome(
     case 'disconnected':
       return;
     case 'refused':
-      return fail(outcome.status);
+      return fail(outcome.status, outcome.message);
     case 'failed':
       reportError(outcome.error, request, kind);
       return representation === 'data' ? fail(500) : next?.(outcome.error);
@@ -235,8 +236,8 @@ type ActionOutcome =
   | { type: 'redirect'; redirect: Redirect }
   | { type: 'invalid'; invalid: Invalid }
   | { type: 'disconnected' }
-  /** An expected failure (HttpError 4xx): the error page with its status. */
-  | { type: 'refused'; status: number }
+  /** An expected failure (HttpError 4xx): the error page with its status and public message. */
+  | { type: 'refused'; status: number; message?: string }
   /** Unexpected: reported, then the 500. */
   | { type: 'failed'; error: unknown };
 
@@ -250,7 +251,9 @@ async function runAction(handler: Accepted['handler'], context: ActionContext): 
   } catch (error) {
     if (error instanceof ClientDisconnectedError) return { type: 'disconnected' };
     if (error instanceof Redirect) return { type: 'redirect', redirect: error };
-    if (error instanceof HttpError && error.status < 500) return { type: 'refused', status: error.status };
+    if (error instanceof HttpError && error.status < 500) {
+      return { type: 'refused', status: error.status, message: publicMessageOf(error) };
+    }
     return { type: 'failed', error };
   }
 }
@@ -280,5 +283,5 @@ async function answerInvalid(
     });
   }
   if (resolution.type === 'redirect') return response.redirect(303, resolution.location);
-  return fail(resolution.type === 'error' ? resolution.status : 405);
+  return resolution.type === 'error' ? fail(resolution.status, resolution.message) : fail(405);
 }

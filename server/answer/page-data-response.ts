@@ -25,9 +25,17 @@ export function sendDataLine(response: Response, status: number, value: PageData
   response.end(dataLine(value));
 }
 
-/** An error status as the data endpoint's answer, with the error page's head for the browser to show. */
-export function sendErrorLine(response: Response, status: number, segments?: SegmentState[]): void {
-  sendDataLine(response, status, { type: 'error', status, head: errorHead(status), segments });
+/**
+ * An error status as the data endpoint's answer, with the error page's head for the browser to show (its
+ * title says an HttpError's public message, `message`).
+ */
+export function sendErrorLine(
+  response: Response,
+  status: number,
+  segments?: SegmentState[],
+  message?: string,
+): void {
+  sendDataLine(response, status, { type: 'error', status, head: errorHead(status, message), segments });
 }
 
 /** Pushes what was written so far through compression at once (each JSON line is useful on its own). */

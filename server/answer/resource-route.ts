@@ -12,8 +12,8 @@ export interface ResourceRequest {
   handler: ResourceHandler | undefined;
   routeId: string;
   context: RequestContext;
-  /** Answers an expected failure (notFound(), a 4xx HttpError) with the error page. */
-  renderError: (status: number) => void;
+  /** Answers an expected failure (notFound(), a 4xx HttpError with its public message) with the error page. */
+  renderError: (status: number, message?: string) => void;
   /** What a thrown value means: a control signal's answer, or what the request's middleware make of an error. */
   failed: (error: unknown) => MiddlewareStop | Promise<MiddlewareStop>;
 }
@@ -38,7 +38,7 @@ export async function answerResource(
       case 'redirect':
         return sendRedirect(response, resource.context.urlOf(stop.redirect.location), stop.redirect.status);
       case 'refused':
-        return resource.renderError(stop.status);
+        return resource.renderError(stop.status, stop.message);
       case 'failed':
         throw stop.error;
     }
@@ -58,8 +58,9 @@ export async function sendResource(
   answer.headers.forEach((value, name) => {
     response.setHeader(name, value);
   });
-  // A handler that read what differs per visitor made a private answer, whatever it says.
-  if (privateRead(response) !== undefined || response.hasHeader('Set-Cookie')) {
+  // A handler that read what differs per visitor made a private answer, whatever it says; a header it
+  // names in its own `Vary` is a variant, as a segment's `varyBy` makes one.
+  if (privateRead(response, variedBy(answer)) !== undefined || response.hasHeader('Set-Cookie')) {
     response.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
   }
   if (request.method === 'HEAD' || !answer.body) {
@@ -76,4 +77,10 @@ export async function sendResource(
     });
     body.pipe(response);
   });
+}
+
+/** The request headers an answer's `Vary` names (lowercase). */
+function variedBy(answer: globalThis.Response): ReadonlySet<string> {
+  const vary = answer.headers.get('Vary') ?? '';
+  return new Set(vary.split(',').map((name) => name.trim().toLowerCase()));
 }

@@ -77,11 +77,8 @@ export function servePageData({
       }
       if (resolution.type === 'error') {
         const frame = await resolveFrame(request, response, pageRequest, signal);
-        return sendErrorLine(
-          response,
-          resolution.status,
-          frame.map(({ state }) => state),
-        );
+        const states = frame.map(({ state }) => state);
+        return sendErrorLine(response, resolution.status, states, resolution.message);
       }
 
       const { caching } = resolution;

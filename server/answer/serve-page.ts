@@ -50,7 +50,9 @@ export function servePage(options: ServePageOptions) {
         case 'redirect':
           return sendRedirect(response, resolution.location, resolution.status);
         case 'error':
-          return renderer.renderError(request, response, pageRequest, resolution.status);
+          return renderer.renderError(request, response, pageRequest, resolution.status, {
+            message: resolution.message,
+          });
         case 'page': {
           const { caching } = resolution;
           if (caching && applyCaching(response, caching)) return;
@@ -62,7 +64,8 @@ export function servePage(options: ServePageOptions) {
             handler: resources[resolution.routeId],
             routeId: resolution.routeId,
             context: resolution.context,
-            renderError: (status) => renderer.renderError(request, response, pageRequest, status),
+            renderError: (status, message) =>
+              renderer.renderError(request, response, pageRequest, status, { message }),
             failed: (error) => middleware.failed(resolution.context, error),
           }).catch((error: unknown) => reportThrown(error, request, 'resource', reportError));
       }

@@ -18,8 +18,10 @@ export interface CreateAppOptions {
   config: Readonly<Config>;
   /** The route tree, icon and locales (shared/). */
   app: AppDefinition;
-  /** Server data steps keyed by segment id (server/). */
-  dataSteps: DataSteps;
+  /** The app's segment modules (segmentServersOf): each segment's server parts under its id. */
+  segments?: AnyServerApp['segments'];
+  /** Server data steps keyed by segment id (server/), besides those of `segments`. */
+  dataSteps?: DataSteps;
   /** The client build; without it pages render without scripts (server-only tests). */
   build?: BuildOutput;
   logger?: Logger;

@@ -1,5 +1,6 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { publicMessageOf } from '../../shared/routing/control-signals.ts';
 import { answerPageTarget } from '../answer/page-target.ts';
 import { compressResponses } from '../edge/compress-responses.ts';
 import { requestLog } from '../edge/request-log.ts';
@@ -92,7 +93,8 @@ export function createApp(options: CreateAppOptions): Express {
       response.destroy();
       return;
     }
-    renderError(request, response, getPageRequest(response) ?? homeRequest, status, eventId);
+    const message = publicMessageOf(error);
+    renderError(request, response, getPageRequest(response) ?? homeRequest, status, { eventId, message });
   });
   return server;
 }

@@ -25,6 +25,7 @@ import type { CreateAppOptions } from './create-app-options.ts';
 import { debugActions } from './debug-actions.ts';
 import { debugDataSteps } from './debug-data-steps.ts';
 import { observedActions, observedHandlers, observedRenderer } from './observed-handlers.ts';
+import { checkSegmentIds, serverPartsOf } from './server-parts.ts';
 
 /**
  * The page machinery of an app, built once: the served route table, the app's locales, the resolver that
@@ -47,10 +48,12 @@ export function createPageParts(
   const monitoring = options.monitoring ?? noMonitoring;
   const renderTimeoutMs = options.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
   const { root, routes } = compileServedRoutes(options.app.root, config.enableDebugRoutes);
+  checkSegmentIds(options.segments, (id) => routes.byId(id) !== undefined);
+  const parts = serverPartsOf(options);
   const dataSteps = observedHandlers(
     observers['data-step'],
     'data-step',
-    config.enableDebugRoutes ? { ...options.dataSteps, ...debugDataSteps } : options.dataSteps,
+    config.enableDebugRoutes ? { ...parts.dataSteps, ...debugDataSteps } : parts.dataSteps,
     (segmentId) => ({ segmentId }),
   );
   const locales = createLocales(options.app.locales);
@@ -66,9 +69,7 @@ export function createPageParts(
     afterOf: (request, response) => afterResponse(request, response, afterWork, reportError),
   });
   const middleware = createMiddlewareRunner(
-    observedHandlers(observers.middleware, 'middleware', options.middleware ?? {}, (segmentId) => ({
-      segmentId,
-    })),
+    observedHandlers(observers.middleware, 'middleware', parts.middleware, (segmentId) => ({ segmentId })),
     routes,
     root,
     reportError,
@@ -83,7 +84,7 @@ export function createPageParts(
     createRequestContext,
     middleware,
   };
-  const cachePolicies = options.cache ?? {};
+  const cachePolicies = parts.cache;
   checkCachePolicies(cachePolicies);
   const { resolvePage, resolveFrame } = createPageResolver({
     ...common,
@@ -105,7 +106,7 @@ export function createPageParts(
   );
   const actions = observedActions(
     observers.action,
-    config.enableDebugRoutes ? { ...options.actions, ...debugActions } : (options.actions ?? {}),
+    config.enableDebugRoutes ? { ...parts.actions, ...debugActions } : parts.actions,
   );
   const handleAction = createActionHandler({
     ...common,
@@ -126,7 +127,7 @@ export function createPageParts(
       resolvePage,
       renderer,
       renderTimeoutMs,
-      resources: observedHandlers(observers.resource, 'resource', options.resources ?? {}, (routeId) => ({
+      resources: observedHandlers(observers.resource, 'resource', parts.resources, (routeId) => ({
         routeId,
       })),
       buildId: buildIdOf(build),

@@ -28,6 +28,13 @@ export interface CachePolicy {
    */
   // biome-ignore lint/suspicious/noExplicitAny: the app's own services; each app types its function itself
   version?: (context: RequestContext<any>) => unknown;
+  /**
+   * Request headers the segment's data may differ by (`['accept-language']`). A handler that reads another
+   * header makes the answer private; one named here keeps it public, named in `Vary`, with an ETag per
+   * value, so a shared cache keeps a copy per value and a 304 for one never answers another. Not `Cookie`
+   * or `Authorization`: what differs per visitor is private.
+   */
+  varyBy?: readonly string[];
 }
 
 /**
@@ -48,10 +55,12 @@ export function versionOfBuild(): string {
 
 /** A route's caching: the strictest policy of its branch, and the per-visitor segments its pages leave out. */
 export interface RoutePolicy {
-  cache: Required<Omit<CachePolicy, 'version'>>;
+  cache: Required<Omit<CachePolicy, 'version' | 'varyBy'>>;
   perVisitor: ReadonlySet<string>;
   /** Every segment's version but the per-visitor ones', in branch order; none unless each has one. */
   versions: readonly NonNullable<CachePolicy['version']>[] | undefined;
+  /** The headers its segments vary by (lowercase, sorted): in `Vary`, and their values in the ETag. */
+  variants: ReadonlySet<string>;
 }
 
 /** What every private answer says: no cache, shared or the browser's, may store it. */
@@ -68,6 +77,7 @@ export function branchPolicy(
   let strictest: RoutePolicy['cache'] | undefined;
   const perVisitor = new Set<string>();
   let versions: NonNullable<CachePolicy['version']>[] | undefined = [];
+  const variants = new Set<string>();
   for (const id of segmentIds) {
     const policy = Object.hasOwn(policies, id) ? policies[id] : undefined;
     if (!policy) return undefined;
@@ -75,7 +85,8 @@ export function branchPolicy(
       perVisitor.add(id);
       continue;
     }
-    const { sMaxAge, staleWhileRevalidate = 0, maxAge = 0, version } = policy;
+    const { sMaxAge, staleWhileRevalidate = 0, maxAge = 0, version, varyBy = [] } = policy;
+    for (const header of varyBy) variants.add(header.toLowerCase());
     versions = version && versions ? [...versions, version] : undefined;
     strictest = {
       sMaxAge: Math.min(sMaxAge, strictest?.sMaxAge ?? sMaxAge),
@@ -83,7 +94,7 @@ export function branchPolicy(
       maxAge: Math.min(maxAge, strictest?.maxAge ?? Infinity),
     };
   }
-  return strictest && { cache: strictest, perVisitor, versions };
+  return strictest && { cache: strictest, perVisitor, versions, variants: new Set([...variants].sort()) };
 }
 
 /** The `Cache-Control` value of a public answer. */
@@ -104,13 +115,38 @@ export function checkCachePolicies(policies: CachePolicies): void {
         `Cache policy of segment "${id}": version must be a function of the request context`,
       );
     }
+    checkVaryBy(id, policy.varyBy);
     for (const [name, seconds] of Object.entries(policy)) {
-      if (name === 'version') continue;
+      if (name === 'version' || name === 'varyBy') continue;
       if (!Number.isInteger(seconds) || (seconds as number) < 0) {
         throw new TypeError(
           `Cache policy of segment "${id}": ${name} must be a whole number of seconds from 0, got ${String(seconds)}`,
         );
       }
+    }
+  }
+}
+
+/** An HTTP field name (RFC 9110 section 5.1: a token). */
+const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What differs per visitor: a page that reads it is private, never a variant. */
+const NEVER_VARIANTS = new Set(['cookie', 'authorization']);
+
+function checkVaryBy(id: string, varyBy: unknown): void {
+  if (varyBy === undefined) return;
+  if (!Array.isArray(varyBy)) {
+    throw new TypeError(`Cache policy of segment "${id}": varyBy must be a list of request header names`);
+  }
+  for (const header of varyBy) {
+    if (typeof header !== 'string' || !FIELD_NAME.test(header)) {
+      throw new TypeError(
+        `Cache policy of segment "${id}": varyBy holds ${JSON.stringify(header)}, which is not a header name`,
+      );
+    }
+    if (NEVER_VARIANTS.has(header.toLowerCase())) {
+      throw new TypeError(
+        `Cache policy of segment "${id}": varyBy cannot hold ${header}: a page that reads it differs per visitor, so it is private (leave it out)`,
+      );
     }
   }
 }

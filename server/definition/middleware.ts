@@ -109,7 +109,8 @@ export type ProvidedAbove<Tree, Provides, Id extends SegmentId<Tree>> = AllOf<
   Provides[Exclude<BranchOf<Tree, Id>, Id> & keyof Provides]
 >;
 
-type MiddlewareAt<Tree, Services, Provides, Id extends SegmentId<Tree>> = Middleware<
+/** The middleware of one segment: what it adds (its `Provides` entry), typed with its params and what is above it. */
+export type MiddlewareAt<Tree, Services, Provides, Id extends SegmentId<Tree>> = Middleware<
   Id extends keyof Provides ? Provides[Id] : void,
   ParamsOf<Tree, Id>,
   Services,

@@ -8,9 +8,9 @@ import type { RouteParams } from '../../shared/routing/route-table.ts';
  * What every handler of a request gets: data steps, actions and resource routes alike (each kind adds only
  * its own: `parent()` and `search` for steps, `fields` for actions). `Services` is the app's own services
  * type, given where the app declares its handlers (DataStepsOf, ActionsOf, ResourcesOf), so
- * `context.services.db` is typed without a cast or a global declaration. Reading the cookies (or the
- * `Cookie` or `Authorization` header, or `request`), or setting a cookie, makes the answer private whatever
- * cache policy its segment has. Those five (`request`, `url`, `cookies`, `signedCookies`, `headers`) are
+ * `context.services.db` is typed without a cast or a global declaration. Reading the cookies, any request
+ * header or `request`, or setting a cookie, makes the answer private whatever cache policy its segment has;
+ * a header the policy declares in `varyBy` is the exception (the answer then varies by it). Those five (`request`, `url`, `cookies`, `signedCookies`, `headers`) are
  * getters: read them by name, as a spread or a rest (`{ ...context }`) leaves them out.
  */
 export interface RequestContext<Services = unknown> {
@@ -31,6 +31,10 @@ export interface RequestContext<Services = unknown> {
   signedCookies: Readonly<Record<string, string | false>>;
   /** Sets a cookie on the response (before the page streams): scoped to BASE_PATH, Secure on HTTPS. */
   setCookie(name: string, value: string, options: CookieOptions): void;
+  /**
+   * The request's headers (names in lowercase). Reading one makes the answer private, unless the segment's
+   * cache policy varies by it (`varyBy: ['accept-language']`); `Cookie` and `Authorization` always do.
+   */
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** Fires when the client disconnects or the deadline passes: stop work then. */
   signal: AbortSignal;

@@ -7,6 +7,7 @@ import type { Logger } from './logger.ts';
 import type { Middlewares } from './middleware.ts';
 import type { PrerenderedRoutes, WarmUpSamples } from './page-lists.ts';
 import type { ResourceHandlers } from './resource.ts';
+import type { SegmentServer } from './segment-server.ts';
 
 /**
  * What an app's services start from (`ServicesDefinition.start`): the runtime's config, the app's own (what
@@ -58,21 +59,20 @@ export interface ServicesDefinition<Services = unknown, AppConfig = unknown> {
 }
 
 /**
- * An app's server-only part, keyed by the ids of its route tree: middleware and data steps (by segment),
- * actions and resource route handlers (by route), the services they share and the app's own environment. It
- * never reaches the browser bundle. `Services` types `context.services` in every handler: declare the handlers
- * with it (`DataStepsOf<Routes, Services>`, `RouteActions<Services>`, `ResourceHandlers<Services>`) and the
- * definition with `satisfies ServerAppDefinition<Services, AppConfig>`. A type parameter rather than a
- * global declaration to merge: two apps in one process (tests) keep their own types, and nothing is cast.
- * The app's server module default-exports it; package.json's `ssr.server` (or `--server-app`) names it.
+ * An app's server-only part: one module per segment of its route tree (`segments`: its data step, middleware,
+ * cache policy, actions or resource handler, declared with `segmentServersOf`), the services they share and
+ * the app's own environment. It never reaches the browser bundle: only the server build imports it.
+ * `Services` types `context.services` in every handler (give it to `segmentServersOf`) and the definition
+ * (`satisfies ServerAppDefinition<Services, AppConfig>`). A type parameter rather than a global declaration
+ * to merge: two apps in one process (tests) keep their own types, and nothing is cast. The app's server
+ * module default-exports it; package.json's `ssr.server` (or `--server-app`) names it. The maps by id
+ * (`dataSteps`, `middleware`, `actions`, `resources`, `cache`) are the older form of the same parts, still
+ * read; a part given both ways fails at start.
  *
  * @example
  * const serverApp = {
  *   readConfig: readAppConfig,
- *   middleware,
- *   dataSteps,
- *   actions,
- *   resources,
+ *   segments: [rootServer, notesServer, noteServer],
  *   services,
  * } satisfies ServerAppDefinition<AppServices, AppConfig>;
  * export default serverApp;
@@ -88,7 +88,9 @@ export interface ServerAppDefinition<Services = unknown, AppConfig = unknown> {
    * segment's branch, outermost first, and may end the request or add values to their context.
    */
   middleware?: Middlewares<Services>;
-  dataSteps: DataSteps;
+  /** Each segment's server parts, named once (segmentServersOf): the form to use. */
+  segments?: readonly SegmentServer[];
+  dataSteps?: DataSteps;
   actions?: RouteActions<Services>;
   resources?: ResourceHandlers<Services>;
   /**

@@ -80,6 +80,6 @@ const HTML_ESCAPES: Record<string, string> = {
 };
 
 /** Text and attribute values as React escapes them. */
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/["&'<>]/g, (char) => HTML_ESCAPES[char] as string);
 }

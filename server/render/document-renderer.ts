@@ -27,6 +27,7 @@ import type { ResolveFrame } from '../resolve/resolve-page.ts';
 import { pageAssets } from './document-assets.ts';
 import { documentFrame } from './document-frame.ts';
 import { withErrorInPlace } from './error-in-place.ts';
+import { sendPlainErrorPage } from './plain-error-page.ts';
 import type { RouteRender } from './route-render.ts';
 import { serializeForScript } from './serialize-for-script.ts';
 import { streamDocument, streamPrivately } from './stream-document.ts';
@@ -37,14 +38,25 @@ export const DYNAMIC_CACHE_CONTROL = 'private, no-cache, no-store, max-age=0, mu
 export interface DocumentRenderer {
   /** Streams a route's page; a shell failure falls back to the 500 page. */
   renderRoute(request: Request, response: Response, pageRequest: PageRequest, render: RouteRender): void;
-  /** Streams the error page for `status` (404, 400, 500…), with the monitoring event id of a 5xx if any. */
+  /**
+   * Streams the error page for `status` (404, 400, 500…), with the monitoring event id of a 5xx if any and
+   * an HttpError's public message (publicMessageOf) if it has one.
+   */
   renderError(
     request: Request,
     response: Response,
     pageRequest: PageRequest,
     status: number,
-    eventId?: string,
+    details?: ErrorDetails,
   ): void;
+}
+
+/** What an error page may say besides its status. */
+export interface ErrorDetails {
+  /** The monitoring event of a 5xx, shown so ops can search for it. */
+  eventId?: string;
+  /** Written for visitors: an HttpError's exposed public message. */
+  message?: string;
 }
 
 export interface DocumentRendererOptions {
@@ -143,15 +155,21 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
           // error component in its place (the layouts above stay); above every one, the 500 page.
           const inPlace = withErrorInPlace(render);
           if (inPlace) renderer.renderRoute(request, response, pageRequest, inPlace);
-          else renderer.renderError(request, response, pageRequest, 500, eventId);
+          else renderer.renderError(request, response, pageRequest, 500, { eventId });
         },
       });
     },
 
-    renderError(request, response, pageRequest, status, eventId) {
+    renderError(request, response, pageRequest, status, { eventId, message } = {}) {
       const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
+      const head = errorHead(status, message);
       const sendPlain = () =>
-        sendPlainErrorPage(response, status, buildHref(basePath, locales.prefixOf(pageRequest.locale), '/'));
+        sendPlainErrorPage(
+          response,
+          status,
+          head,
+          buildHref(basePath, locales.prefixOf(pageRequest.locale), '/'),
+        );
       resolveFrame(request, response, pageRequest, abortController.signal)
         .then((segments) => {
           if (response.headersSent || response.destroyed) return;
@@ -159,7 +177,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
           const page: PageState = {
             type: 'error',
             status,
-            head: errorHead(status),
+            head,
             segments: states,
             eventId,
           };
@@ -265,16 +283,4 @@ function deferredScript(entry: DeferredEntry, onUnserializable: (error: unknown)
     json = serializeForScript([entry[0], 0, null]);
   }
   return `(self.${SSR_DEFERRED_GLOBAL}||=[]).push(${json})`;
-}
-
-/** The last resort when even the error document (the layout) fails to render. */
-function sendPlainErrorPage(response: Response, status: number, homeHref: string) {
-  if (response.headersSent) return;
-  const { title } = errorHead(status);
-  response
-    .status(status)
-    .type('html')
-    .send(
-      `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title><meta name="robots" content="noindex"></head><body><h1>${title}</h1><p><a href="${homeHref}">Go to the home page</a></p></body></html>`,
-    );
 }

@@ -6,7 +6,7 @@ import type { RouteParams } from '../../shared/routing/route-table.ts';
 import type { CreateRequestContext, RequestContext } from '../definition/request-context.ts';
 import type { ServicesHandle } from '../definition/services.ts';
 import { type OriginOf, requestUrl } from './origin-of.ts';
-import { notePrivateRead } from './private-reads.ts';
+import { noteHeaderRead, notePrivateRead } from './private-reads.ts';
 import type { CookieSetterOf } from './set-cookie.ts';
 
 export interface RequestContextParts {
@@ -57,12 +57,34 @@ export function responseOf(context: RequestContext): Response {
   return (context as InternalContext)[RESPONSE];
 }
 
-/** Headers whose per-visitor ones (`Cookie`, `Authorization`) note their read when a handler reads them. */
+/**
+ * The request's headers, each read noted: a header differs per visitor, so a read makes the answer private,
+ * unless its cache policy varies by that header (`varyBy`). `Cookie` and `Authorization` are private always.
+ * A read of them all (keys, a spread, JSON) is private: the answer could depend on any of them.
+ */
 function watchedHeaders(request: Request, response: Response): RequestContext['headers'] {
+  const noteRead = (name: string | symbol) => {
+    if (typeof name !== 'string') return;
+    const header = name.toLowerCase();
+    if (header === 'cookie' || header === 'authorization') notePrivateRead(response, `headers.${header}`);
+    else noteHeaderRead(response, header);
+  };
   return new Proxy(request.headers, {
     get(headers, name, receiver) {
-      if (name === 'cookie' || name === 'authorization') notePrivateRead(response, `headers.${name}`);
+      noteRead(name);
       return Reflect.get(headers, name, receiver);
+    },
+    has(headers, name) {
+      noteRead(name);
+      return Reflect.has(headers, name);
+    },
+    getOwnPropertyDescriptor(headers, name) {
+      noteRead(name);
+      return Reflect.getOwnPropertyDescriptor(headers, name);
+    },
+    ownKeys(headers) {
+      notePrivateRead(response, 'headers');
+      return Reflect.ownKeys(headers);
     },
   });
 }

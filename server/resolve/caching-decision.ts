@@ -14,7 +14,14 @@ import { isThenable } from './deferred-data.ts';
  */
 export type CachingDecision =
   | { type: 'private'; cacheControl: string }
-  | { type: 'public'; cacheControl: string; etag: string; notModified: boolean };
+  | {
+      type: 'public';
+      cacheControl: string;
+      etag: string;
+      notModified: boolean;
+      /** The request headers it varies by (the policy's `varyBy`, lowercase): its `Vary`. */
+      variants: ReadonlySet<string>;
+    };
 
 type PublicCaching = Extract<CachingDecision, { type: 'public' }>;
 
@@ -33,9 +40,10 @@ export interface CachingFacts {
 /**
  * Decides a page's or data answer's caching once its data is there, before any of its body is written.
  * Public only when the route has a policy, the status is 200, no handler read what differs per visitor
- * (private-reads.ts) and nothing sets a cookie; then `Cache-Control` says the route's policy and the weak
- * ETag is a digest of what the body is made from, its deferred values awaited (a shared cache stores the
- * whole page anyway). An `If-None-Match` that matches makes it `notModified`: the answer is then a 304,
+ * (private-reads.ts: a header the policy varies by aside) and nothing sets a cookie; then `Cache-Control`
+ * says the route's policy, `Vary` names the headers it varies by, and the weak ETag is a digest of what the
+ * body is made from (those headers' values included), its deferred values awaited (a shared cache stores
+ * the whole page anyway). An `If-None-Match` that matches makes it `notModified`: the answer is then a 304,
  * without rendering. Everything else is `private, no-store`. It reads the response and writes nothing.
  */
 export async function decideCaching(
@@ -43,13 +51,13 @@ export async function decideCaching(
   response: Response,
   { policy, status, segments, made, version }: CachingFacts,
 ): Promise<CachingDecision> {
-  if (!policy || !mayBePublic(request, response, status)) return PRIVATE;
+  if (!policy || !mayBePublic(request, response, status, policy)) return PRIVATE;
   const basis = version
     ? ['version', version]
     : await Promise.all(segments.map(({ state }) => ('data' in state ? settled(state.data) : state)));
   // A deferred value may have read a cookie while it settled.
-  if (!mayBePublic(request, response, status)) return PRIVATE;
-  return publicDecision(request, policy, etagOf(made, status, basis));
+  if (!mayBePublic(request, response, status, policy)) return PRIVATE;
+  return publicDecision(request, policy, etagOf(request, policy, [...made, status, basis]));
 }
 
 export interface VersionFacts {
@@ -80,8 +88,12 @@ export async function decideByVersions(
     return readings.get(of);
   };
   const version = await untilAborted(Promise.all(policy.versions.map(readOnce)), context.signal);
-  if (!mayBePublic(request, response, 200)) return { version };
-  const decision = publicDecision(request, policy, etagOf(made, 200, ['version', version]));
+  if (!mayBePublic(request, response, 200, policy)) return { version };
+  const decision = publicDecision(
+    request,
+    policy,
+    etagOf(request, policy, [...made, 200, ['version', version]]),
+  );
   return decision.notModified ? { version, notModified: decision } : { version };
 }
 
@@ -91,7 +103,13 @@ const PRIVATE: CachingDecision = { type: 'private', cacheControl: PRIVATE_CACHE_
 
 function publicDecision(request: Request, policy: RoutePolicy, etag: string): PublicCaching {
   const cacheControl = publicCacheControl(policy.cache);
-  return { type: 'public', cacheControl, etag, notModified: isFreshBy(request, etag) };
+  return {
+    type: 'public',
+    cacheControl,
+    etag,
+    notModified: isFreshBy(request, etag),
+    variants: policy.variants,
+  };
 }
 
 /**
@@ -107,11 +125,11 @@ function isFreshBy(request: Request, etag: string): boolean {
   return Reflect.get(request, 'fresh', asked) === true;
 }
 
-function mayBePublic(request: Request, response: Response, status: number): boolean {
+function mayBePublic(request: Request, response: Response, status: number, policy: RoutePolicy): boolean {
   return (
     status === 200 &&
     (request.method === 'GET' || request.method === 'HEAD') &&
-    privateRead(response) === undefined &&
+    privateRead(response, policy.variants) === undefined &&
     !response.hasHeader('Set-Cookie')
   );
 }
@@ -129,8 +147,10 @@ async function settled(data: unknown): Promise<unknown> {
   return Object.fromEntries(entries);
 }
 
-function etagOf(made: readonly unknown[], status: number, basis: unknown): string {
-  return `W/"${digest([...made, status, basis])}"`;
+/** A weak ETag of what the body is made from and the values of the headers it varies by (absent: null). */
+function etagOf(request: Request, policy: RoutePolicy, made: readonly unknown[]): string {
+  const variant = [...policy.variants].map((header) => request.headers[header] ?? null);
+  return `W/"${digest([...made, variant])}"`;
 }
 
 function digest(parts: readonly unknown[]): string {
@@ -146,9 +166,8 @@ export function currentPrerendered<Page extends { etag: string }>(
   request: Request,
   response: Response,
   page: Page | undefined,
-  made: readonly unknown[],
-  version: readonly unknown[],
+  { policy, made, version }: { policy: RoutePolicy; made: readonly unknown[]; version: readonly unknown[] },
 ): Page | undefined {
-  if (!page || !mayBePublic(request, response, 200)) return undefined;
-  return page.etag === etagOf(made, 200, ['version', version]) ? page : undefined;
+  if (!page || !mayBePublic(request, response, 200, policy)) return undefined;
+  return page.etag === etagOf(request, policy, [...made, 200, ['version', version]]) ? page : undefined;
 }

@@ -1,4 +1,4 @@
-import { HttpError, Redirect } from '../../shared/routing/control-signals.ts';
+import { HttpError, publicMessageOf, Redirect } from '../../shared/routing/control-signals.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
 import type { Head, RouteParams, SegmentModule } from '../../shared/routing/route-table.ts';
 import type { ShownSegment } from '../../shared/ui/segment-tree.tsx';
@@ -62,6 +62,7 @@ export function decide(
       return { type: 'redirect', location: urlOf(location), status };
     }
     const status = statusOf(outcome);
+    const message = outcome.type === 'failed' ? publicMessageOf(outcome.error) : undefined;
     const kind = status === 404 ? 'NotFoundComponent' : 'ErrorComponent';
     // The nearest boundary at or above the failing segment; the segments below it are not shown.
     const boundary = modules.slice(0, index + 1).findLastIndex((candidate) => candidate[kind] !== undefined);
@@ -69,11 +70,14 @@ export function decide(
       if (boundary === -1) throw outcome.error;
       onFailure(outcome.error);
     }
-    if (boundary === -1) return { type: 'error', status };
-    const shown = [...segments.slice(0, boundary), boundarySegment(branch, modules, boundary, status)];
+    if (boundary === -1) return { type: 'error', status, message };
+    const shown = [
+      ...segments.slice(0, boundary),
+      boundarySegment(branch, modules, boundary, status, message),
+    ];
     const page = { type: 'page', routeId, params, segments: shown, status, policy } as const;
     const keptAbove = new Set([...kept].filter((above) => above < boundary));
-    return { ...page, head: errorHead(status), headKept: false, kept: keptAbove };
+    return { ...page, head: errorHead(status, message), headKept: false, kept: keptAbove };
   }
   return { type: 'page', routeId, params, segments, kept, head, headKept, status: 200, policy, version };
 }
@@ -84,10 +88,12 @@ function boundarySegment(
   modules: SegmentModule[],
   boundary: number,
   status: number,
+  message: string | undefined,
 ): ShownSegment {
   const id = (branch[boundary] as MatchedSegment).node.id;
+  const error = message === undefined ? { status } : { status, message };
   return {
-    state: status === 404 ? { id, boundary: 'not-found' } : { id, boundary: 'error', status },
+    state: status === 404 ? { id, boundary: 'not-found' } : { id, boundary: 'error', ...error },
     module: modules[boundary] as SegmentModule,
   };
 }

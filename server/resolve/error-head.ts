@@ -21,10 +21,12 @@ const STATUS_TITLES: Readonly<Record<number, string>> = {
 };
 
 /**
- * The head of an error page, `404: This page could not be found.`, never indexed. Only the server words
- * it: documents and data answers carry it, so the browser bundle needs no table of titles.
+ * The head of an error page, `404: This page could not be found.`, never indexed; `403: Admins only` with an
+ * HttpError's public message (publicMessageOf). Only the server words it: documents and data answers carry
+ * it, so the browser bundle needs no table of titles.
  */
-export function errorHead(status: number): Head {
-  const title = STATUS_TITLES[status] ?? (status >= 500 ? 'Internal Server Error.' : 'Error.');
+export function errorHead(status: number, publicMessage?: string): Head {
+  const title =
+    publicMessage || STATUS_TITLES[status] || (status >= 500 ? 'Internal Server Error.' : 'Error.');
   return { title: `${status}: ${title}`, robots: 'noindex' };
 }

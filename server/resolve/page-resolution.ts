@@ -36,5 +36,8 @@ export type PageResolution =
   | { type: 'resource'; routeId: string; params: RouteParams; context: RequestContext }
   /** `location` is final: base path and locale prefix added to an app path (`urlOf`), or external. */
   | { type: 'redirect'; location: string; status: number }
-  /** An expected failure above every boundary (404 from notFound() or no match, 4xx from HttpError). */
-  | { type: 'error'; status: number };
+  /**
+   * An expected failure above every boundary (404 from notFound() or no match, 4xx from HttpError);
+   * `message`: the HttpError's public message (publicMessageOf).
+   */
+  | { type: 'error'; status: number; message?: string };

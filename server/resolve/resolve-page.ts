@@ -167,7 +167,8 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
       : {};
     if (notModified) return { type: 'not-modified', caching: notModified };
     const prerendered =
-      keep === undefined && prerenderedOf(options, request, response, pageRequest, ids, version);
+      keep === undefined &&
+      prerenderedOf(options, request, response, pageRequest, { policy, made: ids, version });
     if (prerendered) return { type: 'prerendered', page: prerendered };
     const outcomes = runDataSteps(match.branch, dataSteps, context, left, reading.values);
     const modules = match.branch.map(({ node }) => loadModule(node));
@@ -217,12 +218,19 @@ function prerenderedOf(
   request: Request,
   response: Response,
   pageRequest: PageRequest,
-  made: readonly unknown[] | undefined,
-  version: readonly unknown[] | undefined,
+  {
+    policy,
+    made,
+    version,
+  }: {
+    policy: RoutePolicy | undefined;
+    made: readonly unknown[] | undefined;
+    version: readonly unknown[] | undefined;
+  },
 ): PrerenderedPage | undefined {
-  if (!prerendered || !made || !version || pageRequest.search !== '') return undefined;
+  if (!prerendered || !policy || !made || !version || pageRequest.search !== '') return undefined;
   const page = prerendered.get(prerenderedKey(pageRequest.locale, pageRequest.appPath));
-  return currentPrerendered(request, response, page, made, version);
+  return currentPrerendered(request, response, page, { policy, made, version });
 }
 
 /** A resource route reads no search. */
@@ -252,7 +260,7 @@ function stoppedPage(stop: MiddlewareStop, urlOf: RequestContext['urlOf']): Page
     case 'redirect':
       return { type: 'redirect', location: urlOf(stop.redirect.location), status: stop.redirect.status };
     case 'refused':
-      return { type: 'error', status: stop.status };
+      return { type: 'error', status: stop.status, message: stop.message };
     case 'failed':
       throw stop.error;
   }

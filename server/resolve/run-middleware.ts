@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
-import { HttpError, NotFound, Redirect } from '../../shared/routing/control-signals.ts';
+import { HttpError, NotFound, publicMessageOf, Redirect } from '../../shared/routing/control-signals.ts';
 import type { RouteNode } from '../../shared/routing/route-table.ts';
 import type { Middlewares } from '../definition/middleware.ts';
 import type { RequestContext } from '../definition/request-context.ts';
@@ -14,8 +14,8 @@ import { createWrapping, type Waiting, type Wrapping } from './middleware-wrappi
 /** Why a request's middleware ended it; `undefined` (no stop) when every one passed. */
 export type MiddlewareStop =
   | { type: 'redirect'; redirect: Redirect }
-  /** `notFound()` (404) or a 4xx HttpError: expected, never reported. */
-  | { type: 'refused'; status: number }
+  /** `notFound()` (404) or a 4xx HttpError (`message`: its public message): expected, never reported. */
+  | { type: 'refused'; status: number; message?: string }
   /** Anything else thrown (a 5xx HttpError too), a bad result, or the request's abort: the caller reports it. */
   | { type: 'failed'; error: unknown };
 
@@ -293,6 +293,8 @@ function apply(
 function stopOf(error: unknown): MiddlewareStop {
   if (error instanceof Redirect) return { type: 'redirect', redirect: error };
   if (error instanceof NotFound) return { type: 'refused', status: 404 };
-  if (error instanceof HttpError && error.status < 500) return { type: 'refused', status: error.status };
+  if (error instanceof HttpError && error.status < 500) {
+    return { type: 'refused', status: error.status, message: publicMessageOf(error) };
+  }
   return { type: 'failed', error };
 }

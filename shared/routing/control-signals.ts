@@ -24,29 +24,46 @@ export class NotFound {
   readonly kind = 'not-found';
 }
 
+/** How an HttpError's message may be shown: `expose` overrides the default (shown below 500 only). */
+export interface HttpErrorOptions extends ErrorOptions {
+  /** Show `publicMessage` on the error page; default: only for a 4xx (a 5xx's message stays in the logs). */
+  expose?: boolean;
+}
+
 /**
- * An expected failure with a status and a message that is safe to show to the visitor. Throw it from a data
- * step, middleware, action or resource handler: the request answers `status` with the nearest
- * `ErrorComponent` (which gets `status`; a 404 shows the nearest `NotFoundComponent`). Monitoring does not
- * report a 4xx; a 5xx (a service down) is reported like a failure. `publicMessage` may reach the page;
- * anything secret belongs in the logs. The status must be an integer from 400 to 599 (a RangeError
- * otherwise).
+ * An expected failure with a status and a message for the visitor. Throw it from a data step, middleware,
+ * action or resource handler: the request answers `status` with the nearest `ErrorComponent` (which gets
+ * `status` and `message`; a 404 shows the nearest `NotFoundComponent`), or the runtime's error page, whose
+ * title reads `403: Admins only` instead of the status's own words. Monitoring does not report a 4xx; a
+ * 5xx (a service down) is reported like a failure, and its message is not shown unless `expose: true`
+ * says it was written for visitors (as Express's `err.expose`). The status must be an integer from 400 to
+ * 599 (a RangeError otherwise).
  *
  * @example
  * if (!order) throw new HttpError(404, 'No such order');
- * if (order.owner !== account.id) throw new HttpError(403);
+ * if (!account.admin) throw new HttpError(403, 'Admins only');
+ * throw new HttpError(503, 'Back in ten minutes', { expose: true });
  */
 export class HttpError extends Error {
   override readonly name: string = 'HttpError';
+  /** Whether `publicMessage` reaches the page (publicMessageOf). */
+  readonly expose: boolean;
   constructor(
     readonly status: number,
     readonly publicMessage?: string,
+    options: HttpErrorOptions = {},
   ) {
-    super(publicMessage ?? `HTTP ${status}`);
+    super(publicMessage ?? `HTTP ${status}`, options);
     if (!Number.isInteger(status) || status < 400 || status > 599) {
       throw new RangeError(`HttpError status must be an integer from 400 to 599, got ${status}`);
     }
+    this.expose = options.expose ?? status < 500;
   }
+}
+
+/** The message an error may show the visitor: an HttpError's exposed public message; nothing of any other. */
+export function publicMessageOf(error: unknown): string | undefined {
+  return error instanceof HttpError && error.expose ? error.publicMessage : undefined;
 }
 
 export type ControlSignal = Redirect | NotFound;

@@ -1,6 +1,5 @@
 import type { Locale, LocalePrefix, Locales } from './locale.ts';
 import { routeLeaves } from './route-leaves.ts';
-import type { RouteNode } from './route-table.ts';
 import type { PathParamsInput, PatternOf, RouteId } from './route-types.ts';
 
 /**
@@ -68,6 +67,17 @@ export type TypedHref<Tree> = <Id extends RouteId<Tree>>(
 type ParamValues = Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /**
+ * What `typedHref` reads of a tree: ids, path pieces and children. Not the modules: a page's type may come
+ * from its data step, whose action may build a URL with `href`; reading the modules here would make that a
+ * cycle of types.
+ */
+interface RouteShape {
+  readonly id: string;
+  readonly path?: string;
+  readonly children?: readonly RouteShape[];
+}
+
+/**
  * The app's `href()`: `export const href = typedHref(routes)` after its route tree. `href('product', { id })`
  * is the route's pattern filled with `params` (each value encoded, a catch-all's segments joined by `/`),
  * then `search` and `hash`: `/products/chef-knife`. It is the app path, the same anywhere (no request, no
@@ -80,7 +90,7 @@ type ParamValues = Readonly<Record<string, string | readonly string[] | undefine
  * href('shop', { category: ['kitchen', 'knives'] }, { search: { sort: 'price' } });
  * // '/shop/kitchen/knives?sort=price'
  */
-export function typedHref<Tree extends RouteNode>(tree: Tree): TypedHref<Tree> {
+export function typedHref<Tree extends RouteShape>(tree: Tree): TypedHref<Tree> {
   const patterns = new Map(routeLeaves([tree]).map(({ branch, path }) => [branch.at(-1)?.id, path]));
   return function href(routeId: string, params: ParamValues = {}, { search, hash }: HrefOptions = {}) {
     const pattern = patterns.get(routeId);

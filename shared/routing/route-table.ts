@@ -88,10 +88,12 @@ export function invalidSearch(key: string, reason: string): InvalidSearch {
 
 /**
  * What an error component (a segment module's `ErrorComponent`) gets: the status of an expected error (an
- * HttpError), none for an unexpected failure, whose details never reach the page.
+ * HttpError) and its public message, none for an unexpected failure, whose details never reach the page.
  */
 export interface ErrorComponentProps {
   status?: number;
+  /** The HttpError's public message (`'Admins only'`); a 5xx's only when thrown with `expose: true`. */
+  message?: string;
 }
 
 /**

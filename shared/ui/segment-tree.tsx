@@ -59,7 +59,7 @@ function renderFrom(index: number, props: SegmentTreeProps): ReactNode {
   const { ErrorComponent, NotFoundComponent, default: Component } = module;
   if ('boundary' in state) {
     if (state.boundary === 'not-found') return NotFoundComponent ? <NotFoundComponent /> : null;
-    return ErrorComponent ? <ErrorComponent status={state.status} /> : null;
+    return ErrorComponent ? <ErrorComponent status={state.status} message={state.message} /> : null;
   }
   const below = renderFrom(index + 1, props);
   const outlet = index === 0 ? catchBelowRoot(below, props) : below;

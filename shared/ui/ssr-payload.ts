@@ -18,8 +18,8 @@ export interface ActionResultState {
 export type SegmentState =
   /** `search`: what the segment's search reader read, when it has one. */
   | { id: string; data: unknown; search?: unknown }
-  /** `status`: of an expected error (4xx); 500 for a failure. */
-  | { id: string; boundary: 'error'; status: number }
+  /** `status`: of an expected error (4xx); 500 for a failure. `message`: an HttpError's public message. */
+  | { id: string; boundary: 'error'; status: number; message?: string }
   | { id: string; boundary: 'not-found' };
 
 /** What the page shows: a route's segments, or an error page with its status. */

@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { storefrontDataSteps } from '../../apps/storefront/server/data-steps.ts';
 import { captureLogger } from '../helpers/capture-logger.ts';
 import { describeInChromium } from '../helpers/chromium.ts';
 import { countedSteps, type StepRun, stepsFor } from '../helpers/counted-steps.ts';
 import { listenForSuite } from '../helpers/listen.ts';
 import { waitForHydration } from '../helpers/page-problems.ts';
-import { createStorefrontApp } from '../helpers/storefront-app.ts';
+import { createStorefrontApp, storefrontDataSteps } from '../helpers/storefront-app.ts';
 
 const QUICK_ADD = '.product-card form.quick-add button[type="submit"]';
 

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { basketApp } from '../../docs/examples/basket-routes.ts';
 import { navigationTimes, timedBasketApp } from '../../docs/examples/browser-instrumentation.ts';
-import { cachingServer } from '../../docs/examples/caching.ts';
+import { cachingServer, offersByLanguage } from '../../docs/examples/caching.ts';
 import {
   type ErrorReport,
   logDataStepTimes,
@@ -42,6 +42,21 @@ describe('docs/examples/caching.ts', () => {
     expect(basket.headers['cache-control']).toMatch(/^private/);
     expect(basket.text).toContain('Basket (2)');
   });
+
+  it('keeps offers that read Accept-Language public, one copy per value, when the policy varies by it', async () => {
+    const byLanguage = createTestApp({ app: basketApp, server: offersByLanguage });
+    const french = await request(byLanguage.server).get('/offers').set('Accept-Language', 'fr').expect(200);
+    expect(french.headers['cache-control']).toMatch(/^public/);
+    expect(french.headers.vary).toMatch(/Accept-Language/);
+    expect(french.text).toContain('Couteau de chef');
+    const english = await request(byLanguage.server).get('/offers').set('Accept-Language', 'en');
+    expect(english.headers.etag).not.toBe(french.headers.etag);
+    const { varyBy: _, ...undeclared } = offersByLanguage.cache.offers;
+    const cache = { ...offersByLanguage.cache, offers: undeclared };
+    const unvaried = createTestApp({ app: basketApp, server: { ...offersByLanguage, cache } });
+    const privately = await request(unvaried.server).get('/offers').set('Accept-Language', 'fr');
+    expect(privately.headers['cache-control']).toMatch(/^private/);
+  });
 });
 
 describe('docs/examples/reporting.ts', () => {
@@ -50,7 +65,7 @@ describe('docs/examples/reporting.ts', () => {
     await request(app.server).get('/offers').expect(404);
     await request(app.server)
       .get('/basket')
-      .expect(409, /409: Error/);
+      .expect(409, /409: This basket was already ordered/);
     expect(app.reported).toEqual([]);
 
     const broken = createTestApp({ app: basketApp, server: reportingServer }, { dataSteps: brokenOffers });

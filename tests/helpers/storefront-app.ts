@@ -1,12 +1,9 @@
 import { inject } from 'vitest';
 import { storefront } from '../../apps/storefront/app.ts';
-import { storefrontActions } from '../../apps/storefront/server/actions.ts';
-import { storefrontCache } from '../../apps/storefront/server/cache.ts';
-import { storefrontDataSteps } from '../../apps/storefront/server/data-steps.ts';
-import { storefrontMiddleware } from '../../apps/storefront/server/middleware.ts';
-import { storefrontResources } from '../../apps/storefront/server/resources.ts';
 import { storefrontServices } from '../../apps/storefront/server/services.ts';
+import storefrontServer from '../../apps/storefront/server-app.ts';
 import { createApp } from '../../server/app/create-app.ts';
+import { serverPartsOf } from '../../server/app/server-parts.ts';
 import { startServices } from '../../server/app/services.ts';
 import { loadBuildOutput } from '../../server/definition/build-output.ts';
 import type { Logger } from '../../server/definition/logger.ts';
@@ -14,6 +11,11 @@ import type { DataSteps } from '../../server/index.ts';
 import { captureLogger } from './capture-logger.ts';
 import { testShopServices } from './shop-database.ts';
 import { testConfig } from './test-config.ts';
+
+/** The storefront's handlers by id, as its segment modules give them: replace some per test. */
+const storefrontParts = serverPartsOf(storefrontServer);
+/** The storefront's data steps by segment id (from its segment modules). */
+export const storefrontDataSteps = storefrontParts.dataSteps;
 
 /**
  * The real storefront app over the run's build, configured from environment-style overrides, on the test
@@ -28,11 +30,8 @@ export function createStorefrontApp(
   return createApp({
     config,
     app: storefront,
-    middleware: storefrontMiddleware,
+    ...storefrontParts,
     dataSteps,
-    actions: storefrontActions,
-    resources: storefrontResources,
-    cache: storefrontCache,
     services: startServices(
       { ...storefrontServices, start: testShopServices },
       { config, appConfig: undefined, logger },

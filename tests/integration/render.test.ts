@@ -49,7 +49,8 @@ describe('page rendering', () => {
     const logger = captureLogger();
     const response = await request(createFixtureApp({ logger })).get('/forbidden');
     expect(response.status).toBe(403);
-    expect(response.text).toContain('403: Forbidden.');
+    // The HttpError's public message titles the page in place of the status's own words.
+    expect(response.text).toContain('403: You may not see this');
     expect(logger.errors()).toHaveLength(0);
   });
 

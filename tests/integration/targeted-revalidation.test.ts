@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import storefront from '../../apps/storefront/app.ts';
-import { storefrontDataSteps } from '../../apps/storefront/server/data-steps.ts';
 import storefrontServer from '../../apps/storefront/server-app.ts';
 import { createTestApp } from '../../server/test-kit.ts';
 import { countedSteps, type StepRun, stepsFor } from '../helpers/counted-steps.ts';
 import { testShopServices } from '../helpers/shop-database.ts';
+import { storefrontDataSteps } from '../helpers/storefront-app.ts';
 
 async function countingShop() {
   const ran: StepRun[] = [];

@@ -32,6 +32,13 @@ describe('build', () => {
     );
   });
 
+  it("fails when an app's segment module reaches the client bundle, naming it", async () => {
+    const outdir = await mkdtemp(path.join(tmpdir(), 'leak-'));
+    scratch.push(outdir);
+    const attempt = buildClient({ entry: 'tests/fixtures/leaky-segment-entry.ts', outdir });
+    await expect(attempt).rejects.toThrow(/Server-only module in the client bundle: .*book\.server\.ts/);
+  });
+
   it("fails when dev mode's Fast Refresh code reaches a production bundle", async () => {
     const outdir = await mkdtemp(path.join(tmpdir(), 'leak-'));
     scratch.push(outdir);

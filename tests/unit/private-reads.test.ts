@@ -2,8 +2,10 @@ import type { Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import {
   LatePrivateReadError,
+  noteHeaderRead,
   notePrivateRead,
   notePublicAnswer,
+  noteVariants,
   privateRead,
 } from '../../server/request/private-reads.ts';
 
@@ -23,5 +25,22 @@ describe('private reads', () => {
     notePublicAnswer(answer);
     expect(() => notePrivateRead(answer, 'signedCookies')).toThrow(LatePrivateReadError);
     expect(() => notePrivateRead(answer, 'signedCookies')).toThrow(/signedCookies was read after/);
+  });
+
+  it('counts a header read as private unless the answer varies by that header', () => {
+    const answer = response();
+    noteHeaderRead(answer, 'accept-language');
+    expect(privateRead(answer)).toBe('headers.accept-language');
+    expect(privateRead(answer, new Set(['accept-language']))).toBeUndefined();
+    noteHeaderRead(answer, 'user-agent');
+    expect(privateRead(answer, new Set(['accept-language']))).toBe('headers.user-agent');
+  });
+
+  it('lets a public answer read the headers it varies by, and refuses any other', () => {
+    const answer = response();
+    noteVariants(answer, new Set(['accept-language']));
+    notePublicAnswer(answer);
+    expect(() => noteHeaderRead(answer, 'accept-language')).not.toThrow();
+    expect(() => noteHeaderRead(answer, 'user-agent')).toThrow(/headers.user-agent was read after/);
   });
 });

@@ -1,6 +1,6 @@
-import { type ActionsOf, invalid } from '#runtime/server';
+import { invalid } from '#runtime/server';
 import { HttpError, redirect } from '#runtime/shared';
-import { href, type StorefrontRoutes } from '../href.ts';
+import { href } from '../href.ts';
 import { type Messages, messagesFor } from '../messages.ts';
 import {
   IDEMPOTENCY_FIELD,
@@ -10,16 +10,8 @@ import {
   QUANTITY_FIELD,
   SLUG_PATTERN,
 } from '../shop-rules.ts';
-import {
-  signInAction,
-  signOutAction,
-  signOutEverywhereAction,
-  signUpAction,
-} from './accounts/account-actions.ts';
-import { placeOrderAction } from './checkout-action.ts';
 import { addToCart, type CartRefusal, quantityInCart, setQuantity } from './db/carts.ts';
-import type { ShopServices } from './services.ts';
-import type { ShopAction, ShopActionContext, ShopProvides } from './step.ts';
+import type { ShopAction, ShopActionContext } from './step.ts';
 import { isUuid } from './uuid.ts';
 import { ensureCart } from './visitor.ts';
 
@@ -71,7 +63,7 @@ async function refusalErrors(
 
 /** Adds to the visitor's cart in one statement (a cart is made for a visitor without one). */
 // #region add-to-cart-action
-const addToCartAction: ShopAction = async function addToCartAction(context) {
+export const addToCartAction: ShopAction = async function addToCartAction(context) {
   const read = readLine(context, { withQuantity: true });
   if (read.errors) return invalid(read.errors, context.fields);
   const { productId, quantity } = read;
@@ -94,7 +86,7 @@ const addToCartAction: ShopAction = async function addToCartAction(context) {
 // #endregion add-to-cart-action
 
 /** Sets (`update`) or removes (`remove`) a line the visitor's cart has. */
-function changeLineAction(remove: boolean): ShopAction {
+export function changeLineAction(remove: boolean): ShopAction {
   return async function changeLine(context) {
     const read = readLine(context, { withQuantity: !remove });
     if (read.errors) return invalid(read.errors, context.fields);
@@ -107,14 +99,3 @@ function changeLineAction(remove: boolean): ShopAction {
     return redirect(href('cart'), 303);
   };
 }
-
-/** The storefront's server actions, by route id then action name (the forms' hidden `_action`). */
-export const storefrontActions = {
-  product: { 'add-to-cart': addToCartAction },
-  cart: { update: changeLineAction(false), remove: changeLineAction(true) },
-  checkout: { 'place-order': placeOrderAction },
-  'sign-up': { 'sign-up': signUpAction },
-  'sign-in': { 'sign-in': signInAction },
-  'sign-out': { 'sign-out': signOutAction },
-  account: { 'sign-out-everywhere': signOutEverywhereAction },
-} satisfies ActionsOf<StorefrontRoutes, ShopServices, ShopProvides>;

@@ -1,4 +1,4 @@
-import { type CachePolicies, publicCacheControl, type RequestContext, versionOfBuild } from '#runtime/server';
+import { publicCacheControl, type RequestContext, versionOfBuild } from '#runtime/server';
 import { readCatalogueVersion } from './catalogue-version.ts';
 import type { ShopServices } from './services.ts';
 
@@ -17,25 +17,9 @@ function catalogueVersion({ services, signal }: RequestContext<ShopServices>): P
   return readCatalogueVersion(services.db, { signal });
 }
 
-const CATALOGUE = { ...SHARED, version: catalogueVersion };
+export const CATALOGUE = { ...SHARED, version: catalogueVersion };
 /** The help centre is in the code: the build's id, part of every ETag, is its version. */
-const HELP = { ...SHARED, version: versionOfBuild };
+export const HELP = { ...SHARED, version: versionOfBuild };
 
 /** The same, for sitemap.xml and robots.txt, which say their own headers. */
 export const CATALOGUE_CACHE_CONTROL = publicCacheControl(SHARED);
-
-/**
- * The storefront's caching: the catalogue and help pages are public; the root's data (the header's cart
- * count and account) is per visitor, so a shared page leaves it out and the browser asks for it once
- * hydrated. Cart, checkout, orders, account and the sign-in pages have no policy: they are private.
- */
-export const storefrontCache = {
-  root: 'per-visitor',
-  home: CATALOGUE,
-  'shop-layout': CATALOGUE,
-  shop: CATALOGUE,
-  product: CATALOGUE,
-  'help-layout': HELP,
-  help: HELP,
-  'help-article': HELP,
-} satisfies CachePolicies;

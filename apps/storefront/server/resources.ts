@@ -1,11 +1,9 @@
-import type { ResourceHandlers } from '#runtime/server';
 import type { Href } from '#runtime/shared';
 import { categoryHref, href } from '../href.ts';
 import { storefrontLocales } from '../locales.ts';
 import { CATALOGUE_CACHE_CONTROL } from './cache.ts';
 import { type CatalogueIndex, catalogueIndex } from './db/catalogue-queries.ts';
 import { helpSections } from './help-articles.ts';
-import type { ShopServices } from './services.ts';
 import type { ShopContext } from './step.ts';
 
 /** Every page of the shop worth indexing (carts and orders are a visitor's own, never indexed). */
@@ -29,7 +27,7 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char
  * request's with TRUST_PROXY honoured; BASE_PATH included), each with its alternates in the other locales
  * (hreflang) and x-default.
  */
-async function sitemap(context: ShopContext): Promise<Response> {
+export async function sitemap(context: ShopContext): Promise<Response> {
   const { signal, urlOf } = context;
   const { origin } = context.url;
   const entries = indexablePages(await catalogueIndex(context.services.db, { signal })).flatMap((page) => {
@@ -63,7 +61,7 @@ const PRIVATE_PAGES = [
 
 // #region robots
 /** `/robots.txt`: everything may be crawled but the private pages, in every locale; the sitemap's absolute URL. */
-function robots({ url: { origin }, urlOf }: ShopContext): Response {
+export function robots({ url: { origin }, urlOf }: ShopContext): Response {
   const inDefault = (path: Href) => urlOf(path, storefrontLocales.default);
   const disallowed = storefrontLocales.list.flatMap((locale) =>
     PRIVATE_PAGES.map((page) => urlOf(page, locale)),
@@ -74,6 +72,3 @@ function robots({ url: { origin }, urlOf }: ShopContext): Response {
   });
 }
 // #endregion robots
-
-/** The storefront's resource routes by route id (see apps/storefront/routes.ts). */
-export const storefrontResources: ResourceHandlers<ShopServices> = { sitemap, robots };
