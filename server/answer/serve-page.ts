@@ -1,8 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ResourceHandlers } from '../definition/resource.ts';
-import { type ReportError, reportThrown } from '../monitoring/report-error.ts';
+import type { ReportError } from '../monitoring/report-error.ts';
 import type { DocumentRenderer } from '../render/document-renderer.ts';
 import type { PageRequest } from '../request/page-request.ts';
+import { reportThrown } from '../request/report-thrown.ts';
 import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from '../request/request-abort.ts';
 import type { ResolvePage } from '../resolve/resolve-page.ts';
 import type { MiddlewareRunner } from '../resolve/run-middleware.ts';

@@ -2,7 +2,6 @@ import type { Request } from 'express';
 import type { Locale } from '../../shared/routing/locale.ts';
 import type { ObservedKind, RequestErrorFacts } from '../definition/instrumentation.ts';
 import type { Logger } from '../definition/logger.ts';
-import { ClientDisconnectedError } from '../request/request-abort.ts';
 import type { ErrorHook } from './instrumentations.ts';
 import { errorDetails } from './logger.ts';
 import type { Monitoring } from './monitoring.ts';
@@ -31,20 +30,6 @@ export function nameByRoute(
   const routePattern = `${request.method === 'HEAD' ? 'GET' : request.method} ${routePath}`;
   monitoring.nameTransaction(routePattern);
   setRouteFacts(request, { routePattern, locale, routeId, routePath });
-}
-
-/**
- * Reports a failure with the step it came from before throwing it on to Express's error handler, whose own
- * report then finds it reported. A client that went away is no failure: it is thrown on unreported.
- */
-export function reportThrown(
-  error: unknown,
-  request: Request,
-  kind: ObservedKind,
-  reportError: ReportError,
-): never {
-  if (!(error instanceof ClientDisconnectedError)) reportError(error, request, kind);
-  throw error;
 }
 
 export function createErrorReporter(logger: Logger, onRequestError: ErrorHook): ReportError {

@@ -8,6 +8,7 @@ import { buildHref } from '../../shared/routing/href.ts';
 import type { Locales } from '../../shared/routing/locale.ts';
 import { routeLeaves } from '../../shared/routing/route-leaves.ts';
 import type { AppDefinition } from '../../shared/ui/app-definition.ts';
+import { serverPartsOf } from '../app/server-parts.ts';
 import { branchPolicy, versionOfBuild } from '../definition/cache-policy.ts';
 import {
   PRERENDERED_DIR,
@@ -150,7 +151,7 @@ function checkBuildVersioned(appDefinition: AppDefinition, serverApp: AnyServerA
     if (!serverApp.prerender || !Object.hasOwn(serverApp.prerender, id)) continue;
     const policy = branchPolicy(
       branch.map((node) => node.id),
-      serverApp.cache ?? {},
+      serverPartsOf(serverApp).cache,
     );
     if (!policy?.versions?.every((version) => version === versionOfBuild)) {
       throw new Error(
