@@ -19,7 +19,11 @@ const gcText = (gc) =>
     ? `${gc.count} pauses, ${gc.totalMs.toFixed(0)} ms (${(gc.shareOfTime * 100).toFixed(1)}%), max ${gc.maxMs.toFixed(1)} ms`
     : '';
 
-/** The rows of one page: steady-state req/s, CPU per request and p99 against their targets, then the rest. */
+/**
+ * The rows of one page: steady-state req/s, CPU per request and p99 against their targets, then the rest.
+ *
+ * long function: one row after the other, as the table prints them.
+ */
 function pageRows(pageId, page, add) {
   const key = `wrkPair.pages.${pageId}`;
   const { ours, bare, ratios } = page;

@@ -16,7 +16,7 @@ export function applyCaching(response: Response, decision: CachingDecision): boo
   response.setHeader('ETag', decision.etag);
   // A 304 says the same `Vary` (RFC 9110 section 15.4.5); a handler may read those headers until the answer ends.
   for (const header of decision.variants) response.vary(spelled(header));
-  noteVariants(response, decision.variants);
+  noteVariants(response, new Set(decision.variants));
   if (decision.notModified) sendNotModified(response);
   return decision.notModified;
 }

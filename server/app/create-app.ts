@@ -34,6 +34,8 @@ export { MAX_URL_LENGTH } from './request-handler.ts';
  * @example
  * const server = createApp({ config, app, dataSteps: serverApp.dataSteps, actions: serverApp.actions });
  * await request(server).get('/notes').expect(200);
+ *
+ * long function: the Express app is assembled in the order a request meets its parts, top to bottom.
  */
 export function createApp(options: CreateAppOptions): Express {
   const { config, build } = options;

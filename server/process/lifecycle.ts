@@ -29,6 +29,8 @@ export interface LifecycleOptions {
  * stops accepting, idle keep-alive connections close, in-flight requests and streams finish (up to
  * `shutdownTimeoutMs`, then they are cut), their `after()` tasks finish (within the same deadline, then they
  * are abandoned with a log line), the app's services stop, monitoring is flushed, and the process exits.
+ *
+ * long function: the drain's steps share its deadline and state, and read in the order they happen.
  */
 export function createLifecycle(options: LifecycleOptions) {
   const { server, logger, monitoring, shutdownTimeoutMs, exit } = options;

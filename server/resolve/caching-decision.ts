@@ -20,7 +20,7 @@ export type CachingDecision =
       etag: string;
       notModified: boolean;
       /** The request headers it varies by (the policy's `varyBy`, lowercase): its `Vary`. */
-      variants: ReadonlySet<string>;
+      variants: readonly string[];
     };
 
 type PublicCaching = Extract<CachingDecision, { type: 'public' }>;
@@ -108,7 +108,7 @@ function publicDecision(request: Request, policy: RoutePolicy, etag: string): Pu
     cacheControl,
     etag,
     notModified: isFreshBy(request, etag),
-    variants: policy.variants,
+    variants: [...policy.variants],
   };
 }
 

@@ -21,6 +21,8 @@ export class LateMiddlewareError extends Error {
  * The middleware of one request that called `next()`, as an onion: the innermost's `next()` settles with the
  * answer (its head, held until the outermost has returned) or with the error the caller reports, and each
  * middleware's end settles the `next()` of the one above it. Made by the first `next()` of a request.
+ *
+ * long function: the onion's layers, the held answer and the release share one request's state.
  */
 export function createWrapping(response: Response, signal: AbortSignal, reportError: ReportError) {
   let innermost: Waiting | undefined;

@@ -1,5 +1,10 @@
+import { buildHref } from '../../shared/routing/href.ts';
+import type { Locales } from '../../shared/routing/locale.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
 import { InvalidSearch, type SearchReader } from '../../shared/routing/route-table.ts';
+import type { PageRequest } from '../request/page-request.ts';
+import type { PageResolution } from './page-resolution.ts';
+import { hasUnacceptableSearch } from './url-text.ts';
 
 /**
  * What the search readers of a branch made of a request's search: a value per segment (`undefined` for a
@@ -70,4 +75,25 @@ function readOne(
     }
   }
   throw new Error(`Search reader of keys ${reader.keys.join(', ')} refuses even an empty search`);
+}
+
+/** A resource route reads no search. */
+export const NO_SEARCH: Extract<SearchReading, { type: 'read' }> = { type: 'read', values: [] };
+
+/** What the branch's search readers read, or the answer: 400 for an invalid search, 308 to normalise it. */
+export function readBranchSearch(
+  branch: readonly MatchedSegment[],
+  pageRequest: PageRequest,
+  basePath: string,
+  locales: Locales,
+): PageResolution | Extract<SearchReading, { type: 'read' }> {
+  if (hasUnacceptableSearch(pageRequest.search)) return { type: 'error', status: 400 };
+  const reading = readSearch(branch, pageRequest.search);
+  if (reading.type === 'invalid') return { type: 'error', status: 400 };
+  if (reading.type === 'normalize') {
+    const prefix = locales.prefixOf(pageRequest.locale);
+    const location = `${buildHref(basePath, prefix, pageRequest.appPath)}${reading.search}`;
+    return { type: 'redirect', location, status: 308 };
+  }
+  return reading;
 }

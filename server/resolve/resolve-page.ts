@@ -1,6 +1,5 @@
 import type { Request, Response } from 'express';
 import type { CompiledRouteTable } from '../../shared/routing/compile-routes.ts';
-import { buildHref } from '../../shared/routing/href.ts';
 import type { Locales } from '../../shared/routing/locale.ts';
 import type { MatchedSegment } from '../../shared/routing/route-matcher.ts';
 import type { RouteNode, SegmentModule } from '../../shared/routing/route-table.ts';
@@ -18,11 +17,11 @@ import { untilAborted } from '../request/request-abort.ts';
 import { currentPrerendered, decideByVersions, decideCaching } from './caching-decision.ts';
 import { decide, statusOf } from './decide-page.ts';
 import { isThenable } from './deferred-data.ts';
+import { createModuleCache } from './module-cache.ts';
 import type { PageResolution } from './page-resolution.ts';
-import { readSearch, type SearchReading } from './read-search.ts';
+import { NO_SEARCH, readBranchSearch, type SearchReading } from './read-search.ts';
 import { type Outcome, runDataSteps } from './run-data-steps.ts';
 import type { MiddlewareRunner, MiddlewareStop } from './run-middleware.ts';
-import { hasUnacceptableSearch } from './url-text.ts';
 export interface ResolvePageOptions {
   /** BASE_PATH, for the redirects of normalised searches. */
   basePath: string;
@@ -107,6 +106,11 @@ function routePolicies(cachePolicies: CachePolicies) {
   };
 }
 
+/**
+ * Resolves a page request: match, search, middleware (which may wrap the rest), then the branch's data.
+ *
+ * long function: the resolver and the branch resolution it wraps share the resolver's options.
+ */
 function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
   const { routes, dataSteps, basePath, locales, monitoring, reportError } = options;
   const policyOf = routePolicies(options.cachePolicies);
@@ -234,27 +238,6 @@ function prerenderedOf(
   return currentPrerendered(request, response, page, { policy, made, version });
 }
 
-/** A resource route reads no search. */
-const NO_SEARCH: Extract<SearchReading, { type: 'read' }> = { type: 'read', values: [] };
-
-/** What the branch's search readers read, or the answer: 400 for an invalid search, 308 to normalise it. */
-function readBranchSearch(
-  branch: readonly MatchedSegment[],
-  pageRequest: PageRequest,
-  basePath: string,
-  locales: Locales,
-): PageResolution | Extract<SearchReading, { type: 'read' }> {
-  if (hasUnacceptableSearch(pageRequest.search)) return { type: 'error', status: 400 };
-  const reading = readSearch(branch, pageRequest.search);
-  if (reading.type === 'invalid') return { type: 'error', status: 400 };
-  if (reading.type === 'normalize') {
-    const prefix = locales.prefixOf(pageRequest.locale);
-    const location = `${buildHref(basePath, prefix, pageRequest.appPath)}${reading.search}`;
-    return { type: 'redirect', location, status: 308 };
-  }
-  return reading;
-}
-
 /** The answer of a request its middleware ended: a redirect, an error status, or the failure thrown on. */
 function stoppedPage(stop: MiddlewareStop, urlOf: RequestContext['urlOf']): PageResolution {
   switch (stop.type) {
@@ -292,28 +275,6 @@ function settle(
 
 export type ResolvePage = ReturnType<typeof createPageResolver>['resolvePage'];
 export type ResolveFrame = ReturnType<typeof createPageResolver>['resolveFrame'];
-
-/** One import per segment module for the process; once loaded, taken as is (no promise per request). */
-function createModuleCache() {
-  const pending = new Map<string, Promise<SegmentModule>>();
-  const loaded = new Map<string, SegmentModule>();
-  const empty: SegmentModule = {};
-  return function loadModule(node: RouteNode): SegmentModule | Promise<SegmentModule> {
-    if (!node.module) return empty;
-    const module = loaded.get(node.id);
-    if (module) return module;
-    let loading = pending.get(node.id);
-    if (!loading) {
-      loading = node.module();
-      loading.then(
-        (value) => loaded.set(node.id, value),
-        () => pending.delete(node.id),
-      );
-      pending.set(node.id, loading);
-    }
-    return loading;
-  };
-}
 
 function isLoaded<T>(value: T | PromiseLike<T>): value is T {
   return !isThenable(value);

@@ -81,6 +81,7 @@ describe('resolution as values', () => {
         cacheControl: 'public, max-age=0, s-maxage=60',
         etag: expect.stringMatching(/^W\/"[\w-]{27}"$/),
         notModified: false,
+        variants: [],
       },
       written: [],
     });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import shelfApp from '../../apps/shelf/app.ts';
 import { bookServer } from '../../apps/shelf/book.server.ts';
 import { booksServer } from '../../apps/shelf/books.server.ts';
+import { rootServer } from '../../apps/shelf/root.server.ts';
 import { shelfServices } from '../../apps/shelf/services.ts';
 import { createApp } from '../../server/app/create-app.ts';
 import { startServices } from '../../server/app/services.ts';
@@ -20,7 +21,8 @@ function shelfWith(definition: { segments: readonly SegmentServer[]; dataSteps?:
 
 describe('segment modules', () => {
   it("run each segment's data step and actions, named once by its id", async () => {
-    const app = shelfWith({ segments: [booksServer, bookServer] });
+    // The root's module hands out the reader's session, which the book's action reads.
+    const app = shelfWith({ segments: [rootServer, booksServer, bookServer] });
     await request(app).get('/').expect(200, /Dune/);
     await request(app).get('/books/no-such-book').expect(404);
     const origin = 'http://127.0.0.1';
