@@ -80,8 +80,7 @@ export interface TestApp {
   follow(path: string, options?: { cookie?: string }): Promise<Followed>;
   /**
    * A `Cookie` header value with these cookies signed with the test app's COOKIE_SECRET, as `setCookie(…,
-   * { signed: true })` signs them: a request sent with it is a signed-in visitor once the test has created
-   * the session its cookie names (`app.follow('/account', { cookie: app.signedCookieHeader({ session: id }) })`).
+   * { signed: true })` signs them (`app.follow('/account', { cookie: app.signedCookieHeader({ a: '1' }) })`).
    */
   signedCookieHeader(cookies: Readonly<Record<string, string>>): string;
   /** Resolves once the app's services have started (an embedded database opened and migrated). */
