@@ -1,20 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/database/database.ts';
-import { openPostgresDatabase } from '../../server/database/postgres-database.ts';
-import { type BuiltServer, startBuiltServer } from '../helpers/built-server.ts';
-import { freePorts } from '../helpers/free-ports.ts';
-import {
-  POSTGRES_MISSING,
-  type PostgresServer,
-  postgresBinDir,
-  startPostgresServer,
-} from '../helpers/postgres-server.ts';
 import { PERSON_USER_AGENT, REQUEST_TIMEOUT_MS } from './load-loops.ts';
-import { ensureNginx, type Nginx, startNginx } from './nginx.ts';
+import { type ShopBehindNginx, startShopBehindNginx } from './shop-behind-nginx.ts';
 
 const ARTICLE = '/fr/help/shipping/delivery-times';
 const CATEGORY = '/shop/kitchen';
@@ -23,39 +10,15 @@ const PRODUCT = 'oak-serving-board';
 const S_MAXAGE_MS = 10_000;
 
 describe('prerendered pages served by nginx from the folder the instance keeps current', () => {
-  let workDir: string;
-  let nginx: Nginx | undefined;
-  let postgres: PostgresServer | undefined;
-  let observer: Database | undefined;
-  let instance: BuiltServer | undefined;
-
+  let shop: ShopBehindNginx | undefined;
   beforeAll(async () => {
-    const nginxPath = await ensureNginx();
-    const postgresBin = await postgresBinDir();
-    if (!postgresBin) throw new Error(POSTGRES_MISSING);
-    postgres = await startPostgresServer(postgresBin);
-    observer = openPostgresDatabase(postgres.url, { max: 1 });
-    workDir = await mkdtemp(path.join(os.tmpdir(), 'nginx-prerendered-'));
-    const prerendered = path.join(workDir, 'prerendered');
-    const [port = 0, proxy = 0] = await freePorts(2);
-    instance = await startBuiltServer({
-      PORT: String(port),
-      COOKIE_SECRET: 'nginx-prerendered-secret-nginx-prerendered',
-      TRUST_PROXY: 'loopback',
-      DATABASE_URL: postgres.url,
-      PRERENDERED_DIR: prerendered,
-      PRERENDER_CHECK_MS: '200',
-    });
-    nginx = await startNginx(nginxPath, workDir, proxy, [port], prerendered);
+    shop = await startShopBehindNginx(
+      'nginx-prerendered',
+      { PRERENDER_CHECK_MS: '200' },
+      { prerenderedFolder: true },
+    );
   });
-
-  afterAll(async () => {
-    await nginx?.stop();
-    await instance?.stop();
-    await observer?.close();
-    await postgres?.destroy();
-    if (workDir) await rm(workDir, { recursive: true, force: true });
-  });
+  afterAll(() => shop?.stop());
 
   const get = (url: string) =>
     fetch(url, {
@@ -64,13 +27,13 @@ describe('prerendered pages served by nginx from the folder the instance keeps c
     });
   /** How many requests of `url` (a path and its query) the instance logged: one line per visit. */
   const visitsOf = (url: string) =>
-    instance!
+    shop!.instance
       .output()
       .split('\n')
       .filter((line) => line.includes('"msg":"request"') && line.includes(`"path":"${url}"`)).length;
 
   it('serves a help article from its file, gzipped, with the page’s headers, no request reaching the instance', async () => {
-    const answer = await get(`${nginx!.origin}${ARTICLE}`);
+    const answer = await get(`${shop!.nginx.origin}${ARTICLE}`);
     const html = await answer.text();
     expect(answer.status).toBe(200);
     expect(html).toContain('<html lang="fr">');
@@ -83,7 +46,7 @@ describe('prerendered pages served by nginx from the folder the instance keeps c
   });
 
   it('passes the same page with a query to the instance', async () => {
-    const answer = await get(`${nginx!.origin}${ARTICLE}?ref=mail`);
+    const answer = await get(`${shop!.nginx.origin}${ARTICLE}?ref=mail`);
     await answer.arrayBuffer();
     // The instance logs a request once its answer has gone: its line may come a moment after.
     const url = `${ARTICLE}?ref=mail`;
@@ -93,11 +56,11 @@ describe('prerendered pages served by nginx from the folder the instance keeps c
   });
 
   it('shows a changed price on a prerendered category page through nginx, within the s-maxage', async () => {
-    const proxy = nginx!.origin;
+    const proxy = shop!.nginx.origin;
     const before = await (await get(`${proxy}${CATEGORY}`)).text();
     expect(visitsOf(CATEGORY)).toBe(0);
     expect(before).not.toContain('€123.45');
-    await observer!.query('update products set price_cents = 12345 where id = $1', [PRODUCT]);
+    await shop!.observer.query('update products set price_cents = 12345 where id = $1', [PRODUCT]);
     const changed = Date.now();
     let seenAfterMs = -1;
     // Polls every 100 ms, bounded: the instance checks the versions every 200 ms.
@@ -108,7 +71,7 @@ describe('prerendered pages served by nginx from the folder the instance keeps c
     }
     expect(seenAfterMs, 'the new price never showed through nginx').toBeGreaterThanOrEqual(0);
     expect(seenAfterMs).toBeLessThanOrEqual(S_MAXAGE_MS);
-    expect(await (await get(`${instance!.origin}${CATEGORY}`)).text()).toContain('€123.45');
+    expect(await (await get(`${shop!.instance.origin}${CATEGORY}`)).text()).toContain('€123.45');
     // Once regenerated, the page is the file again: its later requests reach no instance.
     const visits = visitsOf(CATEGORY);
     for (let attempt = 0; attempt < 50 && visitsOf(CATEGORY) === visits; attempt += 1) {
