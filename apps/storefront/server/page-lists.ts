@@ -9,6 +9,7 @@ import type { ShopServices } from './services.ts';
  * categories, which show prices: each instance regenerates their files when the catalogue's version moves
  * (docs/prerendering.md). Products and deeper categories stay with nginx's page cache (docs/caching.md).
  */
+// #region storefront-prerender
 export const storefrontPrerender = {
   home: () => [{}],
   shop: async ({ services }) => [
@@ -23,6 +24,7 @@ export const storefrontPrerender = {
       section.articles.map((article) => ({ slug: article.slug.split('/') })),
     ),
 } satisfies PrerenderedRoutes<ShopServices>;
+// #endregion storefront-prerender
 
 /** What a new instance renders before it is ready, besides the routes without params: a product, a category. */
 export const storefrontWarmUp = {
