@@ -30,6 +30,8 @@ export interface PrerenderedEntry {
 export interface PrerenderedIndex {
   /** The build the pages were made with: a folder of another build's pages is never served. */
   buildId: string;
+  /** The BASE_PATH the pages' links were written with: an instance under another one renders them. */
+  basePath: string;
   /** The CSP nonce of every page of the build; a regenerated page keeps it, so the proxy's header stays true. */
   nonce: string;
   pages: PrerenderedEntry[];

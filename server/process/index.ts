@@ -48,7 +48,12 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
   // This file is bundled to dist/server/index.mjs; the build output is its sibling.
   const buildDir = distDirOf(import.meta.url);
   const built = loadBuildOutput(buildDir);
-  const prerendered = servedPrerendered(buildDir, built.manifest.buildId, config.prerenderedDir);
+  const prerendered = servedPrerendered(
+    buildDir,
+    built.manifest.buildId,
+    config.prerenderedDir,
+    config.basePath,
+  );
   const build = { ...built, prerendered: prerendered.pages };
   // Sentry was started by instrument.mjs (loaded with --import); without a DSN its code is never loaded.
   const monitoring = config.sentryDsn

@@ -77,7 +77,7 @@ export async function prerenderPages(options: PrerenderOptions): Promise<Prerend
   } finally {
     await client.close();
   }
-  await writeIndex(folder, { buildId: options.buildId, nonce, pages: entries });
+  await writeIndex(folder, { buildId: options.buildId, basePath: options.basePath, nonce, pages: entries });
   await writeFile(path.join(folder, 'nginx-headers.conf'), nginxHeaders(sameForAll(proxyHeaders)));
   return entries;
 }

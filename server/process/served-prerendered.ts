@@ -19,12 +19,14 @@ export interface ServedPrerendered {
 /**
  * The folder of prerendered pages this instance serves and regenerates (PRERENDERED_DIR, else the build's
  * `dist/prerendered`) and its pages. A configured folder that holds no pages of this build gets the build's
- * first: it may be a fresh volume, or hold the release before's pages.
+ * first: it may be a fresh volume, or hold the release before's pages. None are served under a BASE_PATH
+ * other than the build's: their links would miss it.
  */
 export function servedPrerendered(
   buildDir: string,
   buildId: string,
   configuredDir: string | undefined,
+  basePath: string,
 ): ServedPrerendered {
   const built = path.join(buildDir, PRERENDERED_DIR);
   const folder = configuredDir ?? built;
@@ -33,6 +35,8 @@ export function servedPrerendered(
     cpSync(built, folder, { recursive: true, force: true });
   }
   const index = readPrerenderedIndex(folder);
-  if (index?.buildId !== buildId) return { folder, index: undefined, pages: new Map() };
+  if (index?.buildId !== buildId || index.basePath !== basePath) {
+    return { folder, index: undefined, pages: new Map() };
+  }
   return { folder, index, pages: loadPrerenderedPages(folder) };
 }
