@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadPrerenderedPages, type PrerenderedPage } from './prerendered-pages.ts';
+import { loadPrerenderedPages, PRERENDERED_DIR, type PrerenderedPage } from './prerendered-pages.ts';
 
 /** A chunk of the client build: its file and the files it imports (preloaded with it). */
 export interface ChunkInfo {
@@ -71,5 +71,10 @@ export function loadBuildOutput(distDir: string): BuildOutput {
         path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
       ),
   );
-  return { manifest, clientDir, files, prerendered: loadPrerenderedPages(distDir) };
+  return {
+    manifest,
+    clientDir,
+    files,
+    prerendered: loadPrerenderedPages(path.join(distDir, PRERENDERED_DIR)),
+  };
 }

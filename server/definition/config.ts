@@ -42,6 +42,13 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** default 3000: how long a new instance renders its pages in process before /readyz says 200; 0: off */
   warmUpMs: number;
+  /**
+   * default undefined = the build's `dist/prerendered`: the folder the instance serves its prerendered pages
+   * from and regenerates them in (nginx's root for them); it must be writable by the instance
+   */
+  prerenderedDir: string | undefined;
+  /** default 1000: how often the instance checks its prerendered pages' versions (PRERENDER_CHECK_MS); 0: never */
+  prerenderCheckMs: number;
 }
 
 export const SENTRY_SDKS = ['light', 'full'] as const;

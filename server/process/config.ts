@@ -30,6 +30,12 @@ export class ConfigError extends Error {
  */
 const WARM_UP_MS = 3_000;
 
+/**
+ * How often an instance asks its prerendered pages' versions whether they moved: a changed price then
+ * leaves the files within about this, well inside the pages' s-maxage.
+ */
+const PRERENDER_CHECK_MS = 1_000;
+
 /** Reads and validates the environment. Only the process entry calls this with `process.env`. */
 export function loadConfig(env: Env, cpuCount = 1): Readonly<Config> {
   const cookieSecret = readVariable(env, 'COOKIE_SECRET', (value) => {
@@ -56,6 +62,8 @@ export function loadConfig(env: Env, cpuCount = 1): Readonly<Config> {
     enableDebugRoutes: readVariable(env, 'ENABLE_DEBUG_ROUTES', parseFlag) ?? false,
     shutdownTimeoutMs: readVariable(env, 'SHUTDOWN_TIMEOUT_MS', parseMilliseconds) ?? 10_000,
     warmUpMs: readVariable(env, 'WARM_UP_MS', parseMilliseconds) ?? WARM_UP_MS,
+    prerenderedDir: readVariable(env, 'PRERENDERED_DIR', parseAbsolutePath),
+    prerenderCheckMs: readVariable(env, 'PRERENDER_CHECK_MS', parseMilliseconds) ?? PRERENDER_CHECK_MS,
   });
 }
 
@@ -191,6 +199,11 @@ function parseMilliseconds(value: string): number {
   const ms = Number(value);
   if (!/^\d+$/.test(value) || ms > 600_000) throw 'must be a whole number of milliseconds from 0 to 600000';
   return ms;
+}
+
+function parseAbsolutePath(value: string): string {
+  if (!value.startsWith('/')) throw 'must be an absolute path (e.g. /var/lib/shop/prerendered)';
+  return value;
 }
 
 /** `value` parsed by WHATWG URL; else `rule` is thrown. */

@@ -20,7 +20,10 @@ export interface InProcessClient {
   /** Where it listens (127.0.0.1, a port of its own). */
   origin: string;
   /** GETs `url` (a path with its query) without compression; `cspNonce` fixes the page's nonce. */
-  get(url: string, options?: { cspNonce?: string; signal?: AbortSignal }): Promise<InProcessAnswer>;
+  get(
+    url: string,
+    options?: { cspNonce?: string; signal?: AbortSignal; headers?: Record<string, string> },
+  ): Promise<InProcessAnswer>;
   close(): Promise<void>;
 }
 
@@ -46,8 +49,12 @@ export async function startInProcessClient(app: Express): Promise<InProcessClien
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
-    async get(url, { cspNonce, signal } = {}) {
-      const headers: Record<string, string> = { [TOKEN_HEADER]: token, 'accept-encoding': 'identity' };
+    async get(url, { cspNonce, signal, headers: given } = {}) {
+      const headers: Record<string, string> = {
+        ...given,
+        [TOKEN_HEADER]: token,
+        'accept-encoding': 'identity',
+      };
       if (cspNonce) headers[NONCE_HEADER] = cspNonce;
       const answer = await fetch(`${origin}${url}`, { headers, redirect: 'manual', signal });
       return { status: answer.status, headers: answer.headers, body: await answer.text() };

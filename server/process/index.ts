@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import appDefinition from 'virtual:ssr-app';
 import serverApp from 'virtual:ssr-server-app';
+import { createLocales } from '../../shared/routing/locale.ts';
 import { createApp } from '../app/create-app.ts';
 import { startServices } from '../app/services.ts';
 import { distDirOf, loadBuildOutput } from '../definition/build-output.ts';
@@ -13,6 +14,8 @@ import { runPrimary } from './cluster-primary.ts';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { createHttpServer } from './http-server.ts';
 import { createLifecycle } from './lifecycle.ts';
+import { type PrerenderRegeneration, startPrerenderRegeneration } from './prerender-regeneration.ts';
+import { servedPrerendered } from './served-prerendered.ts';
 import { warmUpInstance } from './warm-up.ts';
 
 // The process entry: the only place that reads the environment, starts monitoring, listens and installs
@@ -45,7 +48,14 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
   for (const warning of configWarnings(config, process.env)) logger.warn({}, warning);
   // This file is bundled to dist/server/index.mjs; the build output is its sibling.
   const buildDir = distDirOf(import.meta.url);
-  const build = loadBuildOutput(buildDir);
+  const built = loadBuildOutput(buildDir);
+  const prerendered = servedPrerendered(
+    buildDir,
+    built.manifest.buildId,
+    config.prerenderedDir,
+    config.basePath,
+  );
+  const build = { ...built, prerendered: prerendered.pages };
   // Sentry was started by instrument.mjs (loaded with --import); without a DSN its code is never loaded.
   const monitoring = config.sentryDsn
     ? await (await import('../monitoring/sentry-server.ts')).sentryMonitoring(
@@ -81,15 +91,35 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
     monitoring,
     shutdownTimeoutMs: config.shutdownTimeoutMs,
     exit: (code) => process.exit(code),
-    stopServices: () => services.stop(),
+    stopServices: async () => {
+      await regeneration?.stop();
+      await services.stop();
+    },
     afterWork,
   });
   lifecycle.installProcessHandlers();
   const buildId = build.manifest.buildId;
+  let regeneration: PrerenderRegeneration | undefined;
+  const checkPrerendered = async () => {
+    await services.started;
+    if (!prerendered.index || config.prerenderCheckMs === 0) return;
+    const { folder, index, pages } = prerendered;
+    const locales = createLocales(appDefinition.locales);
+    const { basePath, prerenderCheckMs: checkEveryMs } = config;
+    const options = { app, folder, index, pages, locales, basePath, checkEveryMs, logger };
+    regeneration = await startPrerenderRegeneration(options);
+    await regeneration.check();
+  };
   server.listen(config.port, config.host, () => {
-    // Ready once warm (WARM_UP_MS): the first visitors then get an instance at its steady speed.
-    const warming = warmUpInstance({ app, appDefinition, serverApp, services, config, buildId, logger });
-    void warming.then(() => lifecycle?.markReady());
+    // Ready once the prerendered files are current (a price moved since the build) and the instance is warm
+    // (WARM_UP_MS): the first visitors then get today's pages at the instance's steady speed.
+    const warming = checkPrerendered()
+      .catch((error) => logger.warn({ err: errorDetails(error) }, 'prerendered pages not checked'))
+      .then(() => warmUpInstance({ app, appDefinition, serverApp, services, config, buildId, logger }));
+    void warming.then(() => {
+      lifecycle?.markReady();
+      regeneration?.start();
+    });
     const { port } = server.address() as AddressInfo;
     logger.info({ port, host: config.host, basePath: config.basePath, buildId }, 'listening');
   });

@@ -25,10 +25,14 @@ export function exitOf(child: ChildProcess): Promise<number | null> {
 
 /**
  * Starts the built server on a free port of 127.0.0.1 and waits for its "listening" log line. Without
- * DATABASE_URL or DATA_DIR, its embedded database lives in a temporary folder removed when it exits.
+ * DATABASE_URL or DATA_DIR, its embedded database lives in a temporary folder removed when it exits; so do
+ * its prerendered pages without PRERENDERED_DIR.
  */
 export function startBuiltServer(env: Record<string, string> = {}, buildDir?: string): Promise<BuiltServer> {
   const dataDir = env.DATABASE_URL || env.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'data-'));
+  // The run's build is shared by every test file: a server regenerating its prerendered pages (a price it
+  // changed) writes them in a folder of its own.
+  const prerenderedDir = env.PRERENDERED_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'prerendered-'));
   const child = spawn(process.execPath, builtServerArgs(buildDir), {
     env: {
       PATH: process.env.PATH,
@@ -37,11 +41,14 @@ export function startBuiltServer(env: Record<string, string> = {}, buildDir?: st
       // Tests that start a built server want it at once; the warm-up has its own tests (warm-up-process).
       WARM_UP_MS: '0',
       ...(dataDir && { DATA_DIR: dataDir }),
+      ...(prerenderedDir && { PRERENDERED_DIR: prerenderedDir }),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (dataDir) child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  child.once('exit', () => {
+    for (const dir of [dataDir, prerenderedDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
   let output = '';
   let heard = false;
   return new Promise((resolve, reject) => {

@@ -43,7 +43,8 @@ describe('prerendered pages served by Node', () => {
       'fr',
       'de',
     ]);
-    expect(pages.every((page) => page.servedByProxy)).toBe(true);
+    const help = pages.filter((page) => page.appPath.startsWith('/help'));
+    expect(help.every((page) => page.servedByProxy && !page.changesWithData)).toBe(true);
     const page = article();
     expect(brotliDecompressSync(page.bodies.br).equals(page.bodies.identity)).toBe(true);
     expect(gunzipSync(page.bodies.gzip).equals(page.bodies.identity)).toBe(true);

@@ -1,21 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/database/database.ts';
-import { openPostgresDatabase } from '../../server/database/postgres-database.ts';
-import { type BuiltServer, startBuiltServer } from '../helpers/built-server.ts';
-import { freePorts } from '../helpers/free-ports.ts';
-import {
-  POSTGRES_MISSING,
-  type PostgresServer,
-  postgresBinDir,
-  startPostgresServer,
-} from '../helpers/postgres-server.ts';
 import { PERSON_USER_AGENT, REQUEST_TIMEOUT_MS } from './load-loops.ts';
-import { ensureNginx, type Nginx, startNginx } from './nginx.ts';
+import type { Nginx } from './nginx.ts';
 import { cartCookieOf, postForm } from './requests.ts';
+import { type ShopBehindNginx, startShopBehindNginx } from './shop-behind-nginx.ts';
 
 const KNIFE = 'chef-knife-20cm';
 const LAMP = 'brass-table-lamp';
@@ -33,36 +22,16 @@ const PAGES = [
 const PRIVATE_PAGES = ['/cart', '/checkout'];
 
 describe("nginx's page cache in front of the storefront", () => {
-  let workDir: string;
+  let shop: ShopBehindNginx | undefined;
   let nginx: Nginx | undefined;
-  let postgres: PostgresServer | undefined;
   let observer: Database | undefined;
-  let instance: BuiltServer | undefined;
 
   beforeAll(async () => {
-    const nginxPath = await ensureNginx();
-    const postgresBin = await postgresBinDir();
-    if (!postgresBin) throw new Error(POSTGRES_MISSING);
-    postgres = await startPostgresServer(postgresBin);
-    observer = openPostgresDatabase(postgres.url, { max: 1 });
-    workDir = await mkdtemp(path.join(os.tmpdir(), 'nginx-cache-'));
-    const [port = 0, proxy = 0] = await freePorts(2);
-    instance = await startBuiltServer({
-      PORT: String(port),
-      COOKIE_SECRET: 'nginx-cache-secret-nginx-cache-secret',
-      TRUST_PROXY: 'loopback',
-      DATABASE_URL: postgres.url,
-    });
-    nginx = await startNginx(nginxPath, workDir, proxy, [port]);
+    shop = await startShopBehindNginx('nginx-cache');
+    ({ nginx, observer } = shop);
   });
 
-  afterAll(async () => {
-    await nginx?.stop();
-    await instance?.stop();
-    await observer?.close();
-    await postgres?.destroy();
-    if (workDir) await rm(workDir, { recursive: true, force: true });
-  });
+  afterAll(() => shop?.stop());
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     fetch(url, {

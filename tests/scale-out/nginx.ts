@@ -108,7 +108,7 @@ async function nginxVersion(nginxPath: string): Promise<number[]> {
  *
  * long function: one template of nginx.conf, read top to bottom as nginx reads it.
  */
-function nginxConfig(dir: string, port: number, upstreamPorts: number[]): string {
+function nginxConfig(dir: string, port: number, upstreamPorts: number[], prerenderedDir?: string): string {
   const servers = upstreamPorts.map(
     (upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=2s;`,
   );
@@ -133,6 +133,7 @@ http {
   scgi_temp_path ${dir}/scgi;
   proxy_cache_path ${dir}/pages levels=1:2 keys_zone=storefront_pages:10m max_size=100m inactive=10m use_temp_path=off;
 
+${prerenderedDir ? prerenderedMap : ''}
   upstream storefront {
 ${servers.join('\n')}
     keepalive 16;
@@ -140,8 +141,8 @@ ${servers.join('\n')}
 
   server {
     listen 127.0.0.1:${port};
-
-    location / {
+${prerenderedDir ? prerenderedLocation(prerenderedDir) : ''}
+    location ${prerenderedDir ? '@storefront' : '/'} {
       proxy_pass http://storefront;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
@@ -182,11 +183,37 @@ ${servers.join('\n')}
 `;
 }
 
-export async function startNginx(nginxPath: string, dir: string, port: number, upstreamPorts: number[]) {
+/** The prerendered pages' map of nginx.example.conf: a GET or HEAD without a query may be a file. */
+const prerenderedMap = `  map "$request_method $args $uri" $prerendered_page {
+    default                                       /-no-prerendered-page-;
+    "~^(GET|HEAD)  (?<page>/(?:[^/]+/)*[^/]+)$"   $page/index.html;
+  }
+`;
+
+/** nginx.example.conf's files location: the instances' folder of prerendered pages, else @storefront. */
+function prerenderedLocation(folder: string): string {
+  return `
+    location / {
+      root ${folder}/proxy;
+      gzip_static on;
+      try_files $prerendered_page @storefront;
+      include ${folder}/nginx-headers.conf;
+    }
+`;
+}
+
+/** Starts nginx before `upstreamPorts`; with `prerenderedDir`, it serves that folder's pages as files. */
+export async function startNginx(
+  nginxPath: string,
+  dir: string,
+  port: number,
+  upstreamPorts: number[],
+  prerenderedDir?: string,
+) {
   const configPath = path.join(dir, 'nginx.conf');
   const errorLogPath = path.join(dir, 'error.log');
   const accessLogPath = path.join(dir, 'access.log');
-  await writeFile(configPath, nginxConfig(dir, port, upstreamPorts));
+  await writeFile(configPath, nginxConfig(dir, port, upstreamPorts, prerenderedDir));
   // `-e` (nginx >= 1.19.5) keeps even the messages before the config is read out of /var/log/nginx.
   const [major = 0, minor = 0, patch = 0] = await nginxVersion(nginxPath);
   const hasErrorLogOption = major * 1_000_000 + minor * 1_000 + patch >= 1_019_005;

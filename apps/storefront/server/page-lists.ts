@@ -5,11 +5,17 @@ import type { ShopServices } from './services.ts';
 
 /**
  * The pages the build writes as files: the help centre, which is in the code, so its files stay current for
- * the build's life and nginx serves them itself. The catalogue's pages change with the database: nginx's
- * page cache keeps them (docs/caching.md).
+ * the build's life; and the most visited catalogue pages, the home page and the shop's top-level
+ * categories, which show prices: each instance regenerates their files when the catalogue's version moves
+ * (docs/prerendering.md). Products and deeper categories stay with nginx's page cache (docs/caching.md).
  */
 // #region storefront-prerender
 export const storefrontPrerender = {
+  home: () => [{}],
+  shop: async ({ services }) =>
+    (await catalogueIndex(services.db)).categoryPaths
+      .filter((path) => !path.includes('/'))
+      .map((path) => ({ category: [path] })),
   help: () => [{}],
   'help-article': ({ locale }) =>
     helpSections(locale).flatMap((section) =>
