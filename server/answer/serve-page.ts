@@ -19,8 +19,12 @@ export interface ServePageOptions {
   renderTimeoutMs: number;
   /** The app's resource route handlers, by route id. */
   resources: ResourceHandlers;
-  /** Part of every public page's ETag: a new build renders pages anew. */
-  buildId: string;
+  /**
+   * Part of every public document's ETag: the build and what the page's payload tells the browser of this
+   * instance (Sentry, debug routes). Another build, or an instance set up otherwise, renders documents anew,
+   * and no prerendered file or cached copy made by the other is taken for its own.
+   */
+  documentVersion: string;
   reportError: ReportError;
   /** The app's middleware: those that wrap a resource route may answer its handler's error otherwise. */
   middleware: MiddlewareRunner;
@@ -31,7 +35,8 @@ export interface ServePageOptions {
  * redirect, error page or resource. Unexpected errors go to Express's error handler (the 500 page).
  */
 export function servePage(options: ServePageOptions) {
-  const { resolvePage, renderer, renderTimeoutMs, resources, buildId, reportError, middleware } = options;
+  const { resolvePage, renderer, renderTimeoutMs, resources, documentVersion, reportError, middleware } =
+    options;
   return async function servePageHandler(
     request: Request,
     response: Response,
@@ -40,7 +45,7 @@ export function servePage(options: ServePageOptions) {
   ): Promise<void> {
     const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
     try {
-      const made = ['document', buildId, pageRequest.locale, pageRequest.appPath, pageRequest.search];
+      const made = ['document', documentVersion, pageRequest.locale, pageRequest.appPath, pageRequest.search];
       const { signal } = abortController;
       const resolution = await resolvePage(request, response, pageRequest, signal, undefined, made);
       switch (resolution.type) {

@@ -93,13 +93,14 @@ export function createPageParts(
     cachePolicies,
     prerendered: options.build?.prerendered,
   });
+  const browser = { sentry: browserSentryOf(options), debugRoutes: config.enableDebugRoutes };
   const renderer = observedRenderer(
     createDocumentRenderer({
       ...common,
       app: options.app,
       build,
       resolveFrame,
-      browser: { sentry: browserSentryOf(options), debugRoutes: config.enableDebugRoutes },
+      browser,
     }),
     observers.render,
     reportError,
@@ -130,7 +131,7 @@ export function createPageParts(
       resources: observedHandlers(observers.resource, 'resource', parts.resources, (routeId) => ({
         routeId,
       })),
-      buildId: buildIdOf(build),
+      documentVersion: JSON.stringify([buildIdOf(build), browser]),
       reportError,
       middleware,
     }),
