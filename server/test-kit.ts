@@ -1,7 +1,4 @@
-/**
- * The test kit for apps on this runtime: the real app with test defaults, supertest helpers for the data
- * endpoint, form posts and redirects, and a driver for the browser router's model (docs/testing.md).
- */
+// The test kit: the real app with test defaults, helpers for data, forms and redirects (docs/testing.md).
 import type { Express } from 'express';
 import request from 'supertest';
 import { createLocales, type Locales } from '../shared/routing/locale.ts';

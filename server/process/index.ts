@@ -44,6 +44,12 @@ if (cluster.isPrimary && config.webConcurrency > 1) {
   await runServer(config);
 }
 
+/**
+ * Starts one server process: its services, the app, the listener, then the prerendered pages' check and the
+ * warm-up before /readyz says 200.
+ *
+ * long function: the start's steps run in the order they depend on one another, top to bottom.
+ */
 async function runServer(config: ReturnType<typeof loadConfig>) {
   for (const warning of configWarnings(config, process.env)) logger.warn({}, warning);
   // This file is bundled to dist/server/index.mjs; the build output is its sibling.

@@ -24,6 +24,8 @@ const NOT_THE_PAGES = new Set([
   'etag',
   'vary',
   'x-request-id',
+  // The time the build's render took: a file served later took none.
+  'server-timing',
   'transfer-encoding',
   'x-accel-buffering',
   'strict-transport-security',

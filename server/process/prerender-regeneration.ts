@@ -51,6 +51,8 @@ export interface PrerenderRegeneration {
  * a file once this instance knows it moved), then the new ones are written beside and renamed in, and
  * Node's copy and index.json follow. Every instance does this on its own, at start and then every
  * `checkEveryMs`, so no instance needs to hear of another's regeneration.
+ *
+ * long function: the check, the removal and the rewrite share the folder's state and read in order.
  */
 export async function startPrerenderRegeneration(
   options: PrerenderRegenerationOptions,

@@ -101,7 +101,8 @@ export function createWrapping(response: Response, signal: AbortSignal, reportEr
      * through. Once the head is decided, the error as it is.
      */
     failed(error: unknown): Promise<unknown> {
-      if (headDecided || !innermost) return Promise.resolve(error);
+      // Released already: the deadline or a gone client ended the middleware before this error came up.
+      if (headDecided || !innermost || released) return Promise.resolve(error);
       const answer = new Promise<unknown>((resolve) => {
         answerWith = resolve;
       });

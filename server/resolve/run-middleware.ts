@@ -27,10 +27,7 @@ export class MiddlewareError extends Error {
   override readonly name = 'MiddlewareError';
 }
 
-interface Link {
-  segmentId: string;
-  run: Middlewares[string];
-}
+type Link = { segmentId: string; run: Middlewares[string] };
 
 /** The middleware of one leaf's branch, outermost first. */
 export type MiddlewareChain = readonly Link[];

@@ -15,8 +15,9 @@ import {
   postgresBinDir,
   startPostgresServer,
 } from '../helpers/postgres-server.ts';
+import { parseAccessLog } from './access-log.ts';
 import { LOAD_LOOPS, runLoad, silentWindowsOf, WINDOW_MS } from './load-loops.ts';
-import { ensureNginx, type Nginx, parseAccessLog, startNginx } from './nginx.ts';
+import { ensureNginx, type Nginx, startNginx } from './nginx.ts';
 import { runOrders } from './order-loops.ts';
 import { cartCookieOf, getPage, postForm, timeStream } from './requests.ts';
 

@@ -283,29 +283,3 @@ async function untilHealthy(nginx: Nginx, failure: () => string | undefined): Pr
     await sleep(50);
   }
 }
-
-// --- nginx's access log -----------------------------------------------------------------------------------
-
-export interface AccessLogEntry {
-  /** ms since the epoch */
-  at: number;
-  upstreamAddr: string;
-  upstreamStatus: string;
-  line: string;
-}
-
-/** Lines of the `upstreams` log format: `$msec $status "$request" upstream=... upstream_status=...`. */
-export function parseAccessLog(text: string): AccessLogEntry[] {
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const match = /^(\d+\.\d+) .* upstream=(.*) upstream_status=(.*)$/.exec(line);
-      return {
-        at: match ? Math.round(Number(match[1]) * 1000) : 0,
-        upstreamAddr: match?.[2] ?? '',
-        upstreamStatus: match?.[3] ?? '',
-        line,
-      };
-    });
-}
