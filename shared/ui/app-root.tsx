@@ -35,7 +35,7 @@ export function AppRoot(props: AppRootProps) {
   const { app, payload } = props;
   return (
     <html lang={payload.locale}>
-      {documentHead(payload.page.head, payload, app.icon)}
+      {documentHead(payload.page.head, app.icon)}
       <body>{appBody(props)}</body>
     </html>
   );
