@@ -5,7 +5,9 @@ import { documentHead } from './document.tsx';
 import { errorPage } from './error-page.tsx';
 import { RouterContext, type RouterState } from './router-context.tsx';
 import { type PendingSegment, SegmentTree, type ShownSegment } from './segment-tree.tsx';
-import type { SsrPayload } from './ssr-payload.ts';
+import type { PageState, SsrPayload } from './ssr-payload.ts';
+
+type RoutePage = Extract<PageState, { type: 'route' }>;
 
 export interface AppRootProps {
   app: AppDefinition;
@@ -48,16 +50,16 @@ export function AppRoot(props: AppRootProps) {
 export function appBody(props: AppRootProps) {
   const { locales, payload, modules, navigating = false, announcement = '' } = props;
   const { page, basePath, locale } = payload;
-  const route = page.type === 'route' ? page : undefined;
+  const { routeId, params = {}, actionResult }: Partial<RoutePage> = page.type === 'route' ? page : {};
   const router: RouterState = {
     basePath,
     locales,
     locale,
     buildId: payload.buildId,
     ...payload.url,
-    routeId: route?.routeId ?? null,
-    params: route?.params ?? {},
-    actionResult: route?.actionResult,
+    routeId: routeId ?? null,
+    params,
+    actionResult,
   };
   const segments = page.segments.map((state, index) => ({ state, module: modules[index] ?? {} }));
   return (
@@ -66,7 +68,7 @@ export function appBody(props: AppRootProps) {
       <SegmentTree
         {...props}
         segments={segments}
-        params={router.params}
+        params={params}
         locale={locale}
         leaf={
           page.type === 'error' ? errorPage(page.head.title, urlOf('/', router), page.eventId) : undefined
