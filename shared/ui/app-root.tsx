@@ -48,7 +48,7 @@ export function AppRoot(props: AppRootProps) {
  * component: AppRoot calls it in place, and the server renders its element as the root.
  */
 export function appBody(props: AppRootProps) {
-  const { locales, payload, modules, navigating = false, announcement = '' } = props;
+  const { locales, payload, modules, navigating = false, announcement } = props;
   const { page, basePath, locale } = payload;
   const { routeId, params = {}, actionResult }: Partial<RoutePage> = page.type === 'route' ? page : {};
   const router: RouterState = {
@@ -74,7 +74,7 @@ export function appBody(props: AppRootProps) {
           page.type === 'error' ? errorPage(page.head.title, urlOf('/', router), page.eventId) : undefined
         }
         fallback={errorPage()}
-        resetKey={`${router.pathname}${router.search}`}
+        resetKey={router.pathname + router.search}
       />
       {/* The visible and audible side of a client navigation: a thin progress bar (CSS shows it only after
         the navigation has been pending for ~150 ms, so fast navigations never flash it) and a visually
