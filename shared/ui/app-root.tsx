@@ -29,7 +29,7 @@ export interface AppRootProps {
 
 /**
  * The root of the React tree in the browser: the whole document, so `<title>`, meta tags and `<html lang>`
- * follow the route on client navigation. The server writes the same `<html>` and `<head>` as text
+ * follow the route on client navigation. The server writes `<html>` and the whole `<head>` as text
  * (server/render/document-frame.ts) and renders only `appBody` with React: the browser hydrates the same
  * nodes either way.
  */
