@@ -7,10 +7,11 @@ import type { SsrPayload } from '../../shared/ui/ssr-payload.ts';
  * tree (appBody): given the `<html>` root it also works out the head's hoistables, resources and preamble on
  * every request, a share of the light page's CPU per request worth saving (bench/side-by-side.mjs).
  *
- * The text is what React wrote for the browser's AppRoot (`<html>`, documentHead, `<body>`), byte for byte
- * (tests/unit/document-frame.test.tsx), so the browser hydrates the document it always did: its head's tags
- * are in React's order (charset, viewport, stylesheets, the entry's preload, then the head's tags in
- * documentHead's order), escaped as React escapes.
+ * The text is what React writes for the browser's AppRoot (`<html>`, documentHead, `<body>`) plus the tags
+ * only the server writes (the charset, stylesheets, preloads and trace: the browser's React skips and keeps
+ * them), byte for byte (tests/unit/document-frame.test.tsx): its head's tags are in React's order (charset,
+ * viewport, stylesheets, the entry's preload, then documentHead's tags, then the trace and the preloads),
+ * escaped as React escapes.
  */
 export interface DocumentFrame {
   /** Up to and including `<body>`, before React's first byte. */

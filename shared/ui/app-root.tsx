@@ -5,7 +5,9 @@ import { documentHead } from './document.tsx';
 import { errorPage } from './error-page.tsx';
 import { RouterContext, type RouterState } from './router-context.tsx';
 import { type PendingSegment, SegmentTree, type ShownSegment } from './segment-tree.tsx';
-import type { SsrPayload } from './ssr-payload.ts';
+import type { PageState, SsrPayload } from './ssr-payload.ts';
+
+type RoutePage = Extract<PageState, { type: 'route' }>;
 
 export interface AppRootProps {
   app: AppDefinition;
@@ -27,7 +29,7 @@ export interface AppRootProps {
 
 /**
  * The root of the React tree in the browser: the whole document, so `<title>`, meta tags and `<html lang>`
- * follow the route on client navigation. The server writes the same `<html>` and `<head>` as text
+ * follow the route on client navigation. The server writes `<html>` and the whole `<head>` as text
  * (server/render/document-frame.ts) and renders only `appBody` with React: the browser hydrates the same
  * nodes either way.
  */
@@ -35,7 +37,7 @@ export function AppRoot(props: AppRootProps) {
   const { app, payload } = props;
   return (
     <html lang={payload.locale}>
-      {documentHead(payload.page.head, payload, app.icon)}
+      {documentHead(payload.page.head, app.icon)}
       <body>{appBody(props)}</body>
     </html>
   );
@@ -46,18 +48,18 @@ export function AppRoot(props: AppRootProps) {
  * component: AppRoot calls it in place, and the server renders its element as the root.
  */
 export function appBody(props: AppRootProps) {
-  const { locales, payload, modules, navigating = false, announcement = '' } = props;
+  const { locales, payload, modules, navigating = false, announcement } = props;
   const { page, basePath, locale } = payload;
-  const route = page.type === 'route' ? page : undefined;
+  const { routeId, params = {}, actionResult }: Partial<RoutePage> = page.type === 'route' ? page : {};
   const router: RouterState = {
     basePath,
     locales,
     locale,
     buildId: payload.buildId,
     ...payload.url,
-    routeId: route?.routeId ?? null,
-    params: route?.params ?? {},
-    actionResult: route?.actionResult,
+    routeId: routeId ?? null,
+    params,
+    actionResult,
   };
   const segments = page.segments.map((state, index) => ({ state, module: modules[index] ?? {} }));
   return (
@@ -66,19 +68,19 @@ export function appBody(props: AppRootProps) {
       <SegmentTree
         {...props}
         segments={segments}
-        params={router.params}
+        params={params}
         locale={locale}
         leaf={
           page.type === 'error' ? errorPage(page.head.title, urlOf('/', router), page.eventId) : undefined
         }
         fallback={errorPage()}
-        resetKey={`${router.pathname}${router.search}`}
+        resetKey={router.pathname + router.search}
       />
       {/* The visible and audible side of a client navigation: a thin progress bar (CSS shows it only after
         the navigation has been pending for ~150 ms, so fast navigations never flash it) and a visually
         hidden live region that reads the new page's title, as a screen reader would on a full load. */}
-      <div className="navigation-progress" data-active={navigating} aria-hidden="true" />
-      <div aria-live="assertive" aria-atomic="true" data-route-announcer="">
+      <div className="navigation-progress" data-active={navigating} aria-hidden />
+      <div aria-live="assertive" aria-atomic data-route-announcer="">
         {announcement}
       </div>
     </RouterContext>

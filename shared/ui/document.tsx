@@ -1,30 +1,23 @@
 import type { Head } from '../routing/route-table.ts';
-import type { SsrPayload } from './ssr-payload.ts';
 
 /**
- * The document's `<head>`. The browser's React renders the whole document (AppRoot), so `<title>`, meta tags
- * and `<html lang>` follow the route on client navigation without any hand-written head management. The
- * server writes the same tags as text (server/render/document-frame.ts, checked byte for byte against this).
+ * The document's `<head>` as the browser's React renders it (AppRoot renders the whole document), so
+ * `<title>`, meta tags and `<html lang>` follow the route on client navigation without any hand-written head
+ * management. The server writes the whole head as text (server/render/document-frame.ts, checked byte for
+ * byte against this plus the server's own tags). Only the server writes the tags that matter while the page
+ * loads and never change after: the charset, stylesheets, module preloads and the trace. The browser's React
+ * skips them when it hydrates the head and keeps them (and keeps stylesheets even when it renders the
+ * document afresh); the viewport and icon are rendered here too, so they survive such a fresh render.
  * A plain function, not a component: AppRoot calls it in place (a component's props cost the browser bytes).
  */
-export function documentHead(head: Head, { assets, trace }: SsrPayload, icon?: string) {
+export function documentHead(head: Head, icon?: string) {
   return (
     <head>
-      <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <title>{head.title}</title>
       {head.description ? <meta name="description" content={head.description} /> : null}
       {head.robots ? <meta name="robots" content={head.robots} /> : null}
       {icon ? <link rel="icon" href={icon} /> : null}
-      {/* The server's trace, continued by the browser's pageload span. */}
-      {trace ? <meta name="sentry-trace" content={trace.sentryTrace} /> : null}
-      {trace ? <meta name="baggage" content={trace.baggage} /> : null}
-      {assets.stylesheets.map((href) => (
-        <link key={href} rel="stylesheet" href={href} precedence="default" />
-      ))}
-      {assets.modulePreloads.map((href) => (
-        <link key={href} rel="modulepreload" href={href} />
-      ))}
     </head>
   );
 }

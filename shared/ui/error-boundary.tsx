@@ -11,12 +11,13 @@ export interface ErrorBoundaryProps {
 
 interface ErrorBoundaryState {
   error: unknown;
-  resetKey: string | undefined;
+  resetKey?: string;
 }
 
 /** Shows `fallback` instead of a subtree that threw while rendering in the browser. */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
-  override state: ErrorBoundaryState = { error: null, resetKey: this.props.resetKey };
+  // getDerivedStateFromProps runs before the first render too: it copies the first resetKey in.
+  override state: ErrorBoundaryState = { error: null };
 
   static getDerivedStateFromError(error: unknown): Partial<ErrorBoundaryState> {
     return { error };

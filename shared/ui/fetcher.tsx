@@ -88,7 +88,7 @@ const NONE_IN_FLIGHT: readonly FetcherInFlight[] = [];
 export function useFetcher({ key }: { key?: string } = {}): Fetcher {
   const ownKey = useId();
   const fetcherKey = key ?? ownKey;
-  const hub = useContext(NavigationContext)?.fetchers ?? null;
+  const hub = useContext(NavigationContext)?.fetchers;
   const router = useRouter();
   const subscribe = useMemo(
     () => (hub ? (listener: () => void) => hub.subscribe(fetcherKey, listener) : NO_HUB),
@@ -158,7 +158,7 @@ function submissionOf(body: FormData | URLSearchParams | undefined): FetcherSubm
 }
 
 /** The `Form` of one fetcher key. */
-function fetcherForm(fetcherKey: string, hub: FetcherHub | null): FunctionComponent<FetcherFormProps> {
+function fetcherForm(fetcherKey: string, hub: FetcherHub | undefined): FunctionComponent<FetcherFormProps> {
   return function FetcherForm({ action, to, children, onSubmit, ...rest }: FetcherFormProps) {
     const router = useRouter();
     function submit(event: SubmitEvent<HTMLFormElement>) {

@@ -99,11 +99,11 @@ export function Form({
       {...rest}
     >
       <input type="hidden" name={ACTION_FIELD} value={action} />
-      {status === 'failed' ? (
+      {status === 'failed' && (
         <p className="form-failure" role="alert">
           {failureMessage}
         </p>
-      ) : null}
+      )}
       <FormPendingContext value={status === 'pending'}>{children}</FormPendingContext>
     </form>
   );

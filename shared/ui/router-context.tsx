@@ -25,15 +25,18 @@ export const RouterContext = createContext<RouterState | null>(null);
 /**
  * The current router state: the page's app path and search, its route id and params, its locale and the
  * app's locales, the base path and the build id, and the invalid-input answer it shows, if any. The same on
- * the server and in the browser; throws when used outside the app root.
+ * the server and in the browser. Outside the app root it throws in dev mode (and in tests run without
+ * NODE_ENV=production); a production build leaves the check out.
  *
  * @example
  * const { pathname, locale, basePath } = useRouter();
  */
 export function useRouter(): RouterState {
   const state = useContext(RouterContext);
-  if (!state) throw new Error('useRouter() must be used inside <AppRoot>');
-  return state;
+  // Outside the app root is a bug dev mode shows; production leaves the check out of the browser's bytes.
+  if (process.env.NODE_ENV !== 'production' && !state)
+    throw new Error('useRouter() must be used inside <AppRoot>');
+  return state as RouterState;
 }
 
 /**

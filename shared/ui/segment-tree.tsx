@@ -54,12 +54,12 @@ function catchBelowRoot(children: ReactNode, props: SegmentTreeProps): ReactNode
 function renderFrom(index: number, props: SegmentTreeProps): ReactNode {
   if (props.pending?.index === index) return <props.pending.Component />;
   const shown = props.segments[index];
-  if (!shown) return props.leaf ?? null;
+  if (!shown) return props.leaf;
   const { state, module } = shown;
   const { ErrorComponent, NotFoundComponent, default: Component } = module;
   if ('boundary' in state) {
-    if (state.boundary === 'not-found') return NotFoundComponent ? <NotFoundComponent /> : null;
-    return ErrorComponent ? <ErrorComponent status={state.status} message={state.message} /> : null;
+    if (state.boundary === 'not-found') return NotFoundComponent && <NotFoundComponent />;
+    return ErrorComponent && <ErrorComponent status={state.status} message={state.message} />;
   }
   const below = renderFrom(index + 1, props);
   const outlet = index === 0 ? catchBelowRoot(below, props) : below;

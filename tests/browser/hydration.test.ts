@@ -51,6 +51,33 @@ describeInChromium('hydration', ({ newPage }) => {
     }
   });
 
+  it('keeps the head tags only the server writes through hydration and client navigation', async () => {
+    const page = await newPage();
+    const problems = collectPageProblems(page);
+    // The browser's React renders the viewport, title, description, robots and icon; the rest is the server's.
+    const serverOnlyTags = () =>
+      page.$$eval(
+        'head > meta[charset], head > link[rel="stylesheet"], head > link[rel="modulepreload"], head > meta[name="sentry-trace"], head > meta[name="baggage"]',
+        (tags) => tags.map((tag) => tag.outerHTML),
+      );
+    try {
+      await page.goto(`${root.origin}/`);
+      const served = await serverOnlyTags();
+      expect(served.filter((tag) => tag.includes('charset'))).toHaveLength(1);
+      expect(served.filter((tag) => tag.includes('stylesheet')).length).toBeGreaterThan(0);
+      await waitForHydration(page);
+      expect(await serverOnlyTags()).toEqual(served);
+      const title = await page.title();
+      await page.click('main a[href^="/products/"]');
+      await page.waitForFunction((before) => document.title !== before, title, { timeout: 10_000 });
+      expect(await serverOnlyTags()).toEqual(served);
+      expect(await page.locator('head meta[name="viewport"]').count()).toBe(1);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it("downloads the visitor's locale strings and no other locale's", async () => {
     const { manifest } = loadBuildOutput(inject('buildDir'));
     const page = await newPage();

@@ -48,17 +48,33 @@ interface Case {
 const BODY = '<p>the page</p>';
 const BOOTSTRAP = 'self.__SSR={"a":"\\u003c/script>"};self.__ssrDeferred||=[]';
 
+/**
+ * The tags only the server writes, as React would render them: React hoists them into the head, in its order
+ * (the charset first, stylesheets before the title, the rest after the browser's head tags).
+ */
+function serverOnlyTags({ assets, trace }: Case['payload']): ReactNode[] {
+  return [
+    createElement('meta', { key: 'charset', charSet: 'utf-8' }),
+    ...assets.stylesheets.map((href) =>
+      createElement('link', { key: href, rel: 'stylesheet', href, precedence: 'default' }),
+    ),
+    trace ? createElement('meta', { key: 'trace', name: 'sentry-trace', content: trace.sentryTrace }) : null,
+    trace ? createElement('meta', { key: 'baggage', name: 'baggage', content: trace.baggage }) : null,
+    ...assets.modulePreloads.map((href) => createElement('link', { key: href, rel: 'modulepreload', href })),
+  ];
+}
+
 /** React's document for a case, as the server rendered it before it wrote the frame itself. */
 async function reactDocument({ head, payload, icon, css, entry, nonce }: Case): Promise<string> {
   const document = createElement(
     'html',
     { lang: payload.locale },
-    documentHead(head, payload as SsrPayload, icon),
+    documentHead(head, icon),
     createElement('body', null, createElement('p', null, 'the page')),
   );
   const style = css ? createElement('style', { href: 'app-stylesheet', precedence: 'default' }, css) : null;
   const html = await renderWithReact(
-    createElement(Fragment, null, style, document),
+    createElement(Fragment, null, style, document, ...serverOnlyTags(payload)),
     entry ? { bootstrapModules: [entry], bootstrapScriptContent: BOOTSTRAP, nonce } : { nonce },
   );
   // React names its bootstrap script for its own shell-timing script; the frame's needs no id (React may
