@@ -20,8 +20,8 @@ export interface ServePageOptions {
   /** The app's resource route handlers, by route id. */
   resources: ResourceHandlers;
   /**
-   * Part of every public document's ETag: the build and what the page's payload tells the browser of this
-   * instance (Sentry, debug routes). Another build, or an instance set up otherwise, renders documents anew,
+   * Part of every public document's ETag: the build, its BASE_PATH, and what the page's payload tells the
+   * browser of this instance (Sentry, debug routes). Another build, or an instance set up otherwise, renders documents anew,
    * and no prerendered file or cached copy made by the other is taken for its own.
    */
   documentVersion: string;

@@ -131,7 +131,7 @@ export function createPageParts(
       resources: observedHandlers(observers.resource, 'resource', parts.resources, (routeId) => ({
         routeId,
       })),
-      documentVersion: JSON.stringify([buildIdOf(build), browser]),
+      documentVersion: JSON.stringify([buildIdOf(build), basePath, browser]),
       reportError,
       middleware,
     }),
