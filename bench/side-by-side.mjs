@@ -4,12 +4,15 @@
 // ±10%, cancels in their ratio. This is how the server's performance changes were chosen; `npm run bench`
 // stays the reference for the targets.
 // Usage: node bench/side-by-side.mjs [--a ours] [--b baseline] [--rounds 8] [--seconds 8]
-//          [--connections 200] [--path /products/chef-knife-20cm]
+//          [--connections 200] [--path /products/chef-knife-20cm] [--product-like]
 // A side is `ours` or `baseline` (both from bench/results/dist, built when missing), or a directory holding
 // another build of ours (build.mjs's `build({ outdir })`, under this repository so node_modules resolves).
 // The light pair's sides (`--path /products`): `light` (bench/results/light-dist as `npm run bench` serves
 // it), `bare`, or a directory of another light build. A `+sentry` suffix runs that side with Sentry on at
 // its default rate 0.1, against a local capture endpoint (`+sentry-full`: the full SDK, SENTRY_SDK=full).
+// The wrk pair's product-like page (`--product-like`, path /products/sku-001): `ours` (bench/results/
+// product-like-dist, as `npm start` runs it at LOG_LEVEL=info), `bare` (its bare renderer), or a directory of
+// another product-like build (build.mjs's `build({ outdir, app })` with bench/product-like/'s app).
 // A `#` suffix replaces a build's node flags (`npm start`'s by default) with a comma-separated list:
 // `light#--enable-source-maps,--max-semi-space-size=32`.
 import { existsSync } from 'node:fs';
@@ -19,10 +22,13 @@ import {
   BROWSER_UA,
   buildBaseline,
   buildLightPair,
+  buildProductLikePair,
   cliOption,
   LIGHT_DIST,
   LIGHT_PATH,
   median,
+  PRODUCT_LIKE_DIST,
+  PRODUCT_LIKE_PATH,
   PRODUCT_PATH,
   pinning,
   readCpuTimeUs,
@@ -36,12 +42,14 @@ import {
 } from './lib.mjs';
 import { lightServerOptions } from './run/light.mjs';
 import { SETTINGS } from './run/settings.mjs';
+import { WRK_PAGES } from './run/wrk-pages.mjs';
 
-const sides = [cliOption('--a', 'ours'), cliOption('--b', 'baseline')];
+const isProductLike = process.argv.includes('--product-like');
+const sides = [cliOption('--a', 'ours'), cliOption('--b', isProductLike ? 'bare' : 'baseline')];
 const rounds = Number(cliOption('--rounds', '8'));
 const seconds = Number(cliOption('--seconds', '8'));
 const connections = Number(cliOption('--connections', '200'));
-const urlPath = cliOption('--path', PRODUCT_PATH);
+const urlPath = cliOption('--path', isProductLike ? PRODUCT_LIKE_PATH : PRODUCT_PATH);
 const isLightPair = urlPath === LIGHT_PATH;
 
 const pin = pinning();
@@ -74,13 +82,22 @@ function startLoadWorker() {
 
 let capture;
 
+/** Where a named side's build is: the pair's own build, or the directory it names. */
+function distDirOf(name) {
+  if (name === 'light') return LIGHT_DIST;
+  if (isProductLike && name === 'ours') return PRODUCT_LIKE_DIST;
+  return path.resolve(name);
+}
+
 async function startSide(side) {
-  if (side === 'ours' || side === 'baseline' || side === 'bare') return startServer(side, { pin });
+  if (isProductLike && side === 'bare') return startServer('bare', { pin, bare: WRK_PAGES.productLike.bare });
+  if (side === 'baseline' || side === 'bare' || (side === 'ours' && !isProductLike))
+    return startServer(side, { pin });
   const [build, flags] = side.split('#');
   const [name, sentry] = build.split('+');
-  const distDir = name === 'light' ? LIGHT_DIST : path.resolve(name);
+  const distDir = distDirOf(name);
   if (!existsSync(path.join(distDir, 'server', 'index.mjs'))) throw new Error(`${side}: no server build`);
-  const options = isLightPair ? { ...lightServerOptions(), distDir } : { distDir, env: {} };
+  const options = isLightPair || isProductLike ? { ...lightServerOptions(), distDir } : { distDir, env: {} };
   if (flags !== undefined) options.nodeArgs = flags.split(',').filter(Boolean);
   if (!sentry) return startServer('ours', { pin, ...options });
   capture ??= await startSentryCapture();
@@ -97,9 +114,12 @@ async function startSide(side) {
 }
 
 async function main() {
-  if (!existsSync(path.join(SNAPSHOT_DIR, 'server', 'index.mjs'))) await snapshotBuild();
-  if (!existsSync(BASELINE_BUNDLE)) await buildBaseline();
+  const ofPair = isLightPair || isProductLike;
+  if (!ofPair && !existsSync(path.join(SNAPSHOT_DIR, 'server', 'index.mjs'))) await snapshotBuild();
+  if (!ofPair && !existsSync(BASELINE_BUNDLE)) await buildBaseline();
   if (isLightPair && !existsSync(path.join(LIGHT_DIST, 'server', 'index.mjs'))) await buildLightPair();
+  if (isProductLike && !existsSync(path.join(PRODUCT_LIKE_DIST, 'server', 'index.mjs')))
+    await buildProductLikePair();
   pin.pinSelf(1);
   const servers = [];
   for (const side of sides) servers.push(await startSide(side));
@@ -107,7 +127,7 @@ async function main() {
   const loadBoth = (url, load) =>
     Promise.all(servers.map((server, index) => loads[index]({ url: `${server.origin}${url}`, ...load })));
   // Warm up as the bench does: both routes at 32 connections, then the measured route.
-  for (const url of isLightPair ? [] : [PRODUCT_PATH, SHOP_PATH])
+  for (const url of ofPair ? [] : [PRODUCT_PATH, SHOP_PATH])
     await loadBoth(url, { connections: 32, duration: 3 });
   await loadBoth(urlPath, { connections, duration: SETTINGS.warmupS });
   console.log(

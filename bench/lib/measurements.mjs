@@ -15,8 +15,20 @@ const CLOCK_TICKS_PER_SECOND =
  * and steadier on a shared machine than requests per second.
  */
 export function readCpuTimeUs(pid) {
+  return readStatCpuUs(`/proc/${pid}/stat`);
+}
+
+/**
+ * CPU time of a process's main thread alone (its JavaScript), in µs; null once it is gone. A CPU profile's
+ * samples count wall time, so on a loaded machine they also count the time the thread waited for a core.
+ */
+export function readMainThreadCpuTimeUs(pid) {
+  return readStatCpuUs(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function readStatCpuUs(file) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(file, 'utf8');
     // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS_PER_SECOND;

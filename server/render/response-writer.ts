@@ -121,9 +121,15 @@ export class ResponseWriter {
     this.#response.destroy(error);
   }
 
-  /** React listens for `drain`, `error` and `close`: the response's own. */
+  /**
+   * React listens for `drain`, `error` and `close`; only `drain` reaches the response. React's `close` and
+   * `error` handlers abort its render with a new Error, and the response emits `close` after every answer,
+   * finished or not: an Error (its stack captured) per page, for nothing. A connection that goes early, or a
+   * deadline, aborts the render through the caller's AbortSignal instead (stream-document.ts,
+   * request/request-abort.ts), which `error` ends in too: the socket closes.
+   */
   on(event: 'drain' | 'error' | 'close', listener: (...args: unknown[]) => void): this {
-    this.#response.on(event, listener);
+    if (event === 'drain') this.#response.on(event, listener);
     return this;
   }
 }

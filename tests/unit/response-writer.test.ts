@@ -104,6 +104,27 @@ describe('ResponseWriter', () => {
     expect(storesAtFinish).toEqual(['request', undefined]);
   });
 
+  it("leaves the response's close and error to the caller's abort signal: React's handlers, which make an Error each, are not installed", async () => {
+    let added: string[] = [];
+    server = http.createServer((_request, response) => {
+      const stream = renderToPipeableStream(createElement('p', null, 'page'), {
+        onShellReady() {
+          const before = ['close', 'error', 'drain'].map((event) => response.listenerCount(event));
+          const writer = new ResponseWriter(response, FRAME, (done) => done(), new AsyncResource('Writes'));
+          stream.pipe(writer as unknown as NodeJS.WritableStream);
+          added = ['close', 'error', 'drain'].filter(
+            (event, index) => response.listenerCount(event) > (before[index] as number),
+          );
+        },
+      });
+    });
+    await new Promise<void>((listening) => server?.listen(0, '127.0.0.1', listening));
+    const { port } = server.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}/`, { headers: { connection: 'close' } });
+    expect(await response.text()).toContain('page');
+    expect(added).toEqual(['drain']);
+  });
+
   it('keeps the response open until beforeEnd calls back, then ends it', async () => {
     const { body } = await serve(createElement('p', null, 'page'), (done) => setTimeout(done, 30));
     expect(body).toContain('page');
