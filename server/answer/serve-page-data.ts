@@ -133,6 +133,9 @@ async function sendPageLines(
   response.end();
 }
 
+/** Names the build a browser was last told of (a `build-changed` answer); nginx's page cache keys by it. */
+export const BUILD_COOKIE = 'ssr-build';
+
 /**
  * The page a data URL asks for; undefined once it has been answered: 409 for another build, 405 for another
  * method, 400 for malformed percent-encoding, a redirect line for a locale spelled otherwise (`/en/…`).
@@ -146,7 +149,17 @@ function readDataRequest(
   locales: Locales,
 ): PageRequest | undefined {
   const { buildId: requestedBuild, path, query } = parseDataPath(rest);
-  if (requestedBuild !== buildId) return void sendDataLine(response, 409, { type: 'build-changed', buildId });
+  if (requestedBuild !== buildId) {
+    // The browser loads the page in full next: a shared cache keys its pages by this cookie too
+    // (nginx.example.conf), so that load gets this build's page, not a copy an older build left there.
+    response.cookie(BUILD_COOKIE, buildId, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: basePath || '/',
+      secure: request.secure,
+    });
+    return void sendDataLine(response, 409, { type: 'build-changed', buildId });
+  }
   if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST') {
     response.setHeader('Allow', 'GET, HEAD, POST');
     return void sendErrorLine(response, 405);

@@ -91,6 +91,8 @@ describe('GET {base}/_data/{buildId}{/locale}{path}', () => {
     const response = await request(createFixtureApp()).get('/_data/0123456789ab/items/a');
     expect(response.status).toBe(409);
     expect(lines(response.text)).toEqual([{ type: 'build-changed', buildId: 'development' }]);
+    // A shared cache keys its pages by it: the full load that follows gets this build's page.
+    expect(response.headers['set-cookie']).toEqual(['ssr-build=development; Path=/; HttpOnly; SameSite=Lax']);
   });
 
   it('is JSON whatever the Accept header says', async () => {

@@ -154,7 +154,7 @@ ${prerenderedDir ? prerenderedLocation(prerenderedDir) : ''}
       # The page cache of nginx.example.conf: what the app calls public, nothing else.
       proxy_buffering on;
       proxy_cache storefront_pages;
-      proxy_cache_key $scheme$http_host$request_uri;
+      proxy_cache_key $scheme$http_host$request_uri$cookie_ssr_build;
       proxy_cache_revalidate on;
       proxy_cache_lock on;
       proxy_cache_use_stale error timeout updating http_500 http_502 http_503;
