@@ -7,10 +7,11 @@ export default defineConfig({
   test: {
     // Test what ships: React's production builds, which never put error messages or stacks in the HTML.
     env: { NODE_ENV: 'production' },
-    // One test file per core, not Vitest's default of one fewer: on a 2-core machine that default ran the
-    // files one at a time, and most of their time is spent waiting on servers, browsers and timers.
-    maxWorkers: availableParallelism(),
-    // Two files share each core's time: a browser test that takes 20 s alone may take twice that.
+    // One test file more than there are cores, not Vitest's default of one fewer: most of a file's time is
+    // spent waiting on servers, browsers, databases and timers, so a third file on a 2-core machine fills
+    // the waits (Vitest's default ran the files one at a time there).
+    maxWorkers: availableParallelism() + 1,
+    // Files share each core's time: a browser test that takes 20 s alone may take twice that.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two projects, so that an app's own tests (`npx vitest run apps/shelf`) build nothing they do not use:

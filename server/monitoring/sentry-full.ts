@@ -1,5 +1,6 @@
 import * as Sentry from '@sentry/node';
 import { reservedPaths } from '../../shared/routing/reserved-paths.ts';
+import { IN_PROCESS_TOKEN_HEADER } from '../definition/in-process.ts';
 import { isUnmonitoredPath } from './monitoring.ts';
 import { contextIntegrations } from './sentry-app-context.ts';
 import { type ServerSentryOptions, sharedSentryOptions } from './sentry-shared-options.ts';
@@ -17,7 +18,9 @@ export function initFullSentry(options: ServerSentryOptions): void {
     integrations: [
       ...contextIntegrations(),
       Sentry.httpIntegration({
-        ignoreIncomingRequests: (path) => isUnmonitoredPath(path, paths),
+        // The process's requests to itself (warm-up, prerendered pages' checks) are no visit.
+        ignoreIncomingRequests: (path, request) =>
+          isUnmonitoredPath(path, paths) || request.headers[IN_PROCESS_TOKEN_HEADER] !== undefined,
         // The SDK attaches request bodies up to 10 kB by default (`medium`): a form post's fields, a
         // password among them, would reach Sentry with every error and transaction of the request.
         maxIncomingRequestBodySize: 'none',

@@ -2,9 +2,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import { IN_PROCESS_TOKEN_HEADER } from '../definition/in-process.ts';
 
 /** Carries the process's own secret: a request without it is refused, so no visitor passes as in-process. */
-const TOKEN_HEADER = 'x-in-process-token';
+const TOKEN_HEADER = IN_PROCESS_TOKEN_HEADER;
 /** The CSP nonce a prerendered page is written with (the same for every file of a build). */
 const NONCE_HEADER = 'x-in-process-nonce';
 

@@ -137,7 +137,7 @@ async function warmUpPages(options: WarmUpInstanceOptions, keep: (client: InProc
     locales: createLocales(options.appDefinition.locales),
     basePath: config.basePath,
     buildId: options.buildId,
-    // A route both list (the storefront's shop) is warmed by its samples: they name its hot pages.
+    // A route both list (a shop's catalogue, say) is warmed by its samples: they name its hot pages.
     listers: { ...serverApp.prerender, ...serverApp.warmUp },
     perRoute: PAGES_PER_ROUTE,
     services,
