@@ -31,7 +31,7 @@
 // `--app <file> --server-app <file>` name the app's definitions (package.json's "ssr" field by default). The
 // rest (BASE_PATH, LOG_LEVEL, ...) reaches the child as it is, with PORT and HOST set to the internal
 // address; COOKIE_SECRET, when unset, is one random key for the whole dev session, so carts survive
-// restarts.
+// restarts; WARM_UP_MS is 0 unless set, so a restart is ready as soon as its services are.
 
 import { randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
@@ -110,8 +110,14 @@ export async function runDev({ outdir, port, host, extraImport, app }) {
 function createSupervisor(dev) {
   return createServerSupervisor({
     serverDir: dev.dirs.serverDir,
-    // One random key for the whole session when unset, so carts survive restarts.
-    env: { ...process.env, COOKIE_SECRET: process.env.COOKIE_SECRET || randomBytes(32).toString('hex') },
+    env: {
+      // No warm-up unless asked for: it makes V8's first requests fast for visitors, and in dev mode it would
+      // only hold every restart back from the edit's result.
+      WARM_UP_MS: '0',
+      ...process.env,
+      // One random key for the whole session when unset, so carts survive restarts.
+      COOKIE_SECRET: process.env.COOKIE_SECRET || randomBytes(32).toString('hex'),
+    },
     log: dev.log,
     onCrash(how, output) {
       dev.log(`the server exited (${how}); it starts again after the next successful build`);

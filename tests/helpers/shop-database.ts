@@ -10,9 +10,12 @@ import { captureLogger } from './capture-logger.ts';
 
 let shared: Promise<ShopServices> | undefined;
 
+/** A low scrypt cost (1 MiB, about 1 ms): these tests check the accounts' rules; password-hash.test checks today's cost. */
+const TEST_PASSWORD_COST = { log2N: 10, r: 8, p: 1 };
+
 /** The storefront's services over a database a test opened (and closes). */
 export function shopServicesOn(db: Database): ShopServices {
-  return { db: watchDatabase(db, captureLogger()) };
+  return { db: watchDatabase(db, captureLogger()), passwordCost: TEST_PASSWORD_COST };
 }
 
 /**
@@ -30,7 +33,7 @@ export async function openShopDatabase(): Promise<Database> {
  * Each visitor gets a cart of their own, so tests do not collide.
  */
 export function testShopServices(): Promise<ShopServices> {
-  shared ??= (async () => ({ db: watchDatabase(await openShopDatabase(), captureLogger()) }))();
+  shared ??= (async () => shopServicesOn(await openShopDatabase()))();
   return shared;
 }
 

@@ -1,5 +1,6 @@
 import { openConfiguredDatabase, type WatchedDatabase, writeDatabaseSnapshot } from '#runtime/database';
 import type { ServicesDefinition } from '#runtime/server';
+import type { ScryptCost } from './accounts/password-hash.ts';
 import { refuseSharedEmbeddedDatabase, type ShopConfig } from './config.ts';
 import { shopMigrations } from './shop-migrations.ts';
 
@@ -7,6 +8,12 @@ import { shopMigrations } from './shop-migrations.ts';
 export interface ShopServices {
   /** The shop's database: the catalogue, carts and orders. */
   db: WatchedDatabase;
+  /**
+   * The cost of new password hashes, `SCRYPT_COST` when absent (the server never sets it). Integration
+   * tests lower it, as Rails' `min_cost` does in its test environment: they sign up and in by the hundred,
+   * and what they test is the accounts' rules, not scrypt's work factor (its own tests use today's).
+   */
+  passwordCost?: ScryptCost;
 }
 
 /**

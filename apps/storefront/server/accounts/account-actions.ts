@@ -17,7 +17,13 @@ import type { ShopServices } from '../services.ts';
 import type { ProvidedAt, ShopAction, ShopActionContext, ShopContext } from '../step.ts';
 import { completeSignIn } from './complete-sign-in.ts';
 import { readCredentials, withoutPassword } from './credentials.ts';
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password-hash.ts';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  needsRehash,
+  SCRYPT_COST,
+  verifyPassword,
+} from './password-hash.ts';
 
 /** The client's address as Express reads it: `req.ip`, which follows the app's TRUST_PROXY. */
 function clientAddressOf(context: ShopContext): string {
@@ -43,16 +49,18 @@ export const signUpAction: ShopAction = async function signUpAction(context) {
   const attempt = { emailKey: read.email, clientAddress: clientAddressOf(context) };
   const waitSeconds = await admitSignUp(context.services.db, attempt, { signal });
   if (waitSeconds > 0) return throttled(waitSeconds, text.errorSignUpThrottled, values);
-  const passwordHash = await hashPassword(read.password);
+  const passwordHash = await hashPassword(read.password, passwordCostOf(context));
   const created = await createAccount(context.services.db, { email: read.email, passwordHash }, { signal });
   if (!created.ok) return invalid({ [EMAIL_FIELD]: text.errorEmailTaken }, values);
   return completeSignIn(context, { accountId: created.id, email: read.email });
 };
 
+const passwordCostOf = (context: ShopActionContext) => context.services.passwordCost ?? SCRYPT_COST;
+
 /** Whether the password opens the email's account; the hash runs even when no account has the email. */
 async function checkPassword(context: ShopActionContext, email: CanonicalEmail, password: string) {
   const account = await findAccountByEmail(context.services.db, email, { signal: context.signal });
-  const stored = account?.passwordHash ?? (await dummyPasswordHash());
+  const stored = account?.passwordHash ?? (await dummyPasswordHash(passwordCostOf(context)));
   const matches = await verifyPassword(password, stored);
   return account && matches ? account : undefined;
 }
@@ -77,8 +85,11 @@ export const signInAction: ShopAction = async function signInAction(context) {
     return invalid({ [FORM_ERROR]: text.errorCredentials }, values);
   }
   await clearSignInFailures(db, attempt.emailKey, { signal: context.signal });
-  if (needsRehash(account.passwordHash))
-    await replacePasswordHash(db, account.id, await hashPassword(read.password), { signal: context.signal });
+  const cost = passwordCostOf(context);
+  if (needsRehash(account.passwordHash, cost))
+    await replacePasswordHash(db, account.id, await hashPassword(read.password, cost), {
+      signal: context.signal,
+    });
   return completeSignIn(context, { accountId: account.id, email: account.email });
 };
 

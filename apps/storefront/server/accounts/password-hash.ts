@@ -22,7 +22,7 @@ const MAX_SCRYPT_MEMORY = 160 * 1024 * 1024;
 /** Costs a stored hash may ask for: anything else is refused, so a crafted row cannot exhaust memory. */
 const MAX_LOG2_N = 17;
 
-interface ScryptCost {
+export interface ScryptCost {
   log2N: number;
   r: number;
   p: number;
@@ -48,11 +48,11 @@ function derive(password: string, salt: Buffer, cost: ScryptCost, length: number
 
 const base64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
 
-/** The stored form of a new password: a fresh salt, today's cost. */
-export async function hashPassword(password: string): Promise<string> {
+/** The stored form of a new password: a fresh salt, today's cost (or the one given). */
+export async function hashPassword(password: string, cost: ScryptCost = SCRYPT_COST): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, SCRYPT_COST, KEY_BYTES);
-  const { log2N, r, p } = SCRYPT_COST;
+  const key = await derive(password, salt, cost, KEY_BYTES);
+  const { log2N, r, p } = cost;
   return `$scrypt$ln=${log2N},r=${r},p=${p}$${base64(salt)}$${base64(key)}`;
 }
 
@@ -79,18 +79,22 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** Whether `stored` was made with another cost than today's: the next sign-in stores a new hash. */
-export function needsRehash(stored: string): boolean {
+export function needsRehash(stored: string, today: ScryptCost = SCRYPT_COST): boolean {
   const { cost } = parseHash(stored);
-  return cost.log2N !== SCRYPT_COST.log2N || cost.r !== SCRYPT_COST.r || cost.p !== SCRYPT_COST.p;
+  return cost.log2N !== today.log2N || cost.r !== today.r || cost.p !== today.p;
 }
 
-let dummy: Promise<string> | undefined;
+const dummies = new Map<ScryptCost, Promise<string>>();
 
 /**
  * A hash of a random password at today's cost, made once per process: a sign-in for an unknown email
  * verifies against it, so it takes as long as a wrong password for a known one (no enumeration by timing).
  */
-export function dummyPasswordHash(): Promise<string> {
-  dummy ??= hashPassword(randomBytes(32).toString('base64'));
+export function dummyPasswordHash(cost: ScryptCost = SCRYPT_COST): Promise<string> {
+  let dummy = dummies.get(cost);
+  if (!dummy) {
+    dummy = hashPassword(randomBytes(32).toString('base64'), cost);
+    dummies.set(cost, dummy);
+  }
   return dummy;
 }
