@@ -13,6 +13,9 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     // Files share each core's time: a browser test that takes 20 s alone may take twice that.
     testTimeout: 60_000,
+    // expect.poll waits for what a browser or a server does next: 1 s, Vitest's default, was too short for
+    // three files sharing two cores (a client navigation back took longer).
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     // Two projects, so that an app's own tests (`npx vitest run apps/shelf`) build nothing they do not use:
     // Vitest runs a project's global setup only when one of its files runs.

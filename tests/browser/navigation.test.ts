@@ -206,7 +206,8 @@ describeInChromium('client navigation', ({ newPage }) => {
       await fullLoad;
       const elapsed = Date.now() - clickedAt;
       expect(elapsed).toBeGreaterThanOrEqual(3_800);
-      expect(elapsed).toBeLessThan(4_600);
+      // Before the held data would have come (5 s): the deadline sent it, on a loaded machine too.
+      expect(elapsed).toBeLessThan(5_000);
       await waitForHydration(page);
       expect(page.url()).toBe(`${server().origin}${PRODUCT}`);
       expect(await hasMarker(page)).toBe(false);

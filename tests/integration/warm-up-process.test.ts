@@ -62,7 +62,11 @@ describe('a new instance warms itself before /readyz says 200', () => {
     expect(polls.some((poll) => poll.status === 503 && poll.servicesUp)).toBe(true);
     await sleep(300); // the log's flush interval (250 ms): the warm-up line is out before readiness
     const warmed = lines().find((line) => line.includes('"msg":"warmed up"'));
-    expect(JSON.parse(warmed ?? '{}')).toMatchObject({ failed: 0, rounds: expect.any(Number) });
+    const failures = lines().filter((line) => line.includes('warm-up: a page failed'));
+    expect(JSON.parse(warmed ?? '{}'), failures.join('\n')).toMatchObject({
+      failed: 0,
+      rounds: expect.any(Number),
+    });
     const visits = lines().filter((line) => line.includes('"msg":"request"'));
     expect(visits.length).toBeGreaterThan(0);
     expect(visits.filter((line) => !line.includes('"path":"/readyz"'))).toEqual([]);
