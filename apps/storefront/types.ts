@@ -21,6 +21,11 @@ export interface ProductSummary {
   id: string;
   name: string;
   priceCents: number;
+  /**
+   * The price as the page shows it (`89,00 €`), formatted by the server: the browser's first
+   * Intl.NumberFormat costs a phone tens of milliseconds, which would land in the hydration of every grid.
+   */
+  price: string;
   /** Leaf category path such as `kitchen/knives`; also picks the product's generated picture. */
   categoryPath: string;
 }

@@ -18,11 +18,14 @@ export function routerKeyOf(state: unknown): string | null {
 }
 
 export function createHistoryEntries(win: Window) {
-  const positions = new Map(readStoredList<[string, [number, number]]>(win, SCROLL_STORAGE_KEY));
+  // Read by the first rememberScroll, which every other use follows, not at start: the tab's first
+  // sessionStorage access waits for the browser process, busiest while the page loads.
+  let positions: Map<string, [number, number]> | undefined;
   let currentKey = routerKeyOf(win.history.state) ?? newKey();
   win.history.replaceState({ ...win.history.state, ssrRouter: { key: currentKey } }, '');
 
   const rememberScroll = () => {
+    positions ??= new Map(readStoredList(win, SCROLL_STORAGE_KEY));
     positions.delete(currentKey);
     positions.set(currentKey, [win.scrollX, win.scrollY]);
     while (positions.size > MAX_REMEMBERED_ENTRIES) positions.delete(positions.keys().next().value as string);
@@ -42,12 +45,12 @@ export function createHistoryEntries(win: Window) {
     /** The browser already moved to the entry `key` (popstate); returns the scroll position saved for it. */
     arrive(key: string): [number, number] | undefined {
       currentKey = key;
-      return positions.get(key);
+      return positions!.get(key);
     },
     /** Persists positions so a reload restores them. */
     persist() {
       rememberScroll();
-      writeStoredList(win, SCROLL_STORAGE_KEY, [...positions]);
+      writeStoredList(win, SCROLL_STORAGE_KEY, [...positions!]);
     },
   };
 }

@@ -22,11 +22,17 @@ describe.each(engines)('the catalogue queries on %s', (_name, open) => {
       id: 'chef-knife-20cm',
       name: 'Couteau de chef 20 cm',
       priceCents: 8900,
+      price: '89,00\u00a0€',
       categoryPath: 'kitchen/knives',
       description: expect.stringMatching(/^.{20,}$/s),
       categoryName: 'Couteaux',
     });
     expect((await productDetail(db, 'chef-knife-20cm', 'de'))?.categoryName).toBe('Messer');
+    // Lists carry the price as each language writes it, as the product's own page does.
+    expect((await productDetail(db, 'chef-knife-20cm', 'en'))?.price).toBe('€89.00');
+    expect((await productsUnder(db, 'kitchen/knives', 'de')).map((product) => product.price)).toContain(
+      '89,00\u00a0€',
+    );
     expect(await productDetail(db, 'no-such-product', 'en')).toBeUndefined();
     for (const { id } of await productsUnder(db, null, 'de')) {
       expect((await productDetail(db, id, 'de'))?.description, id).toMatch(/\S{3}/);

@@ -1,7 +1,6 @@
 import type { SubmitEvent } from 'react';
 import { Link, type Locale, useFetcher } from '#runtime/shared';
 import { formFields } from '../form-fields.ts';
-import { formatPrice } from '../format-price.ts';
 import { href } from '../href.ts';
 import { messagesFor } from '../messages.ts';
 import { PRODUCT_FIELD, QUANTITY_FIELD } from '../shop-rules.ts';
@@ -28,7 +27,7 @@ export function ProductCard({ product, locale, headingLevel }: ProductCardProps)
             {product.name}
           </Link>
         </Heading>
-        <p className="product-card__price">{formatPrice(product.priceCents, locale)}</p>
+        <p className="product-card__price">{product.price}</p>
         <QuickAdd product={product} locale={locale} />
       </div>
     </article>

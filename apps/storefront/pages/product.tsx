@@ -4,7 +4,6 @@ import { AddedToCartNotice, AddToCartForm } from '../components/add-to-cart-form
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { ProductGridSkeleton } from '../components/product-grid-skeleton.tsx';
 import { ProductImage } from '../components/product-image.tsx';
-import { formatPrice } from '../format-price.ts';
 import { categoryHref, href, type Props } from '../href.ts';
 import { messagesFor, pageTitle } from '../messages.ts';
 import type { ProductData } from '../types.ts';
@@ -37,7 +36,7 @@ export default function ProductPage({ data, locale }: Props<'product'>) {
           </p>
           <h1 className="product__name">{product.name}</h1>
           <p className="product__price">
-            <span>{formatPrice(product.priceCents, locale)}</span>
+            <span>{product.price}</span>
             <span className="product__price-note">{messages.priceNote}</span>
           </p>
           <p className="product__description">{product.description}</p>

@@ -1,5 +1,6 @@
 import type { Queryable, QueryOptions } from '#runtime/database';
 import type { Locale } from '#runtime/shared';
+import { formatPrice } from '../../format-price.ts';
 import type {
   CategoryCrumb,
   CategoryLink,
@@ -13,6 +14,14 @@ const RELATED_LIMIT = 4;
 
 const SUMMARY_COLUMNS = `p.id, t.name, p.price_cents as "priceCents", p.category_id as "categoryPath"`;
 
+/** Rows of SUMMARY_COLUMNS (and more) with their price as `locale` writes it. */
+function priced<Row extends Omit<ProductSummary, 'price'>>(
+  rows: Row[],
+  locale: Locale,
+): (Row & { price: string })[] {
+  return rows.map((row) => ({ ...row, price: formatPrice(row.priceCents, locale) }));
+}
+
 /** The product as its page shows it, in `locale`; undefined for an unknown id. */
 export async function productDetail(
   db: Queryable,
@@ -20,7 +29,7 @@ export async function productDetail(
   locale: Locale,
   options?: QueryOptions,
 ): Promise<ProductDetail | undefined> {
-  const [product] = await db.query<ProductDetail>(
+  const [product] = await db.query<Omit<ProductDetail, 'price'>>(
     `select ${SUMMARY_COLUMNS}, t.description, c.name as "categoryName"
      from products p
      join product_texts t on t.product_id = p.id and t.locale = $2
@@ -29,16 +38,16 @@ export async function productDetail(
     [id, locale],
     options,
   );
-  return product;
+  return product && priced([product], locale)[0];
 }
 
 /** The products the home page features, in its order. */
-export function featuredProducts(
+export async function featuredProducts(
   db: Queryable,
   locale: Locale,
   options?: QueryOptions,
 ): Promise<ProductSummary[]> {
-  return db.query<ProductSummary>(
+  const rows = await db.query<Omit<ProductSummary, 'price'>>(
     `select ${SUMMARY_COLUMNS}
      from products p
      join product_texts t on t.product_id = p.id and t.locale = $1
@@ -47,16 +56,17 @@ export function featuredProducts(
     [locale],
     options,
   );
+  return priced(rows, locale);
 }
 
 /** The products of the category at `path` and every category below it (all of them for null), in catalogue order. */
-export function productsUnder(
+export async function productsUnder(
   db: Queryable,
   path: string | null,
   locale: Locale,
   options?: QueryOptions,
 ): Promise<ProductSummary[]> {
-  return db.query<ProductSummary>(
+  const rows = await db.query<Omit<ProductSummary, 'price'>>(
     `select ${SUMMARY_COLUMNS}
      from products p
      join product_texts t on t.product_id = p.id and t.locale = $2
@@ -65,6 +75,7 @@ export function productsUnder(
     [path, locale],
     options,
   );
+  return priced(rows, locale);
 }
 
 /** The category at `path` and its ancestors, root first, as breadcrumb links; [] for an unknown path. */
