@@ -5,7 +5,7 @@
 // files (no checks), both idle over the same seconds. Servers on core 0, nginx and autocannon on core 1.
 // Skipped with a note where nginx is not installed. `node bench/run/prerendered.mjs [--quick]` runs this part
 // alone, over dist/ (built if needed).
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import {
   HOST,
   median,
   pinning,
+  RESULTS_DIR,
   readCpuTimeUs,
   runLoad,
   runMain,
@@ -40,8 +41,10 @@ export async function measurePrerendered(pin, { durationS, rounds, idleS }, log,
   if (!nginxPath) return { skipped: 'nginx not installed (apt-get install nginx, or NGINX_PATH)' };
   const index = JSON.parse(readFileSync(path.join(distDir, 'prerendered', 'index.json'), 'utf8'));
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-prerendered-'));
-  // The same build without its prerendered folder: every page is rendered, and nothing is checked.
-  const renderingDist = path.join(dir, 'dist');
+  // The same build without its prerendered folder: every page is rendered, and nothing is checked. Inside
+  // the repository, where the server bundle finds node_modules.
+  const renderingDist = path.join(RESULTS_DIR, 'prerendered-rendering-dist');
+  rmSync(renderingDist, { recursive: true, force: true });
   cpSync(distDir, renderingDist, {
     recursive: true,
     filter: (source) => path.relative(distDir, source) !== 'prerendered',
@@ -84,6 +87,7 @@ export async function measurePrerendered(pin, { durationS, rounds, idleS }, log,
     if (nginx) await stopChild(nginx);
     for (const server of servers) await stopChild(server.child);
     await rm(dir, { recursive: true, force: true });
+    rmSync(renderingDist, { recursive: true, force: true });
   }
 }
 
