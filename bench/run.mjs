@@ -18,8 +18,12 @@
 //   4b. what the database costs: the CPU of each page's data steps on the embedded engine, per request;
 //   4c. caching: /shop and the product page through nginx with its page cache against without, and the CPU
 //      of a 304 revalidation against a full render (bench/run/cache.mjs; skipped without nginx);
-//   4d. cold start: a server's `listening` to /readyz 200 on a new DATA_DIR and on an existing one
-//      (bench/run/cold-start.mjs, which also runs alone);
+//   4d. cold start: a server's `listening` to /readyz 200 on a new DATA_DIR and on an existing one, and
+//      where the time went (bench/run/cold-start.mjs, which also runs alone);
+//   4f. prerendered pages: a help article and a category from nginx's and Node's files against rendered, and
+//      what the checks of pages made from data cost an idle instance (bench/run/prerendered.mjs; skipped
+//      without nginx); a new instance's first 5 s of traffic against its steady speed, with and without its
+//      warm-up (bench/run/warm-start.mjs); both also run alone;
 //   4e. the browser's side: Lighthouse's mobile audit of six storefront pages (bench/run/lighthouse.mjs) and a
 //      tap during hydration at 4x CPU throttling (bench/run/click-during-hydration.mjs), against one server;
 //   5. RSS of a fresh server after 10k and 100k requests of /shop (--quick: 2k and 20k): each the median of
@@ -61,10 +65,12 @@ import { measureDatabaseCost } from './run/database-cost.mjs';
 import { lightServerOptions, measureLightPair } from './run/light.mjs';
 import { measureLighthouse } from './run/lighthouse.mjs';
 import { measureMemory } from './run/memory.mjs';
+import { measurePrerendered } from './run/prerendered.mjs';
 import { CONNECTIONS, SATURATING_CONNECTIONS, SETTINGS } from './run/settings.mjs';
 import { runRounds, summarizeRuns } from './run/throughput.mjs';
 import { measureTtfb } from './run/ttfb.mjs';
 import { measureNavigationData, verify } from './run/verify.mjs';
+import { measureWarmStart } from './run/warm-start.mjs';
 import { measureWrkPair } from './run/wrk-pair.mjs';
 
 const started = performance.now();
@@ -113,6 +119,10 @@ async function main() {
   await capture.close();
   // 3c. What caching buys: nginx's page cache against none, and a 304 against a full render.
   results.caching = await measureCaching(pin, SETTINGS, log);
+  // 3f. Prerendered pages from their files (nginx's, Node's) against rendered, and their checks' idle cost.
+  results.prerendered = await measurePrerendered(pin, SETTINGS.prerendered, log);
+  // 4f. A new instance's first seconds of traffic against its steady speed, with and without its warm-up.
+  results.warmStart = await measureWarmStart(pin, SETTINGS.warmStart, log);
   await measureBrowserSide();
   // 5. Memory under load, on a fresh server.
   results.memory = await measureMemory(pin, SETTINGS.memory, log);

@@ -28,6 +28,13 @@ export async function runBuild() {
   return { wallMs, reportedMs: reported ? Number(reported[2]) : Number.NaN, buildId: reported?.[1] };
 }
 
+/** `node build.mjs --if-needed`: dist/ for a part of the bench run alone; throws with the output if it fails. */
+export async function buildDistIfNeeded() {
+  const build = spawnTracked(process.execPath, ['build.mjs', '--if-needed'], { cwd: ROOT });
+  if ((await build.exited).code !== 0) throw new Error(`the build failed:\n${build.output}`);
+  return path.join(ROOT, 'dist');
+}
+
 /**
  * Writes the production build (build.mjs's `build()`, what `node build.mjs` runs) to bench/results/dist.
  * A private copy, because other people's builds rewrite dist/ at any time; `../../../node_modules` stays

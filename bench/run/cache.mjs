@@ -2,7 +2,6 @@
 // settings) against the same nginx without it, both in front of one server of ours; (b) the server's CPU for
 // a revalidation answered 304 (If-None-Match) against a full render of the same page. nginx runs on core 1
 // beside the load generator, our server on core 0. Skipped, with a note, where nginx is not installed.
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,18 +13,17 @@ import {
   readCpuTimeUs,
   runLoad,
   SHOP_PATH,
-  sleep,
   spawnTracked,
   startServer,
   stopChild,
 } from '../lib.mjs';
+import { findNginx, nginxPreamble, untilAnswering } from './nginx.mjs';
 
-const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'];
 const ROUTES = { shop: SHOP_PATH, product: PRODUCT_PATH };
 
 /** The caching rows, or `{ skipped }` without nginx. */
 export async function measureCaching(pin, { durationS, rounds }, log) {
-  const nginxPath = process.env.NGINX_PATH ?? NGINX_CANDIDATES.find((file) => existsSync(file));
+  const nginxPath = findNginx();
   if (!nginxPath) return { skipped: 'nginx not installed (apt-get install nginx, or NGINX_PATH)' };
   const server = await startServer('ours', { pin });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-nginx-'));
@@ -89,18 +87,6 @@ async function notModifiedAgainstRender(pin, server, url, durationS) {
   return { renderCpuUs: render, notModifiedCpuUs: notModified, cpuRatio: render / notModified };
 }
 
-async function untilAnswering(url) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await sleep(100);
-  }
-  throw new Error(`nginx did not answer ${url} within 10 s`);
-}
-
 /** nginx.example.conf's proxy and cache settings, on two ports: one with the page cache, one without. */
 function nginxConfig(dir, upstreamPort, cachedPort, uncachedPort) {
   const proxy = `proxy_pass http://app;
@@ -108,19 +94,7 @@ function nginxConfig(dir, upstreamPort, cachedPort, uncachedPort) {
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
       proxy_buffering on;`;
-  return `daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-${process.getuid?.() === 0 ? 'user root;' : ''}
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+  return `${nginxPreamble(dir)}
   proxy_cache_path ${dir}/pages levels=1:2 keys_zone=pages:10m max_size=100m inactive=10m use_temp_path=off;
   upstream app { server 127.0.0.1:${upstreamPort}; keepalive 32; }
   server {

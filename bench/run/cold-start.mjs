@@ -8,11 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  buildDistIfNeeded,
   fetchText,
   freePort,
   HOST,
   median,
-  ROOT,
   runMain,
   SNAPSHOT_DIR,
   sleep,
@@ -28,7 +28,8 @@ const POLL_MS = 10;
 /**
  * Starts the server over `distDir` on `dataDir`, and resolves with the milliseconds from the time its
  * `listening` line carries (the line itself may reach us up to 250 ms later, in a batch) to its first
- * /readyz 200. Stops it before resolving.
+ * /readyz 200, and to its database migrated, with what its start's log says the prerendered pages' check and
+ * the warm-up took. Stops it before resolving.
  */
 async function timeStart(distDir, dataDir, pin) {
   const port = await freePort();
@@ -49,14 +50,14 @@ async function timeStart(distDir, dataDir, pin) {
     COOKIE_SECRET: randomBytes(32).toString('hex'),
   };
   const child = spawnTracked(command, commandArgs, { env });
-  let listeningAt;
   let text = '';
   child.stdout.on('data', (chunk) => {
-    if (listeningAt !== undefined) return;
     text += chunk;
-    const line = text.split('\n').find((candidate) => candidate.includes('"msg":"listening"'));
-    if (line) listeningAt = Date.parse(JSON.parse(line).time);
   });
+  const lineOf = (message) => {
+    const line = text.split('\n').find((candidate) => candidate.includes(`"msg":"${message}"`));
+    return line ? JSON.parse(line) : undefined;
+  };
   try {
     const deadline = Date.now() + START_TIMEOUT_MS;
     while (Date.now() < deadline) {
@@ -67,10 +68,20 @@ async function timeStart(distDir, dataDir, pin) {
       );
       if (status === 200) {
         const readyAt = Date.now();
-        // The line is flushed within 250 ms of being logged.
-        for (let wait = 0; wait < 50 && listeningAt === undefined; wait++) await sleep(20);
-        if (listeningAt === undefined) throw new Error(`no listening line:\n${child.output}`);
-        return readyAt - listeningAt;
+        // The lines are flushed within 250 ms of being logged.
+        for (let wait = 0; wait < 50 && !lineOf('listening'); wait++) await sleep(20);
+        await sleep(300);
+        const listening = lineOf('listening');
+        if (!listening) throw new Error(`no listening line:\n${child.output}`);
+        const listeningAt = Date.parse(listening.time);
+        const migrated = lineOf('the database is migrated');
+        return {
+          readyMs: readyAt - listeningAt,
+          migratedMs: migrated ? Date.parse(migrated.time) - listeningAt : null,
+          prerenderCheckMs: lineOf('prerendered pages checked')?.ms ?? null,
+          warmUpMs: lineOf('warmed up')?.ms ?? null,
+          warmUpRequests: lineOf('warmed up')?.requests ?? null,
+        };
       }
       await sleep(POLL_MS);
     }
@@ -97,24 +108,38 @@ export async function measureColdStart({ runs, distDir = SNAPSHOT_DIR, pin, log 
   } finally {
     for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   }
+  const medianOf = (starts, field) => Math.round(median(starts.map((start) => start[field])));
+  // Where the time goes: the database opened and migrated (from `listening`), then the prerendered pages'
+  // check and the warm-up, which run side by side until /readyz says 200.
+  const parts = (starts) => ({
+    migratedMs: medianOf(starts, 'migratedMs'),
+    prerenderCheckMs: medianOf(starts, 'prerenderCheckMs'),
+    warmUpMs: medianOf(starts, 'warmUpMs'),
+    warmUpRequests: medianOf(starts, 'warmUpRequests'),
+  });
   const result = {
     runs,
-    freshRunsMs: fresh.map(Math.round),
-    existingRunsMs: existing.map(Math.round),
-    freshMs: Math.round(median(fresh)),
-    existingMs: Math.round(median(existing)),
+    freshRunsMs: fresh.map((start) => Math.round(start.readyMs)),
+    existingRunsMs: existing.map((start) => Math.round(start.readyMs)),
+    freshMs: medianOf(fresh, 'readyMs'),
+    existingMs: medianOf(existing, 'readyMs'),
+    freshParts: parts(fresh),
+    existingParts: parts(existing),
     loadAverage: os.loadavg(),
   };
-  log(`cold start: new DATA_DIR ${result.freshMs} ms, existing ${result.existingMs} ms (listening → ready)`);
+  const partsText = ({ migratedMs, prerenderCheckMs, warmUpMs }) =>
+    `migrated at ${migratedMs} ms, check ${prerenderCheckMs} ms, warm-up ${warmUpMs} ms`;
+  log(
+    `cold start: new DATA_DIR ${result.freshMs} ms (${partsText(result.freshParts)}), existing ${result.existingMs} ms (${partsText(result.existingParts)}), listening → ready`,
+  );
   return result;
 }
 
 const isMain = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
   await runMain('cold start', async () => {
-    const build = spawnTracked(process.execPath, ['build.mjs', '--if-needed'], { cwd: ROOT });
-    if ((await build.exited).code !== 0) throw new Error(`the build failed:\n${build.output}`);
+    const distDir = await buildDistIfNeeded();
     const runs = Number(process.argv[2] ?? 5);
-    console.log(JSON.stringify(await measureColdStart({ runs, distDir: path.join(ROOT, 'dist') }), null, 2));
+    console.log(JSON.stringify(await measureColdStart({ runs, distDir }), null, 2));
   });
 }

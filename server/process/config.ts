@@ -26,7 +26,8 @@ export class ConfigError extends Error {
 
 /**
  * How long a new instance warms itself by default: V8 optimises the render's hot code in its first seconds
- * of work, which otherwise the first visitors wait for (bench/run/warm-start.mjs measures it).
+ * of work, which otherwise the first visitors wait for (bench/run/warm-start.mjs measures it). The bench's
+ * cold start target counts it (bench/run/settings.mjs): change both together.
  */
 const WARM_UP_MS = 3_000;
 

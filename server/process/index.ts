@@ -109,20 +109,25 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
   const checkPrerendered = async () => {
     await services.started;
     if (!prerendered.index || config.prerenderCheckMs === 0) return;
+    const started = performance.now();
     const { folder, index, pages } = prerendered;
     const locales = createLocales(appDefinition.locales);
     const { basePath, prerenderCheckMs: checkEveryMs } = config;
     const options = { app, folder, index, pages, locales, basePath, checkEveryMs, logger };
     regeneration = await startPrerenderRegeneration(options);
-    await regeneration.check();
+    const report = await regeneration.check();
+    logger.info({ ...report, ms: Math.round(performance.now() - started) }, 'prerendered pages checked');
   };
   server.listen(config.port, config.host, () => {
     // Ready once the prerendered files are current (a price moved since the build) and the instance is warm
-    // (WARM_UP_MS): the first visitors then get today's pages at the instance's steady speed.
-    const warming = checkPrerendered()
-      .catch((error) => logger.warn({ err: errorDetails(error) }, 'prerendered pages not checked'))
-      .then(() => warmUpInstance({ app, appDefinition, serverApp, services, config, buildId, logger }));
-    void warming.then(() => {
+    // (WARM_UP_MS): the first visitors then get today's pages at the instance's steady speed. The two run
+    // side by side: the check's renders warm the same code, and its compression and file writes leave the
+    // thread free for the warm-up's renders.
+    const checking = checkPrerendered().catch((error) =>
+      logger.warn({ err: errorDetails(error) }, 'prerendered pages not checked'),
+    );
+    const warming = warmUpInstance({ app, appDefinition, serverApp, services, config, buildId, logger });
+    void Promise.all([checking, warming]).then(() => {
       lifecycle?.markReady();
       regeneration?.start();
     });

@@ -13,6 +13,13 @@ import { type ListedPage, listPages } from './page-list.ts';
 /** No round of warm-up goes on past this many rounds, however fast its pages render. */
 const MAX_ROUNDS = 10_000;
 
+/**
+ * Requests a warm-up keeps in flight: a page waiting on slow data (the storefront's product page defers its
+ * related products by 500 ms) leaves the thread idle, and one request at a time would spend the budget, and
+ * the first round, mostly waiting. A few at once fill those waits with other renders.
+ */
+export const WARM_UP_CONCURRENCY = 4;
+
 export interface WarmUpOptions {
   client: InProcessClient;
   /** The pages to render, each as a document and as a client navigation's data answer. */
@@ -50,23 +57,45 @@ export async function warmUp({
   const report: WarmUpReport = { rounds: 0, requests: 0, failed: 0, ms: 0 };
   const urls = routesInTurn(pages).flatMap((page) => [page.url, page.dataUrl]);
   const spent = () => performance.now() - started >= budgetMs;
+  const renderCounted = async (url: string) => {
+    report.requests += 1;
+    const failure = await renderOnce(client, url, requestTimeoutMs);
+    if (!failure) return true;
+    if (report.failed === 0) logger.warn({ url, err: errorDetails(failure) }, 'warm-up: a page failed');
+    report.failed += 1;
+    return false;
+  };
   while (urls.length > 0 && report.rounds < MAX_ROUNDS && (report.rounds === 0 || !spent())) {
     report.rounds += 1;
-    let failedThisRound = 0;
-    for (const url of urls) {
-      // The first round renders every page once whatever the budget; the caller bounds the whole.
-      if (report.rounds > 1 && spent()) break;
-      report.requests += 1;
-      const failure = await renderOnce(client, url, requestTimeoutMs);
-      if (!failure) continue;
-      failedThisRound += 1;
-      if (report.failed === 0) logger.warn({ url, err: errorDetails(failure) }, 'warm-up: a page failed');
-      report.failed += 1;
-    }
-    if (failedThisRound === urls.length) break;
+    // The first round renders every page once whatever the budget; the caller bounds the whole.
+    const stop = report.rounds > 1 ? spent : () => false;
+    const { started: sent, failed } = await renderRound(urls, renderCounted, stop);
+    if (failed === sent) break;
   }
   report.ms = Math.round(performance.now() - started);
   return report;
+}
+
+/**
+ * Renders `urls` in order, WARM_UP_CONCURRENCY at a time, sending no new one once `stop()` says so. Resolves
+ * with how many it sent and how many of those failed.
+ */
+async function renderRound(
+  urls: readonly string[],
+  render: (url: string) => Promise<boolean>,
+  stop: () => boolean,
+): Promise<{ started: number; failed: number }> {
+  let next = 0;
+  let failed = 0;
+  const worker = async () => {
+    while (next < urls.length && !stop()) {
+      const url = urls[next] as string;
+      next += 1;
+      if (!(await render(url))) failed += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: WARM_UP_CONCURRENCY }, worker));
+  return { started: next, failed };
 }
 
 /** Each route's first page (in each locale) before any route's second: a short budget still covers every route. */

@@ -46,6 +46,15 @@ async function pollUntilReady(env: Record<string, string>, onChild: (child: Chil
   return { polls, lines };
 }
 
+/** When the first line with `message` (and `including`, if given) was logged, in ms since the epoch. */
+function loggedAt(lines: string[], message: string, including = ''): number {
+  const line = lines.find(
+    (candidate) => candidate.includes(`"msg":"${message}"`) && candidate.includes(including),
+  );
+  if (!line) throw new Error(`no "${message}" line in:\n${lines.join('\n')}`);
+  return Date.parse((JSON.parse(line) as { time: string }).time);
+}
+
 describe('a new instance warms itself before /readyz says 200', () => {
   let running: ChildProcess | undefined;
   afterEach(() => {
@@ -67,6 +76,9 @@ describe('a new instance warms itself before /readyz says 200', () => {
       failed: 0,
       rounds: expect.any(Number),
     });
+    const readyAt = loggedAt(lines(), 'request', '"status":200');
+    expect(loggedAt(lines(), 'warmed up')).toBeLessThanOrEqual(readyAt);
+    expect(loggedAt(lines(), 'prerendered pages checked')).toBeLessThanOrEqual(readyAt);
     const visits = lines().filter((line) => line.includes('"msg":"request"'));
     expect(visits.length).toBeGreaterThan(0);
     expect(visits.filter((line) => !line.includes('"path":"/readyz"'))).toEqual([]);
@@ -79,5 +91,8 @@ describe('a new instance warms itself before /readyz says 200', () => {
     expect(polls.at(-1)?.status).toBe(200);
     await sleep(300);
     expect(lines().some((line) => line.includes('"msg":"warmed up"'))).toBe(false);
+    // The prerendered pages made from data were checked first: nginx may serve their files once it is ready.
+    const readyAt = loggedAt(lines(), 'request', '"status":200');
+    expect(loggedAt(lines(), 'prerendered pages checked')).toBeLessThanOrEqual(readyAt);
   });
 });

@@ -106,6 +106,40 @@ describe('warm-up: the process renders its pages itself before it is ready', () 
     expect(lines.filter((line) => line.level === 'warn')).toEqual([]);
   });
 
+  it('keeps several requests in flight: a page waiting on its data does not hold the others', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    // Each page waits until another renders beside it: sent one at a time, every one would time out.
+    const waitingForCompany = async ({ signal }: { signal: AbortSignal }) => {
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      if (inFlight >= 2) openGate();
+      const aborted = new Promise<never>((_, reject) => {
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      });
+      try {
+        await Promise.race([gate, aborted]);
+      } finally {
+        inFlight -= 1;
+      }
+      return { count: 2 };
+    };
+    client = await startInProcessClient(tinyServer([], [], { notes: waitingForCompany }));
+    const report = await warmUp({
+      client,
+      pages: await tinyPages(),
+      budgetMs: 0,
+      requestTimeoutMs: 2_000,
+      logger: recordingLogger([]),
+    });
+    expect(report).toMatchObject({ rounds: 1, requests: 4, failed: 0 });
+    expect(peak).toBeGreaterThanOrEqual(2);
+  });
+
   it('ends after a round where every page failed, and logs the first failure once (never unready for long)', async () => {
     const lines: Line[] = [];
     const failing = () => {
