@@ -1,4 +1,4 @@
-// The rows of a new instance and of prerendered pages (bench/run/warm-start.mjs, bench/run/prerendered.mjs).
+// The rows of a new instance and of prerendered pages (bench/run/cold-start.mjs, warm-start.mjs, prerendered.mjs).
 
 import { verdict } from './report-metrics.mjs';
 import { TARGETS } from './run/settings.mjs';
@@ -69,4 +69,25 @@ export function warmStartRows(warmStart, add) {
       side.ratio,
     );
   }
+}
+
+/** bench/run/cold-start.mjs: `listening` to /readyz 200, a new DATA_DIR against an existing one. */
+export function coldStartRow(c, add) {
+  // Runs from before the parts were read have none.
+  const parts = c.freshParts
+    ? `; migrated at ${c.freshParts.migratedMs} ms, check ${c.freshParts.prerenderCheckMs} ms, warm-up ${c.freshParts.warmUpMs} ms`
+    : '';
+  add(
+    `cold start: fresh DATA_DIR vs existing (listening → /readyz 200, median of ${c.runs})`,
+    [
+      `${c.freshMs} ms`,
+      `existing ${c.existingMs} ms${parts}`,
+      '',
+      `${(c.freshMs / c.existingMs).toFixed(2)}x`,
+      `<= ${TARGETS.coldStartMs} ms + WARM_UP_MS ${TARGETS.warmUpMs}`,
+      verdict(c.freshMs <= TARGETS.coldStartMs + TARGETS.warmUpMs),
+    ],
+    'coldStart.freshMs',
+    c.freshMs,
+  );
 }

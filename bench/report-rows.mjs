@@ -13,7 +13,7 @@ import {
   THROUGHPUT_METRICS,
   verdict,
 } from './report-metrics.mjs';
-import { prerenderedRows, warmStartRows } from './report-release-rows.mjs';
+import { coldStartRow, prerenderedRows, warmStartRows } from './report-release-rows.mjs';
 import { wrkRows, wrkSectionTitle } from './report-wrk-rows.mjs';
 import { CONNECTIONS, DEFER_MS, SATURATING_CONNECTIONS, TARGETS } from './run/settings.mjs';
 
@@ -219,27 +219,6 @@ function buildAndMemoryRows(r, add, section) {
   memoryRows(r.memory, 'memory', add);
   // Runs from before the light pair's memory run have none.
   if (r.lightMemory) memoryRows(r.lightMemory, 'lightMemory', add);
-}
-
-/** bench/run/cold-start.mjs: `listening` to /readyz 200, a new DATA_DIR against an existing one. */
-function coldStartRow(c, add) {
-  // Runs from before the parts were read have none.
-  const parts = c.freshParts
-    ? `; migrated at ${c.freshParts.migratedMs} ms, check ${c.freshParts.prerenderCheckMs} ms, warm-up ${c.freshParts.warmUpMs} ms`
-    : '';
-  add(
-    `cold start: fresh DATA_DIR vs existing (listening → /readyz 200, median of ${c.runs})`,
-    [
-      `${c.freshMs} ms`,
-      `existing ${c.existingMs} ms${parts}`,
-      '',
-      `${(c.freshMs / c.existingMs).toFixed(2)}x`,
-      `<= ${TARGETS.coldStartMs} ms + WARM_UP_MS ${TARGETS.warmUpMs}`,
-      verdict(c.freshMs <= TARGETS.coldStartMs + TARGETS.warmUpMs),
-    ],
-    'coldStart.freshMs',
-    c.freshMs,
-  );
 }
 
 /** RSS of a fresh server after the first and the last stretch of `m.route`, and its trend; `key`: in results. */
