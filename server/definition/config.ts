@@ -47,7 +47,7 @@ export interface Config {
    * from and regenerates them in (nginx's root for them); it must be writable by the instance
    */
   prerenderedDir: string | undefined;
-  /** default 1000: how often the instance checks its prerendered pages' versions (PRERENDER_CHECK_MS); 0: never */
+  /** default 3000: how often the instance checks its prerendered pages' versions (PRERENDER_CHECK_MS); 0: never */
   prerenderCheckMs: number;
 }
 

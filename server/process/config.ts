@@ -33,9 +33,10 @@ const WARM_UP_MS = 3_000;
 
 /**
  * How often an instance asks its prerendered pages' versions whether they moved: a changed price then
- * leaves the files within about this, well inside the pages' s-maxage.
+ * leaves the files within this plus the catalogue version's own 5 s fallback, inside the pages' 10 s
+ * s-maxage; and an idle instance spends about a point of a core on the checks (bench/run/prerendered.mjs).
  */
-const PRERENDER_CHECK_MS = 1_000;
+const PRERENDER_CHECK_MS = 3_000;
 
 /** Reads and validates the environment. Only the process entry calls this with `process.env`. */
 export function loadConfig(env: Env, cpuCount = 1): Readonly<Config> {
