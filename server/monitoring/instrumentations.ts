@@ -13,12 +13,16 @@ import { endOfThrown, endOfValue } from './step-end.ts';
 /** Every error hook of the app's instrumentations in one: returns the first id one of them gave. */
 export type ErrorHook = (error: unknown, facts: RequestErrorFacts) => string | undefined;
 
-/** Runs a step under its observers; it resolves or rejects as the step itself does. */
+/**
+ * Runs a step under its observers and hands on what the step returned or threw, as it did: synchronously when
+ * the step did and every observer called `run` before returning (as one that wraps the step does), so a step
+ * that needs no await costs its caller none; otherwise once the observers let it run.
+ */
 export type ObserveStep = <T>(
   step: ObservedStep,
-  call: () => T | PromiseLike<T>,
-  endOf?: (value: T) => StepEnd,
-) => Promise<Awaited<T>>;
+  call: () => T,
+  endOf?: (value: Awaited<T>) => StepEnd,
+) => T | Promise<Awaited<T>>;
 
 /** The observers of each kind, composed; a kind nobody observes is absent, so its steps are left as they are. */
 export type StepObservers = Partial<Record<ObservedKind, ObserveStep>>;
@@ -65,16 +69,20 @@ export function composeObservers(
   return composed;
 }
 
-type Settled = { end: StepEnd; value: unknown; threw: boolean };
+/** What the step did: returned or threw `outcome`, and how it ended, for the observers. */
+type Ran = { outcome: unknown; threw: boolean; end: Promise<StepEnd> };
 
 function observeWith(observers: readonly StepObserver[], logger: Logger): ObserveStep {
-  return async function observeStep(step, call, endOf = endOfValue) {
-    let settled: Promise<Settled> | undefined;
-    const runStep = () => (settled ??= settle(call, endOf as (value: unknown) => StepEnd));
+  return function observeStep(step, call, endOf = endOfValue) {
+    let ran: Ran | undefined;
+    const runStep = () => {
+      ran ??= runOnce(call, endOf as (value: unknown) => StepEnd);
+      return ran.end;
+    };
     /** Observer `index` wraps the ones after it, the last wraps the step. */
     const runFrom = (index: number): Promise<StepEnd> => {
       const observer = observers[index];
-      if (!observer) return runStep().then(({ end }) => end);
+      if (!observer) return runStep();
       let inner: Promise<StepEnd> | undefined;
       const run = () => (inner ??= runFrom(index + 1));
       let observing: unknown;
@@ -88,18 +96,24 @@ function observeWith(observers: readonly StepObserver[], logger: Logger): Observ
         return run();
       });
     };
-    await runFrom(0);
-    const { value, threw } = await runStep();
-    if (threw) throw value;
-    return value as never;
-  };
+    const observed = runFrom(0);
+    if (ran) return handOn(ran);
+    // An observer held the step back: it runs once that observer has settled (runFrom's fallback).
+    return observed.then(() => handOn(ran as Ran));
+  } as ObserveStep;
 }
 
-async function settle(call: () => unknown, endOf: (value: unknown) => StepEnd): Promise<Settled> {
+function runOnce(call: () => unknown, endOf: (value: unknown) => StepEnd): Ran {
   try {
-    const value = await call();
-    return { end: endOf(value), value, threw: false };
+    const outcome = call();
+    return { outcome, threw: false, end: Promise.resolve(outcome).then(endOf, endOfThrown) };
   } catch (error) {
-    return { end: endOfThrown(error), value: error, threw: true };
+    return { outcome: error, threw: true, end: Promise.resolve(endOfThrown(error)) };
   }
+}
+
+/** The step's own outcome, for its caller: its value (a promise when it returned one), or what it threw. */
+function handOn({ outcome, threw }: Ran): unknown {
+  if (threw) throw outcome;
+  return outcome;
 }

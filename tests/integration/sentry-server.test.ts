@@ -15,6 +15,13 @@ interface TransactionPayload {
     device?: Record<string, unknown>;
     culture?: Record<string, unknown>;
   };
+  spans?: {
+    op?: string;
+    description?: string;
+    trace_id: string;
+    start_timestamp: number;
+    timestamp: number;
+  }[];
 }
 
 /**
@@ -115,6 +122,19 @@ describe.each(['light', 'full'])('server monitoring with @sentry/node, SENTRY_SD
     const transaction = transactions().find((payload) => payload.contexts.trace.trace_id === meta?.[1]);
     expect(transaction?.transaction).toBe('GET /cart');
     expect(transaction?.contexts.trace.span_id).toBe(meta?.[2]);
+  });
+
+  it("adds a span for each of a sampled page's data steps, named by its segment", () => {
+    const transaction = transactions().find(
+      (payload) =>
+        payload.transaction === 'GET /cart' && payload.contexts.trace.trace_id !== INCOMING_TRACE_ID,
+    );
+    const steps = transaction?.spans?.filter((span) => span.op === 'function.data_step') ?? [];
+    expect(steps.map((span) => span.description).sort()).toEqual(['cart', 'root']);
+    for (const span of steps) {
+      expect(span.trace_id).toBe(transaction?.contexts.trace.trace_id);
+      expect(span.timestamp).toBeGreaterThanOrEqual(span.start_timestamp);
+    }
   });
 
   it("continues a caller's trace from its sentry-trace and baggage headers", () => {
