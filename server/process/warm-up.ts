@@ -14,9 +14,9 @@ import { type ListedPage, listPages } from './page-list.ts';
 const MAX_ROUNDS = 10_000;
 
 /**
- * Requests a warm-up keeps in flight: a page waiting on slow data (the storefront's product page defers its
- * related products by 500 ms) leaves the thread idle, and one request at a time would spend the budget, and
- * the first round, mostly waiting. A few at once fill those waits with other renders.
+ * Requests a warm-up keeps in flight: a page waiting on slow data (a deferred value that takes half a
+ * second) leaves the thread idle, and one request at a time would spend the budget, and the first round,
+ * mostly waiting. A few at once fill those waits with other renders.
  */
 export const WARM_UP_CONCURRENCY = 4;
 
