@@ -27,7 +27,7 @@ export default defineConfig({
           include: ['tests/**/*.test.{ts,tsx}'],
           // The storefront's production build, made once for the run (tests/helpers/global-setup.ts).
           globalSetup: ['tests/helpers/global-setup.ts'],
-          setupFiles: ['tests/helpers/shop-database.ts'],
+          setupFiles: ['tests/helpers/after-file.ts'],
         },
       },
       // Each app's own tests, beside its code; an app that needs a build makes its own.

@@ -1,4 +1,4 @@
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import type { ShopServices } from '../../apps/storefront/server/services.ts';
 import { shopMigrations } from '../../apps/storefront/server/shop-migrations.ts';
 import type { Database } from '../../server/database/database.ts';
@@ -6,6 +6,7 @@ import { watchDatabase } from '../../server/database/database-health.ts';
 import { databaseSnapshotIn } from '../../server/database/database-snapshot.ts';
 import { openEmbeddedDatabase } from '../../server/database/embedded-database.ts';
 import { migrate } from '../../server/database/migrate.ts';
+import { closeAfterFile } from './after-file.ts';
 import { captureLogger } from './capture-logger.ts';
 
 let shared: Promise<ShopServices> | undefined;
@@ -33,13 +34,13 @@ export async function openShopDatabase(): Promise<Database> {
  * Each visitor gets a cart of their own, so tests do not collide.
  */
 export function testShopServices(): Promise<ShopServices> {
-  shared ??= (async () => shopServicesOn(await openShopDatabase()))();
+  if (!shared) {
+    const opened = (async () => shopServicesOn(await openShopDatabase()))();
+    shared = opened;
+    closeAfterFile(async () => {
+      shared = undefined;
+      await (await opened).db.close();
+    });
+  }
   return shared;
 }
-
-// Every test file runs this module's hook (vitest.config.ts's setupFiles): the database closes with it.
-afterAll(async () => {
-  const opened = shared;
-  shared = undefined;
-  await (await opened)?.db.close();
-}, 30_000);

@@ -13,7 +13,7 @@ import { fc, PROPERTY_RUNS } from './property-runs.ts';
 const DATABASE_ERROR_TEXT =
   /invalid byte sequence|invalid input syntax|value too long|violates|SQLSTATE|syntax error at|null character|pglite|character with byte sequence/i;
 /** Real HTTP exchanges through the app on a database: fewer runs than the pure properties. */
-const RUNS = Math.min(PROPERTY_RUNS, 150);
+const RUNS = Math.min(PROPERTY_RUNS, 60);
 const KNIFE = 'chef-knife-20cm';
 
 /** Text from outside: any code points, the characters our checks are about, or their mix with plain text. */
