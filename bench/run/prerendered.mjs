@@ -52,7 +52,9 @@ export async function measurePrerendered(pin, { durationS, rounds, idleS }, log,
   const servers = [];
   let nginx;
   try {
-    servers.push(await startServer('ours', { pin, distDir }));
+    servers.push(
+      await startServer('ours', { pin, distDir, env: { PRERENDER_CHECK_MS: String(CHECK_EVERY_MS) } }),
+    );
     servers.push(await startServer('ours', { pin, distDir: renderingDist }));
     const [withFiles, rendering] = servers;
     const nginxPort = await freePort();
@@ -108,6 +110,9 @@ async function checkWhoAnswers(origins, nonce) {
   }
 }
 
+/** How often the instance with files checks them: PRERENDER_CHECK_MS, or the runtime's default (server/process/config.ts). */
+const CHECK_EVERY_MS = Number(process.env.PRERENDER_CHECK_MS ?? 3000);
+
 /** The median req/s of `rounds` runs of `durationS` (32 connections), after a 1 s run; invalid runs left out. */
 async function requestsPerSecond(pin, url, { durationS, rounds }) {
   await runLoad(pin, { url, connections: 32, duration: 1 });
@@ -126,7 +131,7 @@ async function idleCost(withFiles, rendering, idleS, index) {
   await sleep(idleS * 1000);
   const after = [readCpuTimeUs(withFiles.pid), readCpuTimeUs(rendering.pid)];
   const [withChecksUs, withoutChecksUs] = after.map((value, side) => value - before[side]);
-  const checkEveryMs = Number(process.env.PRERENDER_CHECK_MS ?? 1000);
+  const checkEveryMs = CHECK_EVERY_MS;
   const checks = (idleS * 1000) / checkEveryMs;
   return {
     idleS,
