@@ -70,7 +70,7 @@ export const TARGETS = {
    */
   coldStartMs: 2000,
   /** WARM_UP_MS's default (server/process/config.ts): change both together. */
-  warmUpMs: 3000,
+  warmUpMs: 12_000,
   memoryGrowth: 1.1,
   /** The light page's time to hydrated, ours / bare with the same security headers. */
   hydrationRatio: 1.3,

@@ -25,11 +25,12 @@ export class ConfigError extends Error {
 }
 
 /**
- * How long a new instance warms itself by default: V8 optimises the render's hot code in its first seconds
- * of work, which otherwise the first visitors wait for (bench/run/warm-start.mjs measures it). The bench's
- * cold start target counts it (bench/run/settings.mjs): change both together.
+ * How long a new instance warms itself by default: V8 optimises the render's hot code over its first
+ * seconds of full load, which otherwise the first visitors wait for. About twelve seconds of it bring a
+ * new instance's first 5 s of traffic to 0.9 of its steady speed (bench/run/warm-start.mjs measures it).
+ * The bench's cold start target counts it (bench/run/settings.mjs): change both together.
  */
-const WARM_UP_MS = 3_000;
+const WARM_UP_MS = 12_000;
 
 /**
  * How often an instance asks its prerendered pages' versions whether they moved: a changed price then

@@ -140,6 +140,27 @@ describe('warm-up: the process renders its pages itself before it is ready', () 
     expect(peak).toBeGreaterThanOrEqual(2);
   });
 
+  it("goes on past the first round without waiting for a round's slowest page", async () => {
+    // Half the pages take 300 ms: rounds that each waited for their slowest would fit only the first two
+    // (8 requests) in the budget; without that wait, every worker sends one at once after the first round.
+    const slow = ({ signal }: { signal: AbortSignal }) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => resolve({ count: 2 }), 300);
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+        signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+      });
+    client = await startInProcessClient(tinyServer([], [], { notes: slow }));
+    const report = await warmUp({
+      client,
+      pages: await tinyPages(),
+      budgetMs: 450,
+      requestTimeoutMs: 5_000,
+      logger: recordingLogger([]),
+    });
+    expect(report.failed).toBe(0);
+    expect(report.requests).toBeGreaterThan(8);
+  });
+
   it('ends after a round where every page failed, and logs the first failure once (never unready for long)', async () => {
     const lines: Line[] = [];
     const failing = () => {
