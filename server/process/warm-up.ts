@@ -56,11 +56,13 @@ export async function warmUp({
   const started = performance.now();
   const report: WarmUpReport = { rounds: 0, requests: 0, failed: 0, ms: 0 };
   const urls = routesInTurn(pages).flatMap((page) => [page.url, page.dataUrl]);
-  const spent = () => performance.now() - started >= budgetMs;
-  const renderCounted = async (url: string) => {
+  // After the first round, requests still rendering when the budget is spent are cut off: the budget
+  // is the warm-up's length, not its start of last requests (32 product pages would add half a second).
+  const budget = AbortSignal.timeout(budgetMs);
+  const renderCounted = async (url: string, cutOff?: AbortSignal) => {
     report.requests += 1;
-    const failure = await renderOnce(client, url, requestTimeoutMs);
-    if (!failure) return true;
+    const failure = await renderOnce(client, url, requestTimeoutMs, cutOff);
+    if (!failure || cutOff?.aborted) return true;
     if (report.failed === 0) logger.warn({ url, err: errorDetails(failure) }, 'warm-up: a page failed');
     report.failed += 1;
     return false;
@@ -70,7 +72,7 @@ export async function warmUp({
   // where every page failed ends it.
   report.rounds = 1;
   const first = await renderRound(urls, renderCounted);
-  if (first.failed < first.started) await renderUntilSpent(urls, renderCounted, spent, report);
+  if (first.failed < first.started) await renderUntilSpent(urls, renderCounted, budget, report);
   report.ms = Math.round(performance.now() - started);
   return report;
 }
@@ -94,26 +96,26 @@ async function renderRound(
 }
 
 /**
- * After the first round: `urls` over and over, with no wait between rounds, until `spent()`. A round that
+ * After the first round: `urls` over and over, with no wait between rounds, until `budget` aborts. A round that
  * waited for its slowest page left the thread idle half the time (a product page's half second of related
  * products), and V8 optimises what runs, not what waits. Ends early once a whole round's worth of pages
  * failed in a row.
  */
 async function renderUntilSpent(
   urls: readonly string[],
-  render: (url: string) => Promise<boolean>,
-  spent: () => boolean,
+  render: (url: string, cutOff: AbortSignal) => Promise<boolean>,
+  budget: AbortSignal,
   report: WarmUpReport,
 ): Promise<void> {
   let next = 0;
   let failuresInARow = 0;
-  const stop = () => spent() || failuresInARow >= urls.length || report.rounds >= MAX_ROUNDS;
+  const stop = () => budget.aborted || failuresInARow >= urls.length || report.rounds >= MAX_ROUNDS;
   const worker = async () => {
     while (!stop()) {
       const url = urls[next % urls.length] as string;
       next += 1;
       report.rounds = 1 + Math.ceil(next / urls.length);
-      failuresInARow = (await render(url)) ? 0 : failuresInARow + 1;
+      failuresInARow = (await render(url, budget)) ? 0 : failuresInARow + 1;
     }
   };
   await Promise.all(Array.from({ length: WARM_UP_CONCURRENCY }, worker));
@@ -132,9 +134,16 @@ function routesInTurn(pages: readonly ListedPage[]): ListedPage[] {
   return [...pages].sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0));
 }
 
-async function renderOnce(client: InProcessClient, url: string, timeoutMs: number): Promise<unknown> {
+async function renderOnce(
+  client: InProcessClient,
+  url: string,
+  timeoutMs: number,
+  cutOff: AbortSignal | undefined,
+): Promise<unknown> {
+  const deadline = AbortSignal.timeout(timeoutMs);
   try {
-    const { status } = await client.get(url, { signal: AbortSignal.timeout(timeoutMs) });
+    const signal = cutOff ? AbortSignal.any([deadline, cutOff]) : deadline;
+    const { status } = await client.get(url, { signal });
     return status >= 500 ? new Error(`status ${status}`) : undefined;
   } catch (error) {
     return error;

@@ -161,6 +161,33 @@ describe('warm-up: the process renders its pages itself before it is ready', () 
     expect(report.requests).toBeGreaterThan(8);
   });
 
+  it('cuts off the requests still rendering when its budget is spent, and counts none as failed', async () => {
+    // Fast for the first round (a few ms), then two seconds a page: waiting for those would take the warm-up
+    // past its budget.
+    let slowFrom = Number.POSITIVE_INFINITY;
+    const slowerLater = ({ signal }: { signal: AbortSignal }) => {
+      if (performance.now() < slowFrom) return { count: 2 };
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => resolve({ count: 2 }), 2_000);
+        signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      });
+    };
+    const lines: Line[] = [];
+    client = await startInProcessClient(tinyServer(lines, [], { notes: slowerLater }));
+    slowFrom = performance.now() + 150;
+    const report = await warmUp({
+      client,
+      pages: await tinyPages(),
+      budgetMs: 400,
+      requestTimeoutMs: 5_000,
+      logger: recordingLogger(lines),
+    });
+    expect(report.ms).toBeLessThan(1_500);
+    expect(report.failed).toBe(0);
+    expect(lines.filter((line) => line.level === 'warn')).toEqual([]);
+  });
+
   it('ends after a round where every page failed, and logs the first failure once (never unready for long)', async () => {
     const lines: Line[] = [];
     const failing = () => {
