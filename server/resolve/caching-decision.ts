@@ -80,7 +80,7 @@ export async function decideByVersions(
   request: Request,
   response: Response,
   { policy, left, context, made }: VersionFacts,
-): Promise<{ version?: readonly unknown[]; notModified?: PublicCaching }> {
+): Promise<{ version?: readonly unknown[]; etag?: string; notModified?: PublicCaching }> {
   if (!policy?.versions || ![...policy.perVisitor].every((id) => left?.has(id))) return {};
   const readings = new Map<VersionOf, unknown>();
   const readOnce = (of: VersionOf) => {
@@ -89,12 +89,9 @@ export async function decideByVersions(
   };
   const version = await untilAborted(Promise.all(policy.versions.map(readOnce)), context.signal);
   if (!mayBePublic(request, response, 200, policy)) return { version };
-  const decision = publicDecision(
-    request,
-    policy,
-    etagOf(request, policy, [...made, 200, ['version', version]]),
-  );
-  return decision.notModified ? { version, notModified: decision } : { version };
+  const etag = etagOf(request, policy, [...made, 200, ['version', version]]);
+  const decision = publicDecision(request, policy, etag);
+  return decision.notModified ? { version, etag, notModified: decision } : { version, etag };
 }
 
 type VersionOf = NonNullable<CachePolicy['version']>;
@@ -155,19 +152,4 @@ function etagOf(request: Request, policy: RoutePolicy, made: readonly unknown[])
 
 function digest(parts: readonly unknown[]): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 27);
-}
-
-/**
- * The prerendered page of this request when it is current: nothing read so far makes the answer private,
- * and the ETag the segments' versions give now is the one the page was made with (its data has not moved
- * since). Otherwise undefined, and the page is rendered.
- */
-export function currentPrerendered<Page extends { etag: string }>(
-  request: Request,
-  response: Response,
-  page: Page | undefined,
-  { policy, made, version }: { policy: RoutePolicy; made: readonly unknown[]; version: readonly unknown[] },
-): Page | undefined {
-  if (!page || !mayBePublic(request, response, 200, policy)) return undefined;
-  return page.etag === etagOf(request, policy, [...made, 200, ['version', version]]) ? page : undefined;
 }

@@ -40,11 +40,16 @@ export function createWrapping(response: Response, signal: AbortSignal, reportEr
     released = true;
     hold.release();
   };
-  // A client gone, or the deadline: the middleware get the reason, and nothing stays held.
+  // A client gone, or the deadline: the middleware get the reason, and nothing stays held. Also every
+  // answered request's 'close', where nobody waits: the reason (an Error, its stack captured) is made only
+  // for someone to get it.
   const giveUp = () => {
-    const reason = signal.reason ?? new ClientDisconnectedError('Client disconnected');
-    if (!headDecided) innermost?.reject(reason);
-    answerWith?.(reason);
+    const waiting = headDecided ? undefined : innermost;
+    if (waiting || answerWith) {
+      const reason = signal.reason ?? new ClientDisconnectedError('Client disconnected');
+      waiting?.reject(reason);
+      answerWith?.(reason);
+    }
     release();
   };
   if (signal.aborted) giveUp();

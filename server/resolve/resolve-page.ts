@@ -14,7 +14,7 @@ import { nameByRoute, type ReportError } from '../monitoring/report-error.ts';
 import { factsOf, type PageRequest } from '../request/page-request.ts';
 import { reportThrown } from '../request/report-thrown.ts';
 import { untilAborted } from '../request/request-abort.ts';
-import { currentPrerendered, decideByVersions, decideCaching } from './caching-decision.ts';
+import { decideByVersions, decideCaching } from './caching-decision.ts';
 import { decide, statusOf } from './decide-page.ts';
 import { isThenable } from './deferred-data.ts';
 import { createModuleCache } from './module-cache.ts';
@@ -167,13 +167,11 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     const shared = keep === undefined && (request.method === 'GET' || request.method === 'HEAD');
     const left = keep ?? (shared ? policy?.perVisitor : undefined);
     const ids = made && [...made, match.route.id];
-    const { version, notModified } = ids
+    const { version, etag, notModified } = ids
       ? await decideByVersions(request, response, { policy, left, context, made: ids })
       : {};
     if (notModified) return { type: 'not-modified', caching: notModified };
-    const prerendered =
-      keep === undefined &&
-      prerenderedOf(options, request, response, pageRequest, { policy, made: ids, version });
+    const prerendered = keep === undefined && prerenderedOf(options, pageRequest, etag);
     if (prerendered) return { type: 'prerendered', page: prerendered };
     const outcomes = runDataSteps(match.branch, dataSteps, context, left, reading.values);
     const modules = match.branch.map(({ node }) => loadModule(node));
@@ -217,25 +215,19 @@ interface Matched {
   wrapped: boolean;
 }
 
-/** The document's prerendered page, when there is one for its URL (no search) and it is current by `version`. */
+/**
+ * The document's prerendered page, when there is one for its URL (no search) and it is current: its ETag is
+ * the one the segments' versions give now (`etag`, none when something read makes the answer private), so
+ * its data has not moved since it was made.
+ */
 function prerenderedOf(
   { prerendered }: ResolvePageOptions,
-  request: Request,
-  response: Response,
   pageRequest: PageRequest,
-  {
-    policy,
-    made,
-    version,
-  }: {
-    policy: RoutePolicy | undefined;
-    made: readonly unknown[] | undefined;
-    version: readonly unknown[] | undefined;
-  },
+  etag: string | undefined,
 ): PrerenderedPage | undefined {
-  if (!prerendered || !policy || !made || !version || pageRequest.search !== '') return undefined;
+  if (!prerendered || etag === undefined || pageRequest.search !== '') return undefined;
   const page = prerendered.get(prerenderedKey(pageRequest.locale, pageRequest.appPath));
-  return currentPrerendered(request, response, page, { policy, made, version });
+  return page?.etag === etag ? page : undefined;
 }
 
 /** The answer of a request its middleware ended: a redirect, an error status, or the failure thrown on. */
