@@ -15,8 +15,8 @@ const MAX_ROUNDS = 10_000;
 
 /**
  * Requests a warm-up keeps in flight: pages waiting on slow data (a deferred value that takes half a
- * second) leave the thread idle, and with only a few at once the warm-up used a quarter of the core. V8
- * optimises by the work done, so the budget is spent best with the core busy.
+ * second) leave the thread idle, and with only a few at once the core would sit idle most of the budget.
+ * V8 optimises by the work done, so the budget is spent best with the core busy.
  */
 export const WARM_UP_CONCURRENCY = 32;
 
@@ -57,7 +57,7 @@ export async function warmUp({
   const report: WarmUpReport = { rounds: 0, requests: 0, failed: 0, ms: 0 };
   const urls = routesInTurn(pages).flatMap((page) => [page.url, page.dataUrl]);
   // After the first round, requests still rendering when the budget is spent are cut off: the budget
-  // is the warm-up's length, not its start of last requests (32 product pages would add half a second).
+  // is the warm-up's length, not the time its last requests start (a slow page would overrun it).
   const budget = AbortSignal.timeout(budgetMs);
   const renderCounted = async (url: string, cutOff?: AbortSignal) => {
     report.requests += 1;
@@ -96,10 +96,10 @@ async function renderRound(
 }
 
 /**
- * After the first round: `urls` over and over, with no wait between rounds, until `budget` aborts. A round that
- * waited for its slowest page left the thread idle half the time (a product page's half second of related
- * products), and V8 optimises what runs, not what waits. Ends early once a whole round's worth of pages
- * failed in a row.
+ * After the first round: `urls` over and over, with no wait between rounds, until `budget` aborts. Rounds
+ * that each waited for their slowest page (a product page's half second of related products) would leave
+ * the thread idle, and V8 optimises what runs, not what waits. Ends early once a whole round's worth of
+ * pages failed in a row.
  */
 async function renderUntilSpent(
   urls: readonly string[],
