@@ -40,8 +40,10 @@ export interface Config {
   enableDebugRoutes: boolean;
   /** default 10000: how long in-flight requests may take to finish on shutdown */
   shutdownTimeoutMs: number;
-  /** default 3000: how long a new instance renders its pages in process before /readyz says 200; 0: off */
+  /** default 30000: the longest a new instance renders its pages in process before /readyz says 200; 0: off */
   warmUpMs: number;
+  /** default 3000: the warm-up ends once it has made this many requests (WARM_UP_REQUESTS) */
+  warmUpRequests: number;
   /**
    * default undefined = the build's `dist/prerendered`: the folder the instance serves its prerendered pages
    * from and regenerates them in (nginx's root for them); it must be writable by the instance

@@ -24,8 +24,10 @@ export interface WarmUpOptions {
   client: InProcessClient;
   /** The pages to render, each as a document and as a client navigation's data answer. */
   pages: readonly ListedPage[];
-  /** How long to go on rendering them, round after round (WARM_UP_MS). */
+  /** The longest to go on rendering them, round after round (WARM_UP_MS). */
   budgetMs: number;
+  /** Requests after which it is enough (WARM_UP_REQUESTS): V8 optimises by work done, not by time. */
+  enoughRequests: number;
   /** Each request's own limit (the render deadline): a page that hangs cannot hold the warm-up. */
   requestTimeoutMs: number;
   logger: Logger;
@@ -41,8 +43,9 @@ export interface WarmUpReport {
 }
 
 /**
- * Renders the app's pages in process, every one once and then round after round until `budgetMs` is spent, so that V8 has optimised
- * the render's code before the first visitor comes (the process says it is ready only afterwards). A round
+ * Renders the app's pages in process, every one once and then round after round until it has made
+ * `enoughRequests` or `budgetMs` is spent, so that V8 has optimised the render's code before the first
+ * visitor comes (the process says it is ready only afterwards). A round
  * that only fails ends it early: a page that cannot render now is the visitors' 503 or 500 to see, not a
  * reason to stay unready. Never rejects; the first failure is logged once.
  */
@@ -50,29 +53,37 @@ export async function warmUp({
   client,
   pages,
   budgetMs,
+  enoughRequests,
   requestTimeoutMs,
   logger,
 }: WarmUpOptions): Promise<WarmUpReport> {
   const started = performance.now();
   const report: WarmUpReport = { rounds: 0, requests: 0, failed: 0, ms: 0 };
   const urls = routesInTurn(pages).flatMap((page) => [page.url, page.dataUrl]);
-  // After the first round, requests still rendering when the budget is spent are cut off: the budget
-  // is the warm-up's length, not the time its last requests start (a slow page would overrun it).
-  const budget = AbortSignal.timeout(budgetMs);
+  // After the first round, requests still rendering once it is enough are cut off: a slow page would
+  // otherwise keep the warm-up, and the instance's readiness, past its bounds.
+  const enough = new AbortController();
+  const budget = setTimeout(() => enough.abort(), budgetMs);
   const renderCounted = async (url: string, cutOff?: AbortSignal) => {
     report.requests += 1;
+    if (cutOff && report.requests >= enoughRequests) enough.abort();
     const failure = await renderOnce(client, url, requestTimeoutMs, cutOff);
     if (!failure || cutOff?.aborted) return true;
     if (report.failed === 0) logger.warn({ url, err: errorDetails(failure) }, 'warm-up: a page failed');
     report.failed += 1;
     return false;
   };
-  if (urls.length === 0) return report;
+  if (urls.length === 0) {
+    clearTimeout(budget);
+    return report;
+  }
   // The first round renders every page once whatever the budget (the caller bounds the whole); a round
   // where every page failed ends it.
   report.rounds = 1;
   const first = await renderRound(urls, renderCounted);
-  if (first.failed < first.started) await renderUntilSpent(urls, renderCounted, budget, report);
+  if (first.failed < first.started && report.requests < enoughRequests)
+    await renderUntilSpent(urls, renderCounted, enough.signal, report);
+  clearTimeout(budget);
   report.ms = Math.round(performance.now() - started);
   return report;
 }
@@ -96,7 +107,7 @@ async function renderRound(
 }
 
 /**
- * After the first round: `urls` over and over, with no wait between rounds, until `budget` aborts. Rounds
+ * After the first round: `urls` over and over, with no wait between rounds, until `enough` aborts. Rounds
  * that each waited for their slowest page (a product page's half second of related products) would leave
  * the thread idle, and V8 optimises what runs, not what waits. Ends early once a whole round's worth of
  * pages failed in a row.
@@ -104,18 +115,18 @@ async function renderRound(
 async function renderUntilSpent(
   urls: readonly string[],
   render: (url: string, cutOff: AbortSignal) => Promise<boolean>,
-  budget: AbortSignal,
+  enough: AbortSignal,
   report: WarmUpReport,
 ): Promise<void> {
   let next = 0;
   let failuresInARow = 0;
-  const stop = () => budget.aborted || failuresInARow >= urls.length || report.rounds >= MAX_ROUNDS;
+  const stop = () => enough.aborted || failuresInARow >= urls.length || report.rounds >= MAX_ROUNDS;
   const worker = async () => {
     while (!stop()) {
       const url = urls[next % urls.length] as string;
       next += 1;
       report.rounds = 1 + Math.ceil(next / urls.length);
-      failuresInARow = (await render(url, budget)) ? 0 : failuresInARow + 1;
+      failuresInARow = (await render(url, enough)) ? 0 : failuresInARow + 1;
     }
   };
   await Promise.all(Array.from({ length: WARM_UP_CONCURRENCY }, worker));
@@ -207,6 +218,7 @@ async function warmUpPages(options: WarmUpInstanceOptions, keep: (client: InProc
     client,
     pages,
     budgetMs: config.warmUpMs,
+    enoughRequests: config.warmUpRequests,
     requestTimeoutMs: RENDER_TIMEOUT_MS,
     logger,
   });

@@ -98,6 +98,7 @@ describe('warm-up: the process renders its pages itself before it is ready', () 
       client,
       pages,
       budgetMs: 300,
+      enoughRequests: 1_000_000,
       requestTimeoutMs: 5_000,
       logger: recordingLogger(lines),
     });
@@ -133,6 +134,7 @@ describe('warm-up: the process renders its pages itself before it is ready', () 
       client,
       pages: await tinyPages(),
       budgetMs: 0,
+      enoughRequests: 1_000_000,
       requestTimeoutMs: 2_000,
       logger: recordingLogger([]),
     });
@@ -154,6 +156,7 @@ describe('warm-up: the process renders its pages itself before it is ready', () 
       client,
       pages: await tinyPages(),
       budgetMs: 450,
+      enoughRequests: 1_000_000,
       requestTimeoutMs: 5_000,
       logger: recordingLogger([]),
     });
@@ -180,12 +183,28 @@ describe('warm-up: the process renders its pages itself before it is ready', () 
       client,
       pages: await tinyPages(),
       budgetMs: 400,
+      enoughRequests: 1_000_000,
       requestTimeoutMs: 5_000,
       logger: recordingLogger(lines),
     });
     expect(report.ms).toBeLessThan(1_500);
     expect(report.failed).toBe(0);
     expect(lines.filter((line) => line.level === 'warn')).toEqual([]);
+  });
+
+  it('ends once it has made enough requests (WARM_UP_REQUESTS), long before a budget of ten minutes', async () => {
+    client = await startInProcessClient(tinyServer([], []));
+    const report = await warmUp({
+      client,
+      pages: await tinyPages(),
+      budgetMs: 600_000,
+      enoughRequests: 40,
+      requestTimeoutMs: 5_000,
+      logger: recordingLogger([]),
+    });
+    expect(report.failed).toBe(0);
+    // The ones in flight when the 40th was sent are cut off; none is sent after it.
+    expect(report.requests).toBe(40);
   });
 
   it('ends after a round where every page failed, and logs the first failure once (never unready for long)', async () => {
@@ -200,6 +219,7 @@ describe('warm-up: the process renders its pages itself before it is ready', () 
       client,
       pages,
       budgetMs: 600_000,
+      enoughRequests: 1_000_000,
       requestTimeoutMs: 5_000,
       logger: recordingLogger(lines),
     });
@@ -215,6 +235,7 @@ describe('warm-up: the process renders its pages itself before it is ready', () 
       client,
       pages: pages.slice(0, 1),
       budgetMs: 600_000,
+      enoughRequests: 1_000_000,
       requestTimeoutMs: 200,
       logger: recordingLogger([]),
     });

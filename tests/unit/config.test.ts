@@ -18,6 +18,8 @@ describe('loadConfig', () => {
       webConcurrency: 1,
       logLevel: 'info',
       enableDebugRoutes: false,
+      warmUpMs: 30_000,
+      warmUpRequests: 3_000,
     });
     expect(config.cookieSecret).toHaveLength(64);
     expect(Object.isFrozen(config)).toBe(true);
@@ -40,6 +42,8 @@ describe('loadConfig', () => {
         WEB_CONCURRENCY: 'auto',
         LOG_LEVEL: 'debug',
         ENABLE_DEBUG_ROUTES: '1',
+        WARM_UP_MS: '5000',
+        WARM_UP_REQUESTS: '300',
         NODE_ENV: 'production',
       },
       4,
@@ -59,6 +63,8 @@ describe('loadConfig', () => {
       webConcurrency: 4,
       logLevel: 'debug',
       enableDebugRoutes: true,
+      warmUpMs: 5_000,
+      warmUpRequests: 300,
     });
   });
 
@@ -76,6 +82,8 @@ describe('loadConfig', () => {
     ['WEB_CONCURRENCY', '0', /Invalid WEB_CONCURRENCY="0"/],
     ['LOG_LEVEL', 'loud', /Invalid LOG_LEVEL="loud": must be one of/],
     ['ENABLE_DEBUG_ROUTES', 'maybe', /Invalid ENABLE_DEBUG_ROUTES="maybe"/],
+    ['WARM_UP_REQUESTS', '0', /Invalid WARM_UP_REQUESTS="0": must be a whole number of requests from 1/],
+    ['WARM_UP_REQUESTS', '1.5e3', /Invalid WARM_UP_REQUESTS="1.5e3"/],
     [
       'PUBLIC_ORIGIN',
       'shop.example.com',
