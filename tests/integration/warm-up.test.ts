@@ -52,6 +52,31 @@ async function tinyPages() {
   });
 }
 
+/** The tiny app's pages warmed up through `client`, with the options a test does not set at their loosest. */
+async function warmUpTinyPages(client: InProcessClient, options: Partial<Parameters<typeof warmUp>[0]>) {
+  return warmUp({
+    client,
+    pages: await tinyPages(),
+    budgetMs: 600_000,
+    enoughRequests: 1_000_000,
+    requestTimeoutMs: 5_000,
+    logger: recordingLogger([]),
+    ...options,
+  });
+}
+
+/** The notes page's data after `ms`, or its request's abort reason first. */
+function notesAfter(ms: number, signal: AbortSignal) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve({ count: 2 }), ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 describe('warm-up: the process renders its pages itself before it is ready', () => {
   let client: InProcessClient | undefined;
   afterEach(async () => {
@@ -145,21 +170,9 @@ describe('warm-up: the process renders its pages itself before it is ready', () 
   it("goes on past the first round without waiting for a round's slowest page", async () => {
     // Half the pages take 300 ms: rounds that each waited for their slowest would fit only the first two
     // (8 requests) in the budget; without that wait, every worker sends one at once after the first round.
-    const slow = ({ signal }: { signal: AbortSignal }) =>
-      new Promise((resolve, reject) => {
-        const timer = setTimeout(() => resolve({ count: 2 }), 300);
-        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-        signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
-      });
+    const slow = ({ signal }: { signal: AbortSignal }) => notesAfter(300, signal);
     client = await startInProcessClient(tinyServer([], [], { notes: slow }));
-    const report = await warmUp({
-      client,
-      pages: await tinyPages(),
-      budgetMs: 450,
-      enoughRequests: 1_000_000,
-      requestTimeoutMs: 5_000,
-      logger: recordingLogger([]),
-    });
+    const report = await warmUpTinyPages(client, { budgetMs: 450 });
     expect(report.failed).toBe(0);
     expect(report.requests).toBeGreaterThan(8);
   });
@@ -168,25 +181,12 @@ describe('warm-up: the process renders its pages itself before it is ready', () 
     // Fast for the first round (a few ms), then two seconds a page: waiting for those would take the warm-up
     // past its budget.
     let slowFrom = Number.POSITIVE_INFINITY;
-    const slowerLater = ({ signal }: { signal: AbortSignal }) => {
-      if (performance.now() < slowFrom) return { count: 2 };
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => resolve({ count: 2 }), 2_000);
-        signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
-        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-      });
-    };
+    const slowerLater = ({ signal }: { signal: AbortSignal }) =>
+      performance.now() < slowFrom ? { count: 2 } : notesAfter(2_000, signal);
     const lines: Line[] = [];
     client = await startInProcessClient(tinyServer(lines, [], { notes: slowerLater }));
     slowFrom = performance.now() + 150;
-    const report = await warmUp({
-      client,
-      pages: await tinyPages(),
-      budgetMs: 400,
-      enoughRequests: 1_000_000,
-      requestTimeoutMs: 5_000,
-      logger: recordingLogger(lines),
-    });
+    const report = await warmUpTinyPages(client, { budgetMs: 400, logger: recordingLogger(lines) });
     expect(report.ms).toBeLessThan(1_500);
     expect(report.failed).toBe(0);
     expect(lines.filter((line) => line.level === 'warn')).toEqual([]);
@@ -194,14 +194,7 @@ describe('warm-up: the process renders its pages itself before it is ready', () 
 
   it('ends once it has made enough requests (WARM_UP_REQUESTS), long before a budget of ten minutes', async () => {
     client = await startInProcessClient(tinyServer([], []));
-    const report = await warmUp({
-      client,
-      pages: await tinyPages(),
-      budgetMs: 600_000,
-      enoughRequests: 40,
-      requestTimeoutMs: 5_000,
-      logger: recordingLogger([]),
-    });
+    const report = await warmUpTinyPages(client, { enoughRequests: 40 });
     expect(report.failed).toBe(0);
     // The ones in flight when the 40th was sent are cut off; none is sent after it.
     expect(report.requests).toBe(40);
