@@ -27,7 +27,7 @@ export class ConfigError extends Error {
 /**
  * How much a new instance warms itself by default, in requests to itself: V8 optimises the render's hot
  * code by the work it does, which otherwise the first visitors' requests do. Counted in requests, a slower
- * machine gets the same warmth, later. The storefront's first 5 s of traffic after this many come near 0.9
+ * machine gets the same warmth, later. After this many, a new instance's first 5 s of traffic come near 0.9
  * of its steady speed (bench/run/warm-start.mjs measures it); a few seconds of it are taken from readiness.
  */
 const WARM_UP_REQUESTS = 3_000;
