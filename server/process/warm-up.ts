@@ -82,7 +82,7 @@ export async function warmUp({
   report.rounds = 1;
   const first = await renderRound(urls, renderCounted);
   if (first.failed < first.started && report.requests < enoughRequests)
-    await renderUntilSpent(urls, renderCounted, enough.signal, report);
+    await renderUntilEnough(urls, renderCounted, enough.signal, report);
   clearTimeout(budget);
   report.ms = Math.round(performance.now() - started);
   return report;
@@ -112,7 +112,7 @@ async function renderRound(
  * the thread idle, and V8 optimises what runs, not what waits. Ends early once a whole round's worth of
  * pages failed in a row.
  */
-async function renderUntilSpent(
+async function renderUntilEnough(
   urls: readonly string[],
   render: (url: string, cutOff: AbortSignal) => Promise<boolean>,
   enough: AbortSignal,
