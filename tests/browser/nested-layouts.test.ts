@@ -84,6 +84,25 @@ describeInChromium('nested layouts', ({ newPage }) => {
     }
   });
 
+  it("draws the help filter as the sidebar's own full-width field", async () => {
+    const { page, problems } = await open(ARTICLE);
+    try {
+      const sizes = await page.evaluate(() => {
+        const input = document.querySelector<HTMLElement>('.sidebar__filter');
+        const sidebar = input?.parentElement;
+        if (!input || !sidebar) return null;
+        const style = getComputedStyle(sidebar);
+        const padding = Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight);
+        return { input: input.getBoundingClientRect().width, content: sidebar.clientWidth - padding };
+      });
+      expect(sizes).not.toBeNull();
+      expect(Math.abs((sizes?.input ?? 0) - (sizes?.content ?? 0))).toBeLessThan(1);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('keeps the shop sidebar while categories change', async () => {
     const { page, problems } = await open('/shop/kitchen');
     try {
