@@ -9,7 +9,8 @@
 // another build of ours (build.mjs's `build({ outdir })`, under this repository so node_modules resolves).
 // The light pair's sides (`--path /products`): `light` (bench/results/light-dist as `npm run bench` serves
 // it), `bare`, or a directory of another light build. A `+sentry` suffix runs that side with Sentry on at
-// its default rate 0.1, against a local capture endpoint (`+sentry-full`: the full SDK, SENTRY_SDK=full).
+// its default rate 0.1, against a local capture endpoint (`+sentry-full`: the full SDK, SENTRY_SDK=full;
+// `+sentry:0.5`: another rate).
 // The wrk pair's product-like page (`--product-like`, path /products/sku-001): `ours` (bench/results/
 // product-like-dist, as `npm start` runs it at LOG_LEVEL=info), `bare` (its bare renderer), or a directory of
 // another product-like build (build.mjs's `build({ outdir, app })` with bench/product-like/'s app).
@@ -94,7 +95,8 @@ async function startSide(side) {
   if (side === 'baseline' || side === 'bare' || (side === 'ours' && !isProductLike))
     return startServer(side, { pin });
   const [build, flags] = side.split('#');
-  const [name, sentry] = build.split('+');
+  const [name, sentryAndRate] = build.split('+');
+  const [sentry, rate = '0.1'] = (sentryAndRate ?? '').split(':');
   const distDir = distDirOf(name);
   if (!existsSync(path.join(distDir, 'server', 'index.mjs'))) throw new Error(`${side}: no server build`);
   const options = isLightPair || isProductLike ? { ...lightServerOptions(), distDir } : { distDir, env: {} };
@@ -107,7 +109,7 @@ async function startSide(side) {
     sentryDsn: capture.dsn,
     env: {
       ...options.env,
-      SENTRY_TRACES_SAMPLE_RATE: '0.1',
+      SENTRY_TRACES_SAMPLE_RATE: rate,
       SENTRY_SDK: sentry === 'sentry-full' ? 'full' : 'light',
     },
   });

@@ -292,6 +292,7 @@ function memoryMonitoring(reported: ReportedError[]): Monitoring {
       routePattern = name;
     },
     traceMeta: () => undefined,
+    untraced: (work) => work(),
     flush: async () => true,
   };
 }

@@ -40,6 +40,12 @@ export interface Monitoring {
   nameTransaction(name: string): void;
   /** The current trace, to continue in the browser. */
   traceMeta(): TraceMeta | undefined;
+  /**
+   * Runs the process's own work apart from every visit (its requests to itself: warm-up, prerendered pages'
+   * checks): in a scope of its own with tracing suppressed, so none of it becomes a span, a trace header or a
+   * breadcrumb that a visitor's later error or transaction would carry.
+   */
+  untraced<T>(work: () => T): T;
   /** Sends what is pending, waiting at most `timeoutMs`. */
   flush(timeoutMs: number): Promise<boolean>;
 }
@@ -50,6 +56,7 @@ export const noMonitoring: Monitoring = {
   captureException: () => undefined,
   nameTransaction: () => {},
   traceMeta: () => undefined,
+  untraced: (work) => work(),
   flush: async () => true,
 };
 

@@ -52,6 +52,7 @@ export async function sentryMonitoring(sdk: SentrySdk, basePath: string): Promis
       const sentryTrace = data['sentry-trace'];
       return sentryTrace ? { sentryTrace, baggage: data.baggage ?? '' } : undefined;
     },
+    untraced: (work) => Sentry.withIsolationScope(() => Sentry.suppressTracing(work)),
     flush: (timeoutMs) => Sentry.flush(timeoutMs),
   };
 }

@@ -28,13 +28,20 @@ export interface InProcessClient {
   close(): Promise<void>;
 }
 
+/** Monitoring.untraced: runs work apart from every visit's monitoring. */
+export type RunUntraced = <T>(work: () => T) => T;
+
 /**
  * Serves `app` on a port of 127.0.0.1 of its own, for the process's own requests: they take every step a
  * visit takes (middleware, data, render, headers) but are no visit (`response.locals.inProcess`: no request
- * log line, no monitoring transaction; request-handler.ts), and no visitor waits behind them. The secret
- * token is made per process, so no other program can send such a request.
+ * log line, no monitoring transaction; request-handler.ts), and no visitor waits behind them. Both ends run
+ * `untraced`, so monitoring keeps nothing of them for a visitor's later event. The secret token is made per
+ * process, so no other program can send such a request.
  */
-export async function startInProcessClient(app: Express): Promise<InProcessClient> {
+export async function startInProcessClient(
+  app: Express,
+  untraced: RunUntraced = (work) => work(),
+): Promise<InProcessClient> {
   const token = randomBytes(24).toString('base64url');
   const server = http.createServer(function answerInProcess(request, response) {
     if (!sameSecret(request.headers[TOKEN_HEADER], token)) {
@@ -44,7 +51,7 @@ export async function startInProcessClient(app: Express): Promise<InProcessClien
     const nonce = request.headers[NONCE_HEADER];
     const locals = { inProcess: true, ...(typeof nonce === 'string' && { cspNonce: nonce }) };
     Object.assign(response, { locals });
-    app(request, response);
+    untraced(() => app(request, response));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -57,8 +64,10 @@ export async function startInProcessClient(app: Express): Promise<InProcessClien
         'accept-encoding': 'identity',
       };
       if (cspNonce) headers[NONCE_HEADER] = cspNonce;
-      const answer = await fetch(`${origin}${url}`, { headers, redirect: 'manual', signal });
-      return { status: answer.status, headers: answer.headers, body: await answer.text() };
+      return untraced(async () => {
+        const answer = await fetch(`${origin}${url}`, { headers, redirect: 'manual', signal });
+        return { status: answer.status, headers: answer.headers, body: await answer.text() };
+      });
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -69,6 +69,7 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
         config.basePath,
       )
     : noMonitoring;
+  const { untraced } = monitoring;
 
   const { services: servicesDefinition, readConfig: _readAtStart, ...serverParts } = serverApp;
   const services = startServices(servicesDefinition, { config, appConfig, logger, buildDir });
@@ -113,7 +114,7 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
     const { folder, index, pages } = prerendered;
     const locales = createLocales(appDefinition.locales);
     const { basePath, prerenderCheckMs: checkEveryMs } = config;
-    const options = { app, folder, index, pages, locales, basePath, checkEveryMs, logger };
+    const options = { app, folder, index, pages, locales, basePath, checkEveryMs, logger, untraced };
     regeneration = await startPrerenderRegeneration(options);
     const report = await regeneration.check();
     logger.info({ ...report, ms: Math.round(performance.now() - started) }, 'prerendered pages checked');
@@ -126,7 +127,16 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
     const checking = checkPrerendered().catch((error) =>
       logger.warn({ err: errorDetails(error) }, 'prerendered pages not checked'),
     );
-    const warming = warmUpInstance({ app, appDefinition, serverApp, services, config, buildId, logger });
+    const warming = warmUpInstance({
+      app,
+      appDefinition,
+      serverApp,
+      services,
+      config,
+      buildId,
+      logger,
+      untraced,
+    });
     void Promise.all([checking, warming]).then(() => {
       lifecycle?.markReady();
       regeneration?.start();

@@ -9,7 +9,7 @@ import {
   prerenderedKey,
 } from '../definition/prerendered-pages.ts';
 import { errorDetails } from '../monitoring/logger.ts';
-import { startInProcessClient } from './in-process-client.ts';
+import { type RunUntraced, startInProcessClient } from './in-process-client.ts';
 import { renderForFile } from './prerender-pages.ts';
 import { encodePage, removePageFiles, writeIndex, writePageFiles } from './prerendered-files.ts';
 
@@ -25,6 +25,8 @@ export interface PrerenderRegenerationOptions {
   /** How long between two checks (PRERENDER_CHECK_MS). */
   checkEveryMs: number;
   logger: Logger;
+  /** Monitoring.untraced: the checks' requests are no visit. */
+  untraced?: RunUntraced;
 }
 
 /** What a check of the pages did. */
@@ -58,7 +60,7 @@ export async function startPrerenderRegeneration(
   options: PrerenderRegenerationOptions,
 ): Promise<PrerenderRegeneration> {
   const { folder, pages, logger } = options;
-  const client = await startInProcessClient(options.app);
+  const client = await startInProcessClient(options.app, options.untraced);
   const entries = [...options.index.pages];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<RegenerationReport> | undefined;

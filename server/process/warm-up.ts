@@ -7,7 +7,7 @@ import type { AnyServerApp } from '../definition/server-app-definition.ts';
 import type { ServicesHandle } from '../definition/services.ts';
 import { errorDetails } from '../monitoring/logger.ts';
 import { RENDER_TIMEOUT_MS } from '../request/request-abort.ts';
-import { type InProcessClient, startInProcessClient } from './in-process-client.ts';
+import { type InProcessClient, type RunUntraced, startInProcessClient } from './in-process-client.ts';
 import { type ListedPage, listPages } from './page-list.ts';
 
 /** No round of warm-up goes on past this many rounds, however fast its pages render. */
@@ -172,6 +172,8 @@ export interface WarmUpInstanceOptions {
   config: Readonly<Config>;
   buildId: string;
   logger: Logger;
+  /** Monitoring.untraced: the warm-up's requests are no visit. */
+  untraced?: RunUntraced;
 }
 
 /**
@@ -212,7 +214,7 @@ async function warmUpPages(options: WarmUpInstanceOptions, keep: (client: InProc
     perRoute: PAGES_PER_ROUTE,
     services,
   });
-  const client = await startInProcessClient(options.app);
+  const client = await startInProcessClient(options.app, options.untraced);
   keep(client);
   const report = await warmUp({
     client,
