@@ -58,7 +58,6 @@ export async function startClient(payload: SsrPayload, options: StartOptions = {
     ? (await import('./monitoring/sentry-browser.ts')).startBrowserSentry(payload.sentry, {
         routePattern: patternOf(page),
         status: page.type === 'route' ? 200 : page.status,
-        trace: payload.trace,
       })
     : undefined;
   const router = createRouter({

@@ -174,7 +174,6 @@ function payloadOf(route: Route, data: unknown[], url: URL): SsrPayload {
     head,
   };
   return {
-    trace: null,
     sentry: null,
     debugRoutes: false,
     buildId: manifest.buildId,

@@ -16,7 +16,6 @@ export interface BrowserMonitoring {
 export interface PageloadFacts {
   routePattern: string | undefined;
   status: number;
-  trace: { sentryTrace: string; baggage: string } | null;
 }
 
 /**
@@ -32,14 +31,11 @@ export function startBrowserSentry(config: BrowserSentryConfig, pageload: Pagelo
   // The 404 page's pageload is not measured: visits to missing URLs would skew the pages' timings. An error
   // page has no route pattern and is named by its status.
   if (client && pageload.status !== 404) {
-    Sentry.startBrowserTracingPageLoadSpan(
-      client,
-      {
-        name: pageload.routePattern ?? `${pageload.status}`,
-        attributes: { [Sentry.SEMANTIC_ATTRIBUTE_SENTRY_SOURCE]: 'route' },
-      },
-      pageload.trace ?? undefined,
-    );
+    // It continues the server's trace, which Sentry reads from the page's `sentry-trace` and `baggage` meta tags.
+    Sentry.startBrowserTracingPageLoadSpan(client, {
+      name: pageload.routePattern ?? `${pageload.status}`,
+      attributes: { [Sentry.SEMANTIC_ATTRIBUTE_SENTRY_SOURCE]: 'route' },
+    });
   }
 
   return {

@@ -24,7 +24,12 @@ export interface DocumentFrame {
 
 export interface DocumentFrameParts {
   head: Head;
-  payload: Pick<SsrPayload, 'locale' | 'assets' | 'trace'>;
+  payload: Pick<SsrPayload, 'locale' | 'assets'>;
+  /**
+   * The request's trace as `sentry-trace` and `baggage` meta tags, which the browser's Sentry continues in its
+   * pageload span; none on a shared page (its trace would be the first visitor's).
+   */
+  trace: { sentryTrace: string; baggage: string } | undefined;
   icon?: string;
   /** The app's stylesheet as a `<style>` tag (inlineStyleTag), when the build inlines it. */
   inlineStyleTag: string | undefined;
@@ -47,7 +52,7 @@ export function inlineStyleTag(css: string): string {
 }
 
 export function documentFrame(parts: DocumentFrameParts): DocumentFrame {
-  const { head, payload, icon, inlineStyleTag: styleTag, entry, nonce } = parts;
+  const { head, payload, icon, inlineStyleTag: styleTag, entry, nonce, trace } = parts;
   const nonceAttribute = nonce === undefined ? '' : ` nonce="${escapeHtml(nonce)}"`;
   let start = `<!DOCTYPE html><html lang="${escapeHtml(payload.locale)}"><head><meta charSet="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>`;
   for (const href of payload.assets.stylesheets)
@@ -59,8 +64,7 @@ export function documentFrame(parts: DocumentFrameParts): DocumentFrame {
   if (head.description) start += metaTag('description', head.description);
   if (head.robots) start += metaTag('robots', head.robots);
   if (icon) start += `<link rel="icon" href="${escapeHtml(icon)}"/>`;
-  if (payload.trace)
-    start += metaTag('sentry-trace', payload.trace.sentryTrace) + metaTag('baggage', payload.trace.baggage);
+  if (trace) start += metaTag('sentry-trace', trace.sentryTrace) + metaTag('baggage', trace.baggage);
   for (const href of payload.assets.modulePreloads)
     start += `<link rel="modulepreload" href="${escapeHtml(href)}"/>`;
   start += '</head><body>';

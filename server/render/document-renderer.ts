@@ -92,14 +92,8 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
   const assets = pageAssets(app.root, routes, locales.list, basePath, build);
   const buildId = buildIdOf(build);
 
-  function payloadFor(
-    pageRequest: PageRequest,
-    page: PageState,
-    routeId?: string,
-    shared = false,
-  ): SsrPayload {
+  function payloadFor(pageRequest: PageRequest, page: PageState, routeId?: string): SsrPayload {
     return {
-      trace: shared ? null : (monitoring.traceMeta() ?? null),
       ...options.browser,
       buildId,
       basePath,
@@ -127,6 +121,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
         entry: assets.entry,
         inlineStyleTag: assets.inlineStyleTag,
         reportError,
+        traceMeta: monitoring.traceMeta,
       },
       streaming,
     );
@@ -142,7 +137,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
         head: render.head,
       };
       if (render.kept?.size) page.later = [...render.kept].map((index) => render.segments[index]!.state.id);
-      const payload = payloadFor(pageRequest, page, render.routeId, render.shared);
+      const payload = payloadFor(pageRequest, page, render.routeId);
       const shared = render.shared === true;
       stream(request, response, payload, render.segments, {
         status: render.status,
@@ -215,6 +210,7 @@ interface StreamedPage {
   /** The app's stylesheet as a `<style>` tag, when the build inlines it. */
   inlineStyleTag: string | undefined;
   reportError: ReportError;
+  traceMeta: Monitoring['traceMeta'];
 }
 
 /** Streams one document: the app's page, the payload script with deferred placeholders, then each deferred value. */
@@ -255,6 +251,7 @@ function streamPage(request: Request, response: Response, page: StreamedPage, op
       icon: app.icon,
       inlineStyleTag: page.inlineStyleTag,
       entry: page.entry,
+      trace: options.shared ? undefined : page.traceMeta(),
       bootstrapScript: page.entry
         ? `self.${SSR_PAYLOAD_GLOBAL}=${serializeForScript(serializable)};self.${SSR_DEFERRED_GLOBAL}||=[]`
         : '',

@@ -69,8 +69,6 @@ export interface SsrPayload {
   url: { pathname: string; search: string };
   page: PageState;
   assets: DocumentAssets;
-  /** The server's trace, continued by the browser's pageload span (meta tags `sentry-trace`, `baggage`). */
-  trace: { sentryTrace: string; baggage: string } | null;
   /** Browser monitoring settings; null when SENTRY_DSN is unset (then no Sentry code is downloaded). */
   sentry: BrowserSentryConfig | null;
   /** The server serves the debug routes (ENABLE_DEBUG_ROUTES): only then does the browser's route tree hold them. */

@@ -1,5 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { noMonitoring } from '../../server/monitoring/monitoring.ts';
 import { cspViolations, describeInChromium } from '../helpers/chromium.ts';
 import { listen, type RunningServer } from '../helpers/listen.ts';
 import { waitForHydration } from '../helpers/page-problems.ts';
@@ -7,11 +8,21 @@ import { type SentryCaptureServer, startSentryCaptureServer } from '../helpers/s
 import { createStorefrontApp } from '../helpers/storefront-app.ts';
 
 const PRODUCT = '/products/chef-knife-20cm';
+/**
+ * The trace the monitored server's pages carry in their meta tags, as a server's Sentry writes it
+ * (tests/integration/sentry-server.test.ts checks the real SDK's); the browser's pageload continues it.
+ */
+const SERVER_TRACE_ID = '5e1f0c0ffee0d00d5e1f0c0ffee0d00d';
+const SERVER_SPAN_ID = 'b0a710ad5e1f0c0f';
+const serverTrace = {
+  sentryTrace: `${SERVER_TRACE_ID}-${SERVER_SPAN_ID}-1`,
+  baggage: `sentry-trace_id=${SERVER_TRACE_ID},sentry-sampled=true,sentry-sample_rate=1,sentry-sample_rand=0.5,sentry-environment=test`,
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface TransactionPayload {
   transaction: string;
-  contexts: { trace: { op: string } };
+  contexts: { trace: { op: string; trace_id: string; parent_span_id?: string } };
 }
 
 describeInChromium('browser monitoring with @sentry/browser', ({ newPage }) => {
@@ -23,11 +34,12 @@ describeInChromium('browser monitoring with @sentry/browser', ({ newPage }) => {
     sentry = await startSentryCaptureServer();
     [monitored, unmonitored] = await Promise.all([
       listen(
-        createStorefrontApp({
-          SENTRY_DSN: sentry.dsn,
-          SENTRY_TRACES_SAMPLE_RATE: '1',
-          ENABLE_DEBUG_ROUTES: '1',
-        }),
+        createStorefrontApp(
+          { SENTRY_DSN: sentry.dsn, SENTRY_TRACES_SAMPLE_RATE: '1', ENABLE_DEBUG_ROUTES: '1' },
+          undefined,
+          undefined,
+          { ...noMonitoring, traceMeta: () => serverTrace },
+        ),
       ),
       listen(createStorefrontApp()),
     ]);
@@ -122,6 +134,26 @@ describeInChromium('browser monitoring with @sentry/browser', ({ newPage }) => {
       const childOps = (navigation?.spans ?? []).map((span) => span.op);
       expect(childOps).toContain('resource.script'); // the route's code chunk
       expect(childOps).toContain('http.client'); // the data request
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("continues the server's trace, given by the page's meta tags, in its pageload", async () => {
+    // A visitor's own page: a shared one carries no trace (it would be its first visitor's).
+    const page = await openMonitored('/cart');
+    try {
+      expect(await page.locator('meta[name="sentry-trace"]').getAttribute('content')).toBe(
+        serverTrace.sentryTrace,
+      );
+      // The payload does not repeat it: the meta tags are the one copy the browser's Sentry reads.
+      expect(await page.evaluate(() => JSON.stringify((self as { __SSR?: unknown }).__SSR))).not.toContain(
+        SERVER_TRACE_ID,
+      );
+      await sentry.waitFor(() => transactions('pageload').length >= 1);
+      const [pageload] = transactions('pageload');
+      expect(pageload?.contexts.trace.trace_id).toBe(SERVER_TRACE_ID);
+      expect(pageload?.contexts.trace.parent_span_id).toBe(SERVER_SPAN_ID);
     } finally {
       await page.close();
     }

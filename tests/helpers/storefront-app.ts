@@ -8,6 +8,7 @@ import { startServices } from '../../server/app/services.ts';
 import { loadBuildOutput } from '../../server/definition/build-output.ts';
 import type { Logger } from '../../server/definition/logger.ts';
 import type { DataSteps } from '../../server/index.ts';
+import type { Monitoring } from '../../server/monitoring/monitoring.ts';
 import { captureLogger } from './capture-logger.ts';
 import { testShopServices } from './shop-database.ts';
 import { testConfig } from './test-config.ts';
@@ -25,6 +26,7 @@ export function createStorefrontApp(
   env: Record<string, string> = {},
   logger: Logger = captureLogger(),
   dataSteps: DataSteps = storefrontDataSteps,
+  monitoring?: Monitoring,
 ) {
   const config = testConfig(env);
   return createApp({
@@ -38,5 +40,6 @@ export function createStorefrontApp(
     ),
     build: loadBuildOutput(inject('buildDir')),
     logger,
+    monitoring,
   });
 }

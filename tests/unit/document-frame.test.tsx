@@ -38,7 +38,8 @@ function renderWithReact(
 
 interface Case {
   head: Head;
-  payload: Pick<SsrPayload, 'locale' | 'assets' | 'trace'>;
+  payload: Pick<SsrPayload, 'locale' | 'assets'>;
+  trace?: DocumentFrameParts['trace'];
   icon?: string;
   css?: string;
   entry?: string;
@@ -52,7 +53,7 @@ const BOOTSTRAP = 'self.__SSR={"a":"\\u003c/script>"};self.__ssrDeferred||=[]';
  * The tags only the server writes, as React would render them: React hoists them into the head, in its order
  * (the charset first, stylesheets before the title, the rest after the browser's head tags).
  */
-function serverOnlyTags({ assets, trace }: Case['payload']): ReactNode[] {
+function serverOnlyTags({ payload: { assets }, trace }: Case): ReactNode[] {
   return [
     createElement('meta', { key: 'charset', charSet: 'utf-8' }),
     ...assets.stylesheets.map((href) =>
@@ -65,7 +66,8 @@ function serverOnlyTags({ assets, trace }: Case['payload']): ReactNode[] {
 }
 
 /** React's document for a case, as the server rendered it before it wrote the frame itself. */
-async function reactDocument({ head, payload, icon, css, entry, nonce }: Case): Promise<string> {
+async function reactDocument(example: Case): Promise<string> {
+  const { head, payload, icon, css, entry, nonce } = example;
   const document = createElement(
     'html',
     { lang: payload.locale },
@@ -74,7 +76,7 @@ async function reactDocument({ head, payload, icon, css, entry, nonce }: Case): 
   );
   const style = css ? createElement('style', { href: 'app-stylesheet', precedence: 'default' }, css) : null;
   const html = await renderWithReact(
-    createElement(Fragment, null, style, document, ...serverOnlyTags(payload)),
+    createElement(Fragment, null, style, document, ...serverOnlyTags(example)),
     entry ? { bootstrapModules: [entry], bootstrapScriptContent: BOOTSTRAP, nonce } : { nonce },
   );
   // React names its bootstrap script for its own shell-timing script; the frame's needs no id (React may
@@ -82,10 +84,11 @@ async function reactDocument({ head, payload, icon, css, entry, nonce }: Case): 
   return html.replace(' id="_R_"', '');
 }
 
-function partsOf({ head, payload, icon, css, entry, nonce }: Case): DocumentFrameParts {
+function partsOf({ head, payload, trace, icon, css, entry, nonce }: Case): DocumentFrameParts {
   return {
     head,
     payload,
+    trace,
     icon,
     inlineStyleTag: css ? inlineStyleTag(css) : undefined,
     entry,
@@ -107,10 +110,10 @@ const cases: [string, Case][] = [
       payload: {
         locale: 'en',
         assets: { stylesheets: ['/_assets/app-1.css'], modulePreloads: ['/_assets/a.js', '/_assets/b.js'] },
-        trace: {
-          sentryTrace: '0123456789abcdef0123456789abcdef-0123456789abcdef-1',
-          baggage: 'sentry-a=1,b="2"',
-        },
+      },
+      trace: {
+        sentryTrace: '0123456789abcdef0123456789abcdef-0123456789abcdef-1',
+        baggage: 'sentry-a=1,b="2"',
       },
       icon: '/favicon.ico',
       entry: '/_assets/entry-1.js',
@@ -124,7 +127,6 @@ const cases: [string, Case][] = [
       payload: {
         locale: 'fr',
         assets: { stylesheets: [], modulePreloads: ['/base/_assets/c.js'] },
-        trace: null,
       },
       css: '.a{color:red}.b>.c{margin:0}',
       entry: '/base/_assets/entry-2.js',
@@ -134,7 +136,7 @@ const cases: [string, Case][] = [
     'no client build: no scripts, no preloads',
     {
       head: { title: '</title><script>alert(1)</script>' },
-      payload: { locale: 'de-CH', assets: { stylesheets: [], modulePreloads: [] }, trace: null },
+      payload: { locale: 'de-CH', assets: { stylesheets: [], modulePreloads: [] } },
     },
   ],
 ];
