@@ -2,7 +2,9 @@
 // core 1, round after round. Each round gives both servers' CPU time per request under the same conditions
 // (same moment, same core, same load), so the shared machine's drift, which moves sequential rounds by
 // ±10%, cancels in their ratio. This is how the server's performance changes were chosen; `npm run bench`
-// stays the reference for the targets.
+// stays the reference for the targets. The side started first reads dearer: a build against itself gave
+// x0.953 (light page) and x0.96 (`/shop`) on 2026-11-29. Run both orders and take the geometric mean of the
+// two ratios.
 // Usage: node bench/side-by-side.mjs [--a ours] [--b baseline] [--rounds 8] [--seconds 8]
 //          [--connections 200] [--path /products/chef-knife-20cm] [--product-like]
 // A side is `ours` or `baseline` (both from bench/results/dist, built when missing), or a directory holding
