@@ -121,7 +121,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
         entry: assets.entry,
         inlineStyleTag: assets.inlineStyleTag,
         reportError,
-        traceMeta: monitoring.traceMeta,
+        traceMeta: () => monitoring.traceMeta(),
       },
       streaming,
     );
