@@ -7,6 +7,8 @@ import { collectPageProblems, waitForHydration } from '../helpers/page-problems.
 import { hasMarker, markWindow } from '../helpers/window-marker.ts';
 
 const OVERLAY = '[data-dev-overlay]';
+/** How long an edit may take to reach the page: a rebuild and a restart, with the whole suite on two cores. */
+const REFRESH_TIMEOUT_MS = 30_000;
 
 describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)', (chromium) => {
   let dev: DevSession;
@@ -46,7 +48,7 @@ describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)
     page.waitForFunction(
       ([selector, text]) => document.querySelector(selector)?.textContent?.includes(text),
       [selector, text] as const,
-      { timeout: 10_000 },
+      { timeout: REFRESH_TIMEOUT_MS },
     );
 
   it('swaps an edited component in place: the new text shows, state and page stay', async () => {
@@ -68,7 +70,7 @@ describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)
     await page.waitForFunction(
       () => getComputedStyle(document.querySelector('#greeting') as Element).color === 'rgb(128, 0, 0)',
       null,
-      { timeout: 10_000 },
+      { timeout: REFRESH_TIMEOUT_MS },
     );
     expect(await hasMarker(page)).toBe(true);
     expect(await state(page)).toEqual({ count: 'Clicked 3 times', draft: 'typed text' });
@@ -78,12 +80,15 @@ describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)
   it('shows a syntax error in the overlay; its fix removes it and keeps the state', async () => {
     const page = await pageWithState();
     await dev.edit('counter-page.tsx', '<section>', '<section>{');
-    await page.waitForSelector(OVERLAY, { timeout: 10_000 });
-    const overlay = await page.textContent(OVERLAY);
-    expect(overlay).toContain('Build failed');
-    expect(overlay).toContain('counter-page.tsx');
-    await dev.edit('counter-page.tsx', '<section>{', '<section>');
-    await page.waitForSelector(OVERLAY, { state: 'detached', timeout: 10_000 });
+    try {
+      await page.waitForSelector(OVERLAY, { timeout: REFRESH_TIMEOUT_MS });
+      const overlay = await page.textContent(OVERLAY);
+      expect(overlay).toContain('Build failed');
+      expect(overlay).toContain('counter-page.tsx');
+    } finally {
+      await dev.edit('counter-page.tsx', '<section>{', '<section>');
+    }
+    await page.waitForSelector(OVERLAY, { state: 'detached', timeout: REFRESH_TIMEOUT_MS });
     expect(await state(page)).toEqual({ count: 'Clicked 3 times', draft: 'typed text' });
     expect(await hasMarker(page)).toBe(true);
     await page.close();
@@ -108,14 +113,18 @@ describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)
     // The throw goes on the line after the hook's (1-based).
     const throwLine = source.split('\n').findIndex((line) => line.includes(hook)) + 2;
     await dev.edit('counter-page.tsx', hook, failing);
-    await page.waitForFunction(
-      ([selector, at]) => document.querySelector(selector)?.textContent?.includes(at),
-      [OVERLAY, `counter-page.tsx:${throwLine}:`] as const,
-      { timeout: 10_000 },
-    );
-    expect(await page.textContent(OVERLAY)).toContain('counted too far');
-    await dev.edit('counter-page.tsx', failing, hook);
-    await page.waitForSelector(OVERLAY, { state: 'detached', timeout: 10_000 });
+    try {
+      await page.waitForFunction(
+        ([selector, at]) => document.querySelector(selector)?.textContent?.includes(at),
+        [OVERLAY, `counter-page.tsx:${throwLine}:`] as const,
+        { timeout: REFRESH_TIMEOUT_MS },
+      );
+      expect(await page.textContent(OVERLAY)).toContain('counted too far');
+    } finally {
+      // The fix, whatever happened above: the next tests start from the working page.
+      await dev.edit('counter-page.tsx', failing, hook);
+    }
+    await page.waitForSelector(OVERLAY, { state: 'detached', timeout: REFRESH_TIMEOUT_MS });
     await page.waitForSelector('#greeting');
     expect(await hasMarker(page)).toBe(true);
     await page.close();
@@ -129,7 +138,7 @@ describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)
       "export const label = 'Counter';\nexport const head",
     );
     await page.waitForFunction(() => !(window as unknown as { __marker?: number }).__marker, null, {
-      timeout: 10_000,
+      timeout: REFRESH_TIMEOUT_MS,
     });
     await waitForHydration(page);
     expect(await state(page)).toEqual({ count: 'Clicked 0 times', draft: '' });
