@@ -6,7 +6,7 @@
 //      (other people's builds rewrite dist/ at any time);
 //   2. client JavaScript per route (bench/client-js.mjs);
 //   3. SSR throughput and latency of the product page and /shop: our server with Sentry off, with Sentry on
-//      (DSN = a local capture endpoint, SENTRY_TRACES_SAMPLE_RATE=1), and the baseline, each a separate
+//      (DSN = a local capture endpoint, SENTRY_TRACES_SAMPLE_RATE=0.1), and the baseline, each a separate
 //      process on core 0, loaded by autocannon on core 1 (32 connections, 5 s × 5 rounds; --quick 2 s × 2),
 //      interleaved round by round; peak RSS from /proc/<pid>/status. The product page also runs at 400
 //      connections: at 32 it is bound by its 500 ms deferred value on both sides, not by the CPU;
@@ -90,7 +90,7 @@ const results = {
   },
   pinning: pin.note,
   logLevel: BENCH_LOG_LEVEL,
-  sentry: 'SENTRY_DSN = local capture endpoint (POST /api/1/envelope/ → 200), SENTRY_TRACES_SAMPLE_RATE=1',
+  sentry: 'SENTRY_DSN = local capture endpoint (POST /api/1/envelope/ → 200), SENTRY_TRACES_SAMPLE_RATE=0.1',
   notes: [],
 };
 

@@ -74,6 +74,8 @@ export const TARGETS = {
   hydrationRatio: 1.3,
   /** Sentry on at its default sample rate (0.1) costs at most this share of Sentry off's req/s. */
   sentryCost: 0.15,
+  /** On the storefront's CPU-bound pages, Sentry at 0.1 costs at most this share of the CPU per request. */
+  storefrontSentryCost: 0.05,
   /** nginx's page cache against none, req/s of /shop and the product page. */
   cacheThroughputRatio: 10,
   /** A 304 revalidation against a full render of the same page, our server's CPU per request. */
