@@ -14,6 +14,7 @@ import {
   verdict,
 } from './report-metrics.mjs';
 import { coldStartRow, prerenderedRows, warmStartRows } from './report-release-rows.mjs';
+import { storefrontSentryRows } from './report-sentry-rows.mjs';
 import { wrkRows, wrkSectionTitle } from './report-wrk-rows.mjs';
 import { CONNECTIONS, DEFER_MS, SATURATING_CONNECTIONS, TARGETS } from './run/settings.mjs';
 
@@ -34,21 +35,7 @@ function throughputRows(r, add) {
       );
     }
   }
-  // Sentry's budget on the storefront's pages: one process a side, so a quick run reads it within ±10%.
-  for (const [routeId, label] of [
-    ['shop', '/shop'],
-    ['productSaturated', `product page @${SATURATING_CONNECTIONS} conn.`],
-  ]) {
-    const { ours, oursSentry } = r.throughput[routeId];
-    const share = ours.cpuUsPerRequest / oursSentry.cpuUsPerRequest;
-    const minimum = 1 - TARGETS.storefrontSentryCost;
-    add(
-      `${label} CPU per request, Sentry off / on at 0.1`,
-      [share.toFixed(2), '', '', '', `>= ${minimum.toFixed(2)}`, verdict(share >= minimum)],
-      `throughput.${routeId}.sentryCpuShare`,
-      share,
-    );
-  }
+  storefrontSentryRows(r, add);
   const peak = { format: mb, ratio: oursOverBase };
   add('process peak RSS (VmHWM)', comparedRow(r.peakRss, peak), 'peakRss.ours', r.peakRss.ours);
 }
