@@ -16,6 +16,7 @@ import { createHttpServer } from './http-server.ts';
 import { createLifecycle } from './lifecycle.ts';
 import { type PrerenderRegeneration, startPrerenderRegeneration } from './prerender-regeneration.ts';
 import { servedPrerendered } from './served-prerendered.ts';
+import { watchVisitors } from './visitor-traffic.ts';
 import { warmUpInstance } from './warm-up.ts';
 
 // The process entry: the only place that reads the environment, starts monitoring, listens and installs
@@ -119,6 +120,7 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
     const report = await regeneration.check();
     logger.info({ ...report, ms: Math.round(performance.now() - started) }, 'prerendered pages checked');
   };
+  const visitors = watchVisitors(server);
   server.listen(config.port, config.host, () => {
     // Ready once the prerendered files are current (a price moved since the build) and the instance is warm
     // (WARM_UP_MS): the first visitors then get today's pages at the instance's steady speed. The two run
@@ -136,7 +138,8 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
       buildId,
       logger,
       untraced,
-    });
+      visitors,
+    }).finally(visitors.stop);
     void Promise.all([checking, warming]).then(() => {
       lifecycle?.markReady();
       regeneration?.start();

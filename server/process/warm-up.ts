@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Express } from 'express';
 import { createLocales } from '../../shared/routing/locale.ts';
 import type { AppDefinition } from '../../shared/ui/app-definition.ts';
@@ -9,6 +10,7 @@ import { errorDetails } from '../monitoring/logger.ts';
 import { RENDER_TIMEOUT_MS } from '../request/request-abort.ts';
 import { type InProcessClient, type RunUntraced, startInProcessClient } from './in-process-client.ts';
 import { type ListedPage, listPages } from './page-list.ts';
+import { VISITOR_QUIET_MS, type VisitorTraffic } from './visitor-traffic.ts';
 
 /** No round of warm-up goes on past this many rounds, however fast its pages render. */
 const MAX_ROUNDS = 10_000;
@@ -31,6 +33,11 @@ export interface WarmUpOptions {
   /** Each request's own limit (the render deadline): a page that hangs cannot hold the warm-up. */
   requestTimeoutMs: number;
   logger: Logger;
+  /**
+   * The visitors' requests: while one is in flight (and for a moment after), the warm-up starts none of its
+   * own, and those answered count towards `enoughRequests`.
+   */
+  visitors?: Pick<VisitorTraffic, 'idle' | 'served'>;
 }
 
 /** What a warm-up did. */
@@ -39,6 +46,8 @@ export interface WarmUpReport {
   requests: number;
   /** Requests that failed or answered 5xx; a round where all did ends the warm-up. */
   failed: number;
+  /** Visitors' requests answered meanwhile (counted towards enough). */
+  visits: number;
   ms: number;
 }
 
@@ -56,17 +65,24 @@ export async function warmUp({
   enoughRequests,
   requestTimeoutMs,
   logger,
+  visitors,
 }: WarmUpOptions): Promise<WarmUpReport> {
   const started = performance.now();
-  const report: WarmUpReport = { rounds: 0, requests: 0, failed: 0, ms: 0 };
+  const report: WarmUpReport = { rounds: 0, requests: 0, failed: 0, visits: 0, ms: 0 };
   const urls = routesInTurn(pages).flatMap((page) => [page.url, page.dataUrl]);
   // After the first round, requests still rendering once it is enough are cut off: a slow page would
   // otherwise keep the warm-up, and the instance's readiness, past its bounds.
   const enough = new AbortController();
   const budget = setTimeout(() => enough.abort(), budgetMs);
+  const isEnough = () => {
+    report.visits = visitors?.served() ?? 0;
+    return report.requests + report.visits >= enoughRequests;
+  };
   const renderCounted = async (url: string, cutOff?: AbortSignal) => {
+    // A visitor waits behind every render in flight, so none starts while one is here.
+    if (visitors && !(await giveWay(visitors, enough, isEnough))) return true;
     report.requests += 1;
-    if (cutOff && report.requests >= enoughRequests) enough.abort();
+    if (cutOff && isEnough()) enough.abort();
     const failure = await renderOnce(client, url, requestTimeoutMs, cutOff);
     if (!failure || cutOff?.aborted) return true;
     if (report.failed === 0) logger.warn({ url, err: errorDetails(failure) }, 'warm-up: a page failed');
@@ -81,11 +97,28 @@ export async function warmUp({
   // where every page failed ends it.
   report.rounds = 1;
   const first = await renderRound(urls, renderCounted);
-  if (first.failed < first.started && report.requests < enoughRequests)
+  if (first.failed < first.started && !isEnough() && !enough.signal.aborted)
     await renderUntilEnough(urls, renderCounted, enough.signal, report);
   clearTimeout(budget);
+  isEnough();
   report.ms = Math.round(performance.now() - started);
   return report;
+}
+
+/**
+ * Waits while visitors are here, looking now and then whether their requests made it enough. False when the
+ * warm-up ended meanwhile (its budget, or enough).
+ */
+async function giveWay(
+  visitors: Pick<VisitorTraffic, 'idle'>,
+  enough: AbortController,
+  isEnough: () => boolean,
+): Promise<boolean> {
+  for (let waiting = visitors.idle(); waiting && !enough.signal.aborted; waiting = visitors.idle()) {
+    await Promise.race([waiting, sleep(VISITOR_QUIET_MS)]);
+    if (isEnough()) enough.abort();
+  }
+  return !enough.signal.aborted;
 }
 
 /** Renders `urls` once, in order, WARM_UP_CONCURRENCY at a time. */
@@ -174,6 +207,7 @@ export interface WarmUpInstanceOptions {
   logger: Logger;
   /** Monitoring.untraced: the warm-up's requests are no visit. */
   untraced?: RunUntraced;
+  visitors?: Pick<VisitorTraffic, 'idle' | 'served'>;
 }
 
 /**
@@ -223,6 +257,7 @@ async function warmUpPages(options: WarmUpInstanceOptions, keep: (client: InProc
     enoughRequests: config.warmUpRequests,
     requestTimeoutMs: RENDER_TIMEOUT_MS,
     logger,
+    visitors: options.visitors,
   });
   logger.info({ ...report, pages: pages.length }, 'warmed up');
 }
