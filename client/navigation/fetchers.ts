@@ -39,7 +39,7 @@ export function createFetchers({
   revalidate,
   postNatively,
   observe,
-}: FetchersOptions): FetcherHub {
+}: FetchersOptions): FetcherHub & { busy(): boolean } {
   let fetchers: Readonly<Record<string, FetcherState>> = {};
   /** Each key's request in flight. */
   const requests = new Map<string, AbortController>();
@@ -63,10 +63,10 @@ export function createFetchers({
     requests.set(key, controller);
     const url = resolve(pageUrl);
     const ended = request(url, dataHrefOf(url), body, controller.signal, postNatively).then((end) => {
-      if (controller.signal.aborted) return undefined;
+      // The browser is loading the native post's answer: the fetcher stays `submitting` (and busy) until it
+      // leaves.
+      if (controller.signal.aborted || end === 'posted-natively') return undefined;
       requests.delete(key);
-      // The browser is loading the native post's answer: the fetcher stays `submitting` until it leaves.
-      if (end === 'posted-natively') return undefined;
       fetchers = { ...fetchers, [key]: { state: 'idle', result: end } };
       if (body && end.type === 'done') revalidate(end.revalidate);
       tell(key);
@@ -111,6 +111,8 @@ export function createFetchers({
       return () => everyKey.delete(listener);
     },
     fetchers: () => fetchers,
+    /** Whether a request of a fetcher is on its way, or a post of one went on natively. */
+    busy: () => requests.size > 0,
   };
 }
 

@@ -13,7 +13,9 @@ export function hasFallenBack(win: Window, url: string): boolean {
   return readStoredList(win, STORAGE_KEY).includes(url);
 }
 
-export function rememberFullLoad(win: Window, url: string): void {
+/** Loads `url` in full (in place of the current entry with `replace`), remembering that it fell back. */
+export function fullLoad(win: Window, url: string, replace?: boolean): void {
   const urls = [...readStoredList(win, STORAGE_KEY).filter((known) => known !== url), url];
   writeStoredList(win, STORAGE_KEY, urls.slice(-MAX_REMEMBERED_URLS));
+  win.location[replace ? 'replace' : 'assign'](url);
 }

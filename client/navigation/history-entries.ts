@@ -58,5 +58,5 @@ export function createHistoryEntries(win: Window) {
 export type HistoryEntries = ReturnType<typeof createHistoryEntries>;
 
 function newKey(): string {
-  return Math.random().toString(36).slice(2, 10);
+  return Math.random().toString(36).slice(2);
 }

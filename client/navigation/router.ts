@@ -10,7 +10,7 @@ import { createPageCommitter, keysOnScreen, type RouterSnapshot, type ShownPage 
 import { canPrefetch } from './dom-effects.ts';
 import { BuildChangedError } from './fetch-page-data.ts';
 import { createFetchers } from './fetchers.ts';
-import { hasFallenBack, rememberFullLoad } from './full-load-guard.ts';
+import { fullLoad, hasFallenBack } from './full-load-guard.ts';
 import { createHistoryEntries } from './history-entries.ts';
 import { joinRevalidations, type Revalidation, sharedPrefix } from './kept-segments.ts';
 import { postFormNatively } from './native-post.ts';
@@ -169,8 +169,7 @@ export function createRouter({
         return;
       case 'full-load':
         ended('full-load');
-        rememberFullLoad(win, effect.url);
-        win.location[effect.replace ? 'replace' : 'assign'](effect.url);
+        fullLoad(win, effect.url, effect.replace);
         return settleForm();
       case 'forget-answers':
         resources.forgetAnswers(effect.urls);
@@ -186,7 +185,8 @@ export function createRouter({
   /**
    * Asks for the per-visitor segments; a failure leaves the page as it is (no full load), but for an answer
    * that says the server runs another build (a release is under way): this page's code cannot read its data,
-   * so the page loads again in full, once per URL as every fallback.
+   * so the page loads again in full, once per URL as every fallback, once the visitor's posts on their way
+   * have ended (a full load would cut them off, and the visitor's add or order with them).
    */
   function fetchVisitorData() {
     const onBodyEnd = () => dispatch({ type: 'visitor-data-settled' });
@@ -197,10 +197,12 @@ export function createRouter({
         dispatch({ type: 'visitor-data-answered' });
       },
       (error) => {
-        const url = model.currentUrl;
-        if (!(error instanceof BuildChangedError) || hasFallenBack(win, url)) return;
-        rememberFullLoad(win, url);
-        win.location.replace(url);
+        // Again and again while a post is on its way; then once per URL, as every fallback.
+        const reload = () =>
+          model.pending || fetchers.busy()
+            ? setTimeout(reload, 100)
+            : hasFallenBack(win, model.currentUrl) || fullLoad(win, model.currentUrl, true);
+        if (error instanceof BuildChangedError) reload();
       },
     );
   }

@@ -5,11 +5,11 @@
  */
 export function isSafeRedirectTarget(location: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what we refuse.
-  if (/[\u0000-\u001f\u007f]/.test(location)) return false;
+  if (/[\0-\x1f\x7f]/.test(location)) return false;
   if (location.startsWith('/')) return !location.startsWith('//') && !location.startsWith('/\\');
   try {
     const url = new URL(location);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !location.includes('\\');
+    return /^https?:$/.test(url.protocol) && !location.includes('\\');
   } catch {
     return false;
   }

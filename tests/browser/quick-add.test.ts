@@ -206,6 +206,45 @@ describeInChromium('a product card’s add button (useFetcher, useOptimistic)', 
     }
   });
 
+  it("an add on its way is not cut off by a full load the page's own visitor data asks for (build changed)", async () => {
+    const page = await newPage();
+    try {
+      const held = await holdPosts(page);
+      // The shared page asks for its per-visitor data once hydrated; the answer, from an instance of another
+      // build, comes once the add is on its way.
+      let hydrated = () => {};
+      const askedForVisitorData = new Promise<void>((resolve) => {
+        hydrated = resolve;
+      });
+      await page.route('**/_data/*/shop', async (route) => {
+        hydrated();
+        await expect.poll(() => held.length).toBe(1);
+        await route.fulfill(BUILD_CHANGED_ANSWER);
+      });
+      const documents = recordDocumentRequests(page);
+      const refused = page.waitForResponse((response) => response.status() === 409);
+      await page.goto(`${server().origin}/shop`);
+      await askedForVisitorData;
+      await page.locator(QUICK_ADD).first().click();
+      await refused;
+      // A full load started now would abort the held post: the page waits for it instead.
+      await page.waitForEvent('framenavigated', { timeout: 1_000 }).catch(() => {});
+      expect(documents).toHaveLength(1);
+      const [added] = await Promise.all([
+        page.waitForResponse((response) => response.request().method() === 'POST'),
+        held[0]?.continue(),
+      ]);
+      expect(added.status()).toBe(200);
+      await expect.poll(() => documents.length).toBe(2);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.goto(`${server().origin}/cart`);
+      expect(await headerCount(page)).toBe('1');
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.close();
+    }
+  });
+
   it("a product page's related card adds with its fetcher once the grid's lazy code has hydrated it", async () => {
     const page = await newPage();
     const problems = collectPageProblems(page);
