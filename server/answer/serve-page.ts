@@ -11,6 +11,7 @@ import { applyCaching } from './caching-headers.ts';
 import { answerResource } from './resource-route.ts';
 import { sendPrerendered } from './send-prerendered.ts';
 import { sendRedirect } from './send-redirect.ts';
+import { BUILD_COOKIE } from './serve-page-data.ts';
 
 export interface ServePageOptions {
   resolvePage: ResolvePage;
@@ -25,6 +26,8 @@ export interface ServePageOptions {
    * and no prerendered file or cached copy made by the other is taken for its own.
    */
   documentVersion: string;
+  /** This build's id: a browser whose `ssr-build` cookie names another gets its page privately. */
+  buildId: string;
   reportError: ReportError;
   /** The app's middleware: those that wrap a resource route may answer its handler's error otherwise. */
   middleware: MiddlewareRunner;
@@ -35,8 +38,16 @@ export interface ServePageOptions {
  * redirect, error page or resource. Unexpected errors go to Express's error handler (the 500 page).
  */
 export function servePage(options: ServePageOptions) {
-  const { resolvePage, renderer, renderTimeoutMs, resources, documentVersion, reportError, middleware } =
-    options;
+  const {
+    resolvePage,
+    renderer,
+    renderTimeoutMs,
+    resources,
+    documentVersion,
+    buildId,
+    reportError,
+    middleware,
+  } = options;
   return async function servePageHandler(
     request: Request,
     response: Response,
@@ -45,7 +56,9 @@ export function servePage(options: ServePageOptions) {
   ): Promise<void> {
     const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
     try {
-      const made = ['document', documentVersion, pageRequest.locale, pageRequest.appPath, pageRequest.search];
+      const made = toldOfAnotherBuild(request, buildId)
+        ? undefined
+        : ['document', documentVersion, pageRequest.locale, pageRequest.appPath, pageRequest.search];
       const { signal } = abortController;
       const resolution = await resolvePage(request, response, pageRequest, signal, undefined, made);
       switch (resolution.type) {
@@ -80,4 +93,16 @@ export function servePage(options: ServePageOptions) {
       next(error);
     }
   };
+}
+
+/**
+ * Whether the browser was told of another build than this one (its `ssr-build` cookie, set by a data answer
+ * of that build): a release is under way, and its next full loads are to get that build's pages. A shared
+ * cache keys its copies by the cookie (nginx.example.conf), so a page of this build made for it must not be
+ * stored under that key: every visitor told of the new build would get the old page from the cache, and
+ * its data requests the other build's answer, until the copy expires. It is made for this visitor alone.
+ */
+function toldOfAnotherBuild(request: Request, buildId: string): boolean {
+  const told: unknown = request.cookies?.[BUILD_COOKIE];
+  return typeof told === 'string' && told !== buildId;
 }

@@ -132,6 +132,7 @@ export function createPageParts(
         routeId,
       })),
       documentVersion: JSON.stringify([buildIdOf(build), basePath, browser]),
+      buildId: buildIdOf(build),
       reportError,
       middleware,
     }),

@@ -33,6 +33,14 @@ describe('a cache policy per segment', () => {
     );
   });
 
+  it('keeps a page private for a browser told of another build (`ssr-build`), which a shared cache keys by', async () => {
+    const app = tinyWith(EVERY_SEGMENT);
+    const told = await request(app).get('/notes/first').set('Cookie', 'ssr-build=another00000').expect(200);
+    expect([told.headers['cache-control'], told.headers.etag]).toEqual([DOCUMENT_PRIVATE, undefined]);
+    const ours = await request(app).get('/notes/first').set('Cookie', 'ssr-build=development').expect(200);
+    expect(ours.headers['cache-control']).toBe(PUBLIC_MINUTE);
+  });
+
   it('keeps a page private when a segment of its branch has no policy', async () => {
     const { root, notes } = EVERY_SEGMENT;
     const response = await request(tinyWith({ root, notes } as CachePolicies)).get('/notes/first');
