@@ -1,7 +1,7 @@
 // The visitor of the rolling release test: a Chromium page that records what a release could break (5xx,
 // failed requests, missing chunks, data of one build shown by the code of the other, full loads) while it
 // navigates by clicks between the shop and the help centre and adds to its cart.
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { SSR_PAYLOAD_GLOBAL, type SsrPayload } from '../../shared/ui/ssr-payload.ts';
 import { waitForHydration } from '../helpers/page-problems.ts';
 import { B_CODE_SELECTOR, B_DATA } from './release-builds.ts';
@@ -140,9 +140,28 @@ async function checkHelpPage(page: Page, record: ReleaseRecord, bBuildId: string
 
 type AddOutcome = 'added' | 'failed' | 'posted-natively' | 'pending';
 
-/** Presses the first product card's add button; resolves once the card or a full load says how it went. */
-async function quickAdd(page: Page): Promise<AddOutcome> {
-  await page.click('.product-card form.quick-add button[type="submit"]');
+/**
+ * Presses the first product card's add button; resolves once the card or a full load says how it went. An
+ * add the server answered 200 is added even when the page then loads again in full before its card could
+ * say so: the revalidation after it reached an instance of the other build (record.fullLoads).
+ */
+async function quickAdd(page: Page, record: ReleaseRecord): Promise<AddOutcome> {
+  let taken = false;
+  const onAnswer = (response: Response) => {
+    const posted = response.request().method() === 'POST';
+    if (posted && new URL(response.url()).pathname.startsWith('/_data/') && response.ok()) taken = true;
+  };
+  const loadsBefore = record.fullLoads.length;
+  page.on('response', onAnswer);
+  try {
+    await page.click('.product-card form.quick-add button[type="submit"]');
+    return await addOutcome(page, () => taken && record.fullLoads.length > loadsBefore);
+  } finally {
+    page.off('response', onAnswer);
+  }
+}
+
+async function addOutcome(page: Page, takenThenReloaded: () => boolean): Promise<AddOutcome> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     // A build-changed answer makes the form post natively: the product page then shows its cart notice.
     const outcome = await page
@@ -155,6 +174,7 @@ async function quickAdd(page: Page): Promise<AddOutcome> {
       })
       .catch((): AddOutcome => 'pending');
     if (outcome !== 'pending') return outcome;
+    if (takenThenReloaded()) return 'added';
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return 'pending';
@@ -181,7 +201,7 @@ export async function visitDuringRelease(
   let afterRelease = 0;
   for (let round = 0; round < options.maxRounds && Date.now() < options.deadline; round += 1) {
     await clickThrough(page, origin, '/shop', '.product-card', record);
-    const outcome = await quickAdd(page);
+    const outcome = await quickAdd(page, record);
     if (outcome === 'added' || outcome === 'posted-natively') adds += 1;
     else record.failedAdds.push(`round ${round}: ${outcome}`);
     await clickThrough(page, origin, '/help', '.help-sections', record);

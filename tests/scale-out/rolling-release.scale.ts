@@ -34,6 +34,7 @@ const VISIT_LIMIT_MS = 45_000;
 const ROUNDS_AFTER_RELEASE = 3;
 /** How long both builds serve at once, between the two replacements, so the visitor meets both. */
 const MIXED_PHASE_MS = 2_000;
+const WARM_UP_REQUESTS = 600;
 
 describeInChromium('a rolling release from build A to build B behind nginx', ({ newPage }) => {
   let workDir: string | undefined;
@@ -42,9 +43,18 @@ describeInChromium('a rolling release from build A to build B behind nginx', ({ 
   let postgres: PostgresServer | undefined;
   const instances: (BuiltServer | undefined)[] = [];
   let ports: number[] = [];
+  // Each new instance warms up as in production (a shorter warm-up, for the test's time): nginx sends it the
+  // visitor as soon as it listens, before /readyz says 200.
   const startInstance = (port: number, buildDir: string) =>
     startBuiltServer(
-      { PORT: String(port), COOKIE_SECRET, TRUST_PROXY: 'loopback', DATABASE_URL: postgres?.url ?? '' },
+      {
+        PORT: String(port),
+        COOKIE_SECRET,
+        TRUST_PROXY: 'loopback',
+        DATABASE_URL: postgres?.url ?? '',
+        WARM_UP_MS: '30000',
+        WARM_UP_REQUESTS: String(WARM_UP_REQUESTS),
+      },
       buildDir,
     );
 
