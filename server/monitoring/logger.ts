@@ -27,12 +27,47 @@ const LOG_MAX_WRITE_BYTES = 4096;
 const LOG_FLUSH_INTERVAL_MS = 250;
 
 /**
+ * Where the JSON lines go: `fd` in batches (`LOG_BATCH_BYTES`, `LOG_FLUSH_INTERVAL_MS`), each batch written at
+ * once, in the logging call that fills it. Not through libuv's thread pool: that completes one write per turn
+ * of the event loop, and a saturated server turns it a few dozen times a second while logging hundreds of
+ * lines, so its log fell seconds behind and its queue grew without bound for as long as the load lasted. A
+ * reader of stdout that stops reading makes the server wait for it (pino's default), rather than hold an
+ * ever-growing queue.
+ */
+export function batchedLogDestination(fd: number): DestinationStream {
+  const destination = pino.destination({
+    fd,
+    sync: true,
+    minLength: LOG_BATCH_BYTES,
+    maxWrite: LOG_MAX_WRITE_BYTES,
+    periodicFlush: LOG_FLUSH_INTERVAL_MS,
+  });
+  // pino flushes at exit only the destinations it writes asynchronously: this one's last batch is ours to.
+  openDestinations.add(destination);
+  destination.on('close', () => openDestinations.delete(destination));
+  if (openDestinations.size === 1 && !process.listeners('exit').includes(flushAtExit))
+    process.on('exit', flushAtExit);
+  return destination;
+}
+
+const openDestinations = new Set<ReturnType<typeof pino.destination>>();
+
+function flushAtExit(): void {
+  for (const destination of openDestinations) {
+    try {
+      destination.flushSync();
+    } catch {
+      // Destroyed, or its reader is gone: nothing more can reach it.
+    }
+  }
+}
+
+/**
  * A pino logger: one JSON object per line on stdout, `{"level":"info","time":"<ISO 8601>","pid":…,
- * "hostname":…,"msg":…,…details}`. Lines are written asynchronously and in batches (pino's sonic-boom with
- * `minLength` and `periodicFlush`), so the request log never blocks the event loop on a write and costs a
- * write per batch, not per request; a line reaches stdout within `LOG_FLUSH_INTERVAL_MS`. pino flushes what is
- * queued synchronously when the process exits (`process.exit` and fatal errors included), so nothing is lost
- * on shutdown; a SIGKILL loses the last interval's lines.
+ * "hostname":…,"msg":…,…details}`, in batches (`batchedLogDestination`): a write per batch, not per request,
+ * and a line reaches stdout within `LOG_FLUSH_INTERVAL_MS`. pino flushes what is queued when the process
+ * exits (`process.exit` and fatal errors included), so nothing is lost on shutdown; a SIGKILL loses the last
+ * interval's lines.
  */
 export function createLogger({ level, pretty, destination }: LoggerOptions): Logger {
   const stream =
@@ -40,13 +75,7 @@ export function createLogger({ level, pretty, destination }: LoggerOptions): Log
     (pretty
       ? // A stream in this thread, not a worker transport: the bundled server has no worker file to start.
         pinoPretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
-      : pino.destination({
-          fd: 1,
-          sync: false,
-          minLength: LOG_BATCH_BYTES,
-          maxWrite: LOG_MAX_WRITE_BYTES,
-          periodicFlush: LOG_FLUSH_INTERVAL_MS,
-        }));
+      : batchedLogDestination(1));
   return pino(
     {
       level,

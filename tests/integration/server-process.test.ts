@@ -22,7 +22,7 @@ describe('the built server process (npm start)', () => {
     expect(await server.stop()).toBe(0);
   });
 
-  it('writes every request line, and the stop line, before it exits on SIGTERM (logs are asynchronous)', async () => {
+  it('writes every request line, and the stop line, before it exits on SIGTERM (logs leave in batches)', async () => {
     const server = await startBuiltServer();
     running = server.child;
     const requests = 200;
