@@ -52,6 +52,22 @@ describe("nginx's page cache in front of the storefront", () => {
     }
   });
 
+  it("keys its copies by the browser's `ssr-build` cookie: a browser told of another build never gets the shared copy", async () => {
+    const proxy = nginx!.origin;
+    const page = `${proxy}/products/${KNIFE}`;
+    await (await get(page)).text();
+    const shared = await get(page);
+    expect(shared.headers.get('x-cache-status')).toBe('HIT');
+    await shared.text();
+    // This instance's build is not `another-build`: it answers that browser privately, so nginx keeps no copy.
+    for (const cookie of ['ssr-build=another-build', 'theme=dark; ssr-build=another-build']) {
+      const told = await get(page, { Cookie: cookie });
+      expect(told.headers.get('x-cache-status'), cookie).toBe('MISS');
+      expect(told.headers.get('cache-control'), cookie).toMatch(/^private/);
+      await told.text();
+    }
+  });
+
   it('never gives a visitor another one’s data: two carts read every page and the per-visitor answers', async () => {
     const proxy = nginx!.origin;
     const add = (id: string, cookie = '') =>

@@ -133,6 +133,12 @@ http {
   scgi_temp_path ${dir}/scgi;
   proxy_cache_path ${dir}/pages levels=1:2 keys_zone=storefront_pages:10m max_size=100m inactive=10m use_temp_path=off;
 
+  # nginx.example.conf's: the app's \`ssr-build\` cookie, which $cookie_ssr_build does not read.
+  map $http_cookie $ssr_build_cookie {
+    default "";
+    "~(?:^|;)\\s*ssr-build=(?<ssr_build>[^;\\s]*)" $ssr_build;
+  }
+
 ${prerenderedDir ? prerenderedMap : ''}
   upstream storefront {
 ${servers.join('\n')}
@@ -154,7 +160,7 @@ ${prerenderedDir ? prerenderedLocation(prerenderedDir) : ''}
       # The page cache of nginx.example.conf: what the app calls public, nothing else.
       proxy_buffering on;
       proxy_cache storefront_pages;
-      proxy_cache_key $scheme$http_host$request_uri$cookie_ssr_build;
+      proxy_cache_key $scheme$http_host$request_uri$ssr_build_cookie;
       proxy_cache_revalidate on;
       proxy_cache_lock on;
       proxy_cache_use_stale error timeout updating http_500 http_502 http_503;
