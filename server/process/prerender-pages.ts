@@ -81,7 +81,10 @@ export async function prerenderPages(options: PrerenderOptions): Promise<Prerend
     await client.close();
   }
   await writeIndex(folder, { buildId: options.buildId, basePath: options.basePath, nonce, pages: entries });
-  await writeFile(path.join(folder, 'nginx-headers.conf'), nginxHeaders(sameForAll(proxyHeaders)));
+  await writeFile(
+    path.join(folder, 'nginx-headers.conf'),
+    nginxHeaders(sameForAll(proxyHeaders), options.buildId),
+  );
   return entries;
 }
 
@@ -140,12 +143,24 @@ function fileEntry(
   };
 }
 
-/** `add_header` lines a proxy serving the files sends with them: the page's own, its nonce's policy included. */
-function nginxHeaders(headers: readonly [string, string][]): string {
+/**
+ * What a proxy serving the files does with them: the `add_header` lines of the pages' own headers (their
+ * nonce's policy included), and, first, a browser told of another build (the `ssr-build` cookie, read by
+ * nginx.example.conf's map into `$ssr_build_cookie`) is sent to the instances (its `error_page 418`): these
+ * files are this build's pages, and during a release that browser must get the other build's.
+ */
+function nginxHeaders(headers: readonly [string, string][], buildId: string): string {
+  // A build id is the build's own token; anything else would need escaping for nginx's regex and string.
+  if (!/^[\w-]+$/.test(buildId)) throw new Error(`build id ${JSON.stringify(buildId)} is not a token`);
   const lines = headers.map(
     ([name, value]) => `add_header ${name} "${value.replaceAll('"', '\\"')}" always;`,
   );
-  return `# Written by the build: the headers of its prerendered pages (nginx.example.conf includes it).\n${lines.join('\n')}\n`;
+  return [
+    "# Written by the build: its prerendered pages' headers, and who gets them (nginx.example.conf includes it).",
+    `if ($ssr_build_cookie !~ "^(?:${buildId})?$") { return 418; }`,
+    ...lines,
+    '',
+  ].join('\n');
 }
 
 /**

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSON_USER_AGENT, REQUEST_TIMEOUT_MS } from './load-loops.ts';
@@ -53,6 +55,26 @@ describe('prerendered pages served by nginx from the folder the instance keeps c
     for (let attempt = 0; attempt < 40 && visitsOf(url) === 0; attempt += 1) await sleep(50);
     expect(visitsOf(url)).toBe(1);
     expect(visitsOf(ARTICLE)).toBe(0);
+  });
+
+  it('passes a browser told of another build (its ssr-build cookie) to the instance: the files are this build’s', async () => {
+    const { buildId } = JSON.parse(
+      await readFile(path.join(shop!.workDir, 'prerendered', 'index.json'), 'utf8'),
+    ) as { buildId: string };
+    const ask = (cookie: string) =>
+      fetch(`${shop!.nginx.origin}${ARTICLE}`, {
+        headers: { 'User-Agent': PERSON_USER_AGENT, Cookie: cookie },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    const own = await ask(`theme=dark; ssr-build=${buildId}`);
+    expect(await own.text()).toContain('<html lang="fr">');
+    expect(own.headers.get('x-cache-status')).toBeNull(); // its own build's file
+    const told = await ask('ssr-build=another-build');
+    expect(told.status).toBe(200);
+    expect(await told.text()).toContain('<html lang="fr">');
+    // The instance answers it privately (another build's browser), so nginx keeps no copy of it.
+    expect(told.headers.get('x-cache-status')).toBe('MISS');
+    expect(told.headers.get('cache-control')).toMatch(/^private/);
   });
 
   it('shows a changed price on a prerendered category page through nginx, within the s-maxage', async () => {

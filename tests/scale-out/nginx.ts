@@ -204,6 +204,7 @@ function prerenderedLocation(folder: string): string {
       gzip_static on;
       try_files $prerendered_page @storefront;
       include ${folder}/nginx-headers.conf;
+      error_page 418 = @storefront;
     }
 `;
 }
