@@ -159,6 +159,7 @@ function nginxConfig(dir, distDir, upstreamPort, port) {
       gzip_static on;
       try_files $prerendered_page @app;
       include ${folder}/nginx-headers.conf;
+      error_page 418 = @app;
     }
     location @app {
       proxy_pass http://app;

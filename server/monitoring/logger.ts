@@ -45,8 +45,7 @@ export function batchedLogDestination(fd: number): DestinationStream {
   // pino flushes at exit only the destinations it writes asynchronously: this one's last batch is ours to.
   openDestinations.add(destination);
   destination.on('close', () => openDestinations.delete(destination));
-  if (openDestinations.size === 1 && !process.listeners('exit').includes(flushAtExit))
-    process.on('exit', flushAtExit);
+  if (!process.listeners('exit').includes(flushAtExit)) process.on('exit', flushAtExit);
   return destination;
 }
 

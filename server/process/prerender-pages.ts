@@ -6,6 +6,7 @@ import { buildHref } from '../../shared/routing/href.ts';
 import type { Locales } from '../../shared/routing/locale.ts';
 import { routeLeaves } from '../../shared/routing/route-leaves.ts';
 import type { AppDefinition } from '../../shared/ui/app-definition.ts';
+import { BUILD_COOKIE } from '../answer/serve-page-data.ts';
 import { serverPartsOf } from '../app/server-parts.ts';
 import { branchPolicy, versionOfBuild } from '../definition/cache-policy.ts';
 import { PRERENDERED_DIR, type PrerenderedEntry } from '../definition/prerendered-pages.ts';
@@ -145,9 +146,9 @@ function fileEntry(
 
 /**
  * What a proxy serving the files does with them: the `add_header` lines of the pages' own headers (their
- * nonce's policy included), and, first, a browser told of another build (the `ssr-build` cookie, read by
- * nginx.example.conf's map into `$ssr_build_cookie`) is sent to the instances (its `error_page 418`): these
- * files are this build's pages, and during a release that browser must get the other build's.
+ * nonce's policy included), and, first, a `return 418` for a browser whose `ssr-build` cookie names another
+ * build, which the location's `error_page 418` sends to the instances (nginx.example.conf): these files are
+ * this build's pages, and during a release that browser must get the other build's.
  */
 function nginxHeaders(headers: readonly [string, string][], buildId: string): string {
   // A build id is the build's own token; anything else would need escaping for nginx's regex and string.
@@ -155,9 +156,11 @@ function nginxHeaders(headers: readonly [string, string][], buildId: string): st
   const lines = headers.map(
     ([name, value]) => `add_header ${name} "${value.replaceAll('"', '\\"')}" always;`,
   );
+  // The Cookie header itself, not a variable of the including config, so the file stands on its own.
+  const anotherBuild = `(?:^|;)\\s*${BUILD_COOKIE}=(?!${buildId}(?:;|\\s|$))`;
   return [
     "# Written by the build: its prerendered pages' headers, and who gets them (nginx.example.conf includes it).",
-    `if ($ssr_build_cookie !~ "^(?:${buildId})?$") { return 418; }`,
+    `if ($http_cookie ~ "${anotherBuild}") { return 418; }`,
     ...lines,
     '',
   ].join('\n');
