@@ -54,8 +54,11 @@ describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)
   it('swaps an edited component in place: the new text shows, state and page stay', async () => {
     const page = await pageWithState();
     const problems = collectPageProblems(page);
+    const restarts = dev.restarts();
     await dev.edit('counter-page.tsx', 'the first version', 'the second version');
     await textOf(page, '#greeting', 'the second version');
+    // The text arrives as a hot module, before the server's restart: the next test's page waits for the new server.
+    await dev.restartedAfter(restarts, REFRESH_TIMEOUT_MS);
     expect(await state(page)).toEqual({ count: 'Clicked 3 times', draft: 'typed text' });
     expect(await hasMarker(page)).toBe(true);
     expect(problems).toEqual([]);
@@ -66,12 +69,14 @@ describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)
     const page = await pageWithState();
     const color = () => page.$eval('#greeting', (element) => getComputedStyle(element).color);
     expect(await color()).toBe('rgb(0, 0, 128)');
+    const restarts = dev.restarts();
     await dev.edit('dev-app.css', 'rgb(0, 0, 128)', 'rgb(128, 0, 0)');
     await page.waitForFunction(
       () => getComputedStyle(document.querySelector('#greeting') as Element).color === 'rgb(128, 0, 0)',
       null,
       { timeout: REFRESH_TIMEOUT_MS },
     );
+    await dev.restartedAfter(restarts, REFRESH_TIMEOUT_MS);
     expect(await hasMarker(page)).toBe(true);
     expect(await state(page)).toEqual({ count: 'Clicked 3 times', draft: 'typed text' });
     await page.close();
@@ -79,6 +84,7 @@ describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)
 
   it('shows a syntax error in the overlay; its fix removes it and keeps the state', async () => {
     const page = await pageWithState();
+    let restarts = dev.restarts();
     await dev.edit('counter-page.tsx', '<section>', '<section>{');
     try {
       await page.waitForSelector(OVERLAY, { timeout: REFRESH_TIMEOUT_MS });
@@ -86,9 +92,11 @@ describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)
       expect(overlay).toContain('Build failed');
       expect(overlay).toContain('counter-page.tsx');
     } finally {
+      restarts = dev.restarts();
       await dev.edit('counter-page.tsx', '<section>{', '<section>');
     }
     await page.waitForSelector(OVERLAY, { state: 'detached', timeout: REFRESH_TIMEOUT_MS });
+    await dev.restartedAfter(restarts, REFRESH_TIMEOUT_MS);
     expect(await state(page)).toEqual({ count: 'Clicked 3 times', draft: 'typed text' });
     expect(await hasMarker(page)).toBe(true);
     await page.close();
@@ -112,6 +120,7 @@ describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)
     const source = await readFile(new URL('../fixtures/dev-app/counter-page.tsx', import.meta.url), 'utf8');
     // The throw goes on the line after the hook's (1-based).
     const throwLine = source.split('\n').findIndex((line) => line.includes(hook)) + 2;
+    let restarts = dev.restarts();
     await dev.edit('counter-page.tsx', hook, failing);
     try {
       await page.waitForFunction(
@@ -122,10 +131,12 @@ describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)
       expect(await page.textContent(OVERLAY)).toContain('counted too far');
     } finally {
       // The fix, whatever happened above: the next tests start from the working page.
+      restarts = dev.restarts();
       await dev.edit('counter-page.tsx', failing, hook);
     }
     await page.waitForSelector(OVERLAY, { state: 'detached', timeout: REFRESH_TIMEOUT_MS });
     await page.waitForSelector('#greeting');
+    await dev.restartedAfter(restarts, REFRESH_TIMEOUT_MS);
     expect(await hasMarker(page)).toBe(true);
     await page.close();
   });
