@@ -10,7 +10,9 @@
 // A side is `ours` or `baseline` (both from bench/results/dist, built when missing), or a directory holding
 // another build of ours (build.mjs's `build({ outdir })`, under this repository so node_modules resolves).
 // The light pair's sides (`--path /products`): `light` (bench/results/light-dist as `npm run bench` serves
-// it), `bare`, or a directory of another light build. A `+sentry` suffix runs that side with Sentry on at
+// it), `bare`, `express` (the bare renderer inside a plain Express 5 app, bench/light/express-server.tsx;
+// `express-classes`: with request and response classes of the app's prototypes, as our server makes), or a
+// directory of another light build. A `+sentry` suffix runs that side with Sentry on at
 // its default rate 0.1, against a local capture endpoint (`+sentry-full`: the full SDK, SENTRY_SDK=full;
 // `+sentry:0.5`: another rate).
 // The wrk pair's product-like page (`--product-like`, path /products/sku-001): `ours` (bench/results/
@@ -27,6 +29,8 @@ import {
   buildLightPair,
   buildProductLikePair,
   cliOption,
+  EXPRESS_SERVER_BUNDLE,
+  LIGHT_BARE,
   LIGHT_DIST,
   LIGHT_PATH,
   median,
@@ -93,6 +97,10 @@ function distDirOf(name) {
 }
 
 async function startSide(side) {
+  if (side === 'express' || side === 'express-classes') {
+    const env = { EXPRESS_CLASSES: side === 'express-classes' ? '1' : '0' };
+    return startServer('bare', { pin, env, bare: { ...LIGHT_BARE, server: EXPRESS_SERVER_BUNDLE } });
+  }
   if (isProductLike && side === 'bare') return startServer('bare', { pin, bare: WRK_PAGES.productLike.bare });
   if (side === 'baseline' || side === 'bare' || (side === 'ours' && !isProductLike))
     return startServer(side, { pin });
@@ -121,7 +129,11 @@ async function main() {
   const ofPair = isLightPair || isProductLike;
   if (!ofPair && !existsSync(path.join(SNAPSHOT_DIR, 'server', 'index.mjs'))) await snapshotBuild();
   if (!ofPair && !existsSync(BASELINE_BUNDLE)) await buildBaseline();
-  if (isLightPair && !existsSync(path.join(LIGHT_DIST, 'server', 'index.mjs'))) await buildLightPair();
+  if (
+    isLightPair &&
+    !(existsSync(path.join(LIGHT_DIST, 'server', 'index.mjs')) && existsSync(EXPRESS_SERVER_BUNDLE))
+  )
+    await buildLightPair();
   if (isProductLike && !existsSync(path.join(PRODUCT_LIKE_DIST, 'server', 'index.mjs')))
     await buildProductLikePair();
   pin.pinSelf(1);

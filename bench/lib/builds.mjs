@@ -9,6 +9,7 @@ import {
   BARE_CLIENT_BUNDLE,
   BARE_SERVER_BUNDLE,
   BASELINE_BUNDLE,
+  EXPRESS_SERVER_BUNDLE,
   LIGHT_DIST,
   PRODUCT_LIKE_BARE_CLIENT,
   PRODUCT_LIKE_BARE_SERVER,
@@ -77,7 +78,7 @@ export async function buildBaseline() {
  * renderer, bundled with React in production mode, with its one client script (minified ESM for the same
  * browsers as ours).
  */
-async function buildPair({ app, outdir, bareServer, bareClient }) {
+async function buildPair({ app, outdir, bareServer, bareClient, referenceServers = [] }) {
   await rm(outdir, { recursive: true, force: true });
   const { build } = await import(pathToFileURL(path.join(ROOT, 'build.mjs')).href);
   await build({ outdir, app });
@@ -89,17 +90,18 @@ async function buildPair({ app, outdir, bareServer, bareClient }) {
     jsx: 'automatic',
     logLevel: 'warning',
   };
-  await esbuild.build({
-    ...common,
-    entryPoints: [bareServer.entry],
-    outfile: bareServer.outfile,
-    platform: 'node',
-    target: 'node20',
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-    sourcemap: 'linked',
-  });
+  for (const server of [bareServer, ...referenceServers])
+    await esbuild.build({
+      ...common,
+      entryPoints: [server.entry],
+      outfile: server.outfile,
+      platform: 'node',
+      target: 'node20',
+      banner: {
+        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      },
+      sourcemap: 'linked',
+    });
   await esbuild.build({
     ...common,
     entryPoints: [bareClient.entry],
@@ -110,13 +112,17 @@ async function buildPair({ app, outdir, bareServer, bareClient }) {
   });
 }
 
-/** The light pair: bench/light/ as an app (into bench/results/light-dist) and its bare renderer. */
+/**
+ * The light pair: bench/light/ as an app (into bench/results/light-dist) and its bare renderer, with the
+ * Express reference (bench/light/express-server.tsx).
+ */
 export function buildLightPair() {
   return buildPair({
     app: { app: 'bench/light/app.ts', serverApp: 'bench/light/server-app.ts' },
     outdir: LIGHT_DIST,
     bareServer: { entry: 'bench/light/bare-server.tsx', outfile: BARE_SERVER_BUNDLE },
     bareClient: { entry: 'bench/light/bare-client.tsx', outfile: BARE_CLIENT_BUNDLE },
+    referenceServers: [{ entry: 'bench/light/express-server.tsx', outfile: EXPRESS_SERVER_BUNDLE }],
   });
 }
 

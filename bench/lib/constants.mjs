@@ -12,6 +12,8 @@ export const LIGHT_DIST = path.join(RESULTS_DIR, 'light-dist');
 /** The light page's bare renderer and its one client script. */
 export const BARE_SERVER_BUNDLE = path.join(RESULTS_DIR, 'build', 'bare-server.mjs');
 export const BARE_CLIENT_BUNDLE = path.join(RESULTS_DIR, 'build', 'bare-client.js');
+/** The same renderer inside a plain Express app (bench/light/express-server.tsx): what Express costs. */
+export const EXPRESS_SERVER_BUNDLE = path.join(RESULTS_DIR, 'build', 'express-server.mjs');
 export const LIGHT_PATH = '/products';
 /** The product-like page of the wrk pair (bench/product-like/): its app's build, its bare renderer and client. */
 export const PRODUCT_LIKE_DIST = path.join(RESULTS_DIR, 'product-like-dist');
