@@ -57,7 +57,7 @@ describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)
     const restarts = dev.restarts();
     await dev.edit('counter-page.tsx', 'the first version', 'the second version');
     await textOf(page, '#greeting', 'the second version');
-    // The text arrives as a hot module, before the server's restart: the next test's page waits for the new server.
+    // The text comes as a hot module, before the restart ends: the next test's page needs the new server.
     await dev.restartedAfter(restarts, REFRESH_TIMEOUT_MS);
     expect(await state(page)).toEqual({ count: 'Clicked 3 times', draft: 'typed text' });
     expect(await hasMarker(page)).toBe(true);
@@ -84,7 +84,7 @@ describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)
 
   it('shows a syntax error in the overlay; its fix removes it and keeps the state', async () => {
     const page = await pageWithState();
-    let restarts = dev.restarts();
+    let restarts: number;
     await dev.edit('counter-page.tsx', '<section>', '<section>{');
     try {
       await page.waitForSelector(OVERLAY, { timeout: REFRESH_TIMEOUT_MS });
@@ -120,7 +120,7 @@ describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)
     const source = await readFile(new URL('../fixtures/dev-app/counter-page.tsx', import.meta.url), 'utf8');
     // The throw goes on the line after the hook's (1-based).
     const throwLine = source.split('\n').findIndex((line) => line.includes(hook)) + 2;
-    let restarts = dev.restarts();
+    let restarts: number;
     await dev.edit('counter-page.tsx', hook, failing);
     try {
       await page.waitForFunction(
