@@ -120,7 +120,10 @@ async function sendLocation(request, response, locate) {
   response.end(await locate(stack.slice(0, MAX_STACK_LENGTH)));
 }
 
-/** 503 while no server is ready: an HTML page that reloads itself once a build succeeds, or plain text. */
+/**
+ * 503 while no server is ready: an HTML page that reloads itself at the next restart (build/dev/reload-script.js
+ * knows it by `data-dev-unavailable`), or plain text.
+ */
 function unavailable(request, response, problem, scriptTag) {
   const html = /text\/html/.test(request.headers.accept ?? '');
   const text = problem
@@ -133,8 +136,8 @@ function unavailable(request, response, problem, scriptTag) {
   });
   response.end(
     html
-      ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev server</title></head>` +
-          `<body><p>${text} This page reloads when the next build succeeds.</p>${scriptTag()}</body></html>`
+      ? `<!doctype html><html lang="en" data-dev-unavailable><head><meta charset="utf-8"><title>Dev server</title></head>` +
+          `<body><p>${text} This page reloads when the server is back.</p>${scriptTag()}</body></html>`
       : `${text}\n`,
   );
 }

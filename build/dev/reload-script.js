@@ -11,6 +11,7 @@
   const script = document.currentScript;
   let loaded = script ? new URL(script.src).searchParams.get('g') : null;
   let reloadAfterRestart = false;
+  const unavailable = document.documentElement.hasAttribute('data-dev-unavailable');
   /** Updates arrive in order and are applied one after the other. */
   let applying = Promise.resolve();
   const events = new EventSource('/__dev/events');
@@ -63,7 +64,8 @@
   events.addEventListener('restarted', (event) => {
     const { generation, refresh } = JSON.parse(event.data);
     applying.then(() => {
-      if (reloadAfterRestart) return location.reload();
+      // The proxy's 503 page has nothing to refresh in place: whatever restarted, the page is back.
+      if (reloadAfterRestart || unavailable) return location.reload();
       loaded = String(generation);
       hide();
       const router = window.__ssrDevRefresh?.router;

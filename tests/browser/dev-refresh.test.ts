@@ -151,8 +151,36 @@ describeInChromium('dev mode with Fast Refresh (npm run dev on a copy of an app)
     await page.waitForFunction(() => !(window as unknown as { __marker?: number }).__marker, null, {
       timeout: REFRESH_TIMEOUT_MS,
     });
-    await waitForHydration(page);
+    await waitForHydration(page, REFRESH_TIMEOUT_MS);
     expect(await state(page)).toEqual({ count: 'Clicked 0 times', draft: '' });
     await page.close();
   });
+
+  it('a tab loaded during a restart slower than the proxy waits gets the 503 page, which reloads itself when the server is back', async () => {
+    // Every server start from now on takes longer than the proxy holds a request (DEV_WAIT_MS, 5 s).
+    const startDelay = 'await new Promise((resolve) => setTimeout(resolve, 8_000));\nconst dataSteps = {';
+    let restarts = dev.restarts();
+    await dev.edit('server-app.ts', 'const dataSteps = {', startDelay);
+    try {
+      await dev.restartedAfter(restarts, 40_000);
+      const page = await chromium.newPage();
+      await page.goto(`${dev.origin}/`);
+      await waitForHydration(page);
+      // A client module's edit: the tabs are told `restarted` with nothing to refresh, which the 503 page
+      // must take as its cue all the same.
+      restarts = dev.restarts();
+      await dev.edit('counter-page.tsx', 'export const head', '// edited\nexport const head');
+      let status = 0;
+      for (let attempt = 0; attempt < 10 && status !== 503; attempt++)
+        status = (await page.reload({ timeout: REFRESH_TIMEOUT_MS }))?.status() ?? 0;
+      expect(status).toBe(503);
+      expect(await page.textContent('body')).toContain('This page reloads when the server is back.');
+      await dev.restartedAfter(restarts, 40_000);
+      await waitForHydration(page, REFRESH_TIMEOUT_MS);
+      expect(await page.textContent('#count')).toBe('Clicked 0 times');
+      await page.close();
+    } finally {
+      await dev.edit('server-app.ts', startDelay, 'const dataSteps = {');
+    }
+  }, 120_000);
 });

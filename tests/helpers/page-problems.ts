@@ -15,6 +15,6 @@ export function collectPageProblems(page: Page): string[] {
 }
 
 /** Waits until the client entry has hydrated the document with all its data, the visitor's own included (`<html data-hydrated>`). */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 10_000 });
+export async function waitForHydration(page: Page, timeout = 10_000): Promise<void> {
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout });
 }
