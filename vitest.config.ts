@@ -1,6 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/** Test files that measure CPU time, run in a group of their own once every other file is done. */
+const QUIET_FILES = ['tests/browser/load-long-tasks.test.ts'];
+
 export default defineConfig({
   // Production JSX runtime: React's production build has no jsxDEV.
   oxc: { jsx: { runtime: 'automatic', development: false } },
@@ -25,9 +28,23 @@ export default defineConfig({
         test: {
           name: 'runtime',
           include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: QUIET_FILES,
           // The storefront's production build, made once for the run (tests/helpers/global-setup.ts).
           globalSetup: ['tests/helpers/global-setup.ts'],
           setupFiles: ['tests/helpers/after-file.ts'],
+        },
+      },
+      // Measurements of a page's own CPU (a phone's main-thread tasks) alone on the machine, after the rest:
+      // beside two other files, a task's thread time grows with the cores' shared caches and clock.
+      {
+        extends: true,
+        test: {
+          name: 'runtime-quiet',
+          include: QUIET_FILES,
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          setupFiles: ['tests/helpers/after-file.ts'],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       // Each app's own tests, beside its code; an app that needs a build makes its own.

@@ -142,6 +142,8 @@ async function runServer(config: ReturnType<typeof loadConfig>) {
     }).finally(visitors.stop);
     void Promise.all([checking, warming]).then(() => {
       lifecycle?.markReady();
+      // The line dev mode's supervisor waits for, and what ops read a slow start by.
+      if (lifecycle?.isReady()) logger.info({ msSinceStart: Math.round(performance.now()) }, 'ready');
       regeneration?.start();
     });
     const { port } = server.address() as AddressInfo;

@@ -94,5 +94,8 @@ describe('a new instance warms itself before /readyz says 200', () => {
     // The prerendered pages made from data were checked first: nginx may serve their files once it is ready.
     const readyAt = loggedAt(lines(), 'request', '"status":200');
     expect(loggedAt(lines(), 'prerendered pages checked')).toBeLessThanOrEqual(readyAt);
+    // One "ready" line, which dev mode's supervisor waits for, no later than /readyz said 200.
+    expect(lines().filter((line) => line.includes('"msg":"ready"'))).toHaveLength(1);
+    expect(loggedAt(lines(), 'ready')).toBeLessThanOrEqual(readyAt);
   });
 });

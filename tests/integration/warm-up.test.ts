@@ -124,16 +124,16 @@ describe('warm-up: the process renders its pages itself before it is ready', () 
   });
 
   it('cuts off the requests still rendering when its budget is spent, and counts none as failed', async () => {
-    // Fast for the first round (a few ms), then two seconds a page: waiting for those would take the warm-up
-    // past its budget.
+    // Fast for the first round (a few ms), then twenty seconds a page: waiting for those would take the
+    // warm-up far past its budget, and past the bound below however slow a loaded machine is.
     let slowFrom = Number.POSITIVE_INFINITY;
     const slowerLater = ({ signal }: { signal: AbortSignal }) =>
-      performance.now() < slowFrom ? { count: 2 } : notesAfter(2_000, signal);
+      performance.now() < slowFrom ? { count: 2 } : notesAfter(20_000, signal);
     const lines: Line[] = [];
     client = await startInProcessClient(tinyServer(lines, [], { notes: slowerLater }));
     slowFrom = performance.now() + 150;
     const report = await warmUpTinyPages(client, { budgetMs: 400, logger: recordingLogger(lines) });
-    expect(report.ms).toBeLessThan(1_500);
+    expect(report.ms).toBeLessThan(10_000);
     expect(report.failed).toBe(0);
     expect(lines.filter((line) => line.level === 'warn')).toEqual([]);
   });
