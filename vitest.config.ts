@@ -10,6 +10,9 @@ export default defineConfig({
   test: {
     // Test what ships: React's production builds, which never put error messages or stacks in the HTML.
     env: { NODE_ENV: 'production' },
+    // Baseline WebAssembly code only in the test files' processes: each lives seconds, and optimised
+    // compiles of the in-memory databases' Postgres cost more CPU than they save there.
+    execArgv: ['--liftoff-only'],
     // One test file more than there are cores, not Vitest's default of one fewer: most of a file's time is
     // spent waiting on servers, browsers, databases and timers, so a third file on a 2-core machine fills
     // the waits (Vitest's default ran the files one at a time there).
