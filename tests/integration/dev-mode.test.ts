@@ -105,7 +105,8 @@ describe('dev mode (npm run dev)', () => {
     };
     dev.stdout?.on('data', collect);
     dev.stderr?.on('data', collect);
-    const deadline = Date.now() + 15_000;
+    // The first build, then a server that is ready (its database open): on a loaded machine, far past 15 s.
+    const deadline = Date.now() + 60_000;
     for (;;) {
       const listening = /dev: listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (listening && serverPort()) {
