@@ -114,11 +114,12 @@ describe('warm-up: the process renders its pages itself before it is ready', () 
   });
 
   it("goes on past the first round without waiting for a round's slowest page", async () => {
-    // Half the pages take 300 ms: rounds that each waited for their slowest would fit only the first two
-    // (8 requests) in the budget; without that wait, every worker sends one at once after the first round.
-    const slow = ({ signal }: { signal: AbortSignal }) => notesAfter(300, signal);
+    // Half the pages take 3 s: rounds that each waited for their slowest would fit only the first two
+    // (8 requests) in the budget; without that wait, the fast pages go on round after round meanwhile, a
+    // few ms each, so a loaded machine still fits many.
+    const slow = ({ signal }: { signal: AbortSignal }) => notesAfter(3_000, signal);
     client = await startInProcessClient(tinyServer([], [], { notes: slow }));
-    const report = await warmUpTinyPages(client, { budgetMs: 450 });
+    const report = await warmUpTinyPages(client, { budgetMs: 4_500 });
     expect(report.failed).toBe(0);
     expect(report.requests).toBeGreaterThan(8);
   });
