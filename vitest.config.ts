@@ -3,6 +3,15 @@ import { defineConfig } from 'vitest/config';
 
 /** Test files that measure CPU time, run in a group of their own once every other file is done. */
 const QUIET_FILES = ['tests/browser/load-long-tasks.test.ts'];
+/**
+ * Test files that leave no global, listener or open handle behind, run in workers reused from file to file:
+ * loading the runtime and the storefront's modules once a worker, not once a file, is most of their CPU.
+ */
+const SHARED_WORKER_FILES = [
+  'tests/unit/**/*.test.{ts,tsx}',
+  'tests/docs/**/*.test.{ts,tsx}',
+  'tests/property/**/*.test.{ts,tsx}',
+];
 
 export default defineConfig({
   // Production JSX runtime: React's production build has no jsxDEV.
@@ -31,8 +40,18 @@ export default defineConfig({
         test: {
           name: 'runtime',
           include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: QUIET_FILES,
+          exclude: [...QUIET_FILES, ...SHARED_WORKER_FILES],
           // The storefront's production build, made once for the run (tests/helpers/global-setup.ts).
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          setupFiles: ['tests/helpers/after-file.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'runtime-shared-worker',
+          include: SHARED_WORKER_FILES,
+          isolate: false,
           globalSetup: ['tests/helpers/global-setup.ts'],
           setupFiles: ['tests/helpers/after-file.ts'],
         },

@@ -1,6 +1,15 @@
 import { afterAll } from 'vitest';
 
-const closers: (() => Promise<unknown>)[] = [];
+declare global {
+  var closersAfterFile: (() => Promise<unknown>)[] | undefined;
+}
+
+/**
+ * On the global object, not in this module: in a project whose workers are reused from file to file, Vitest
+ * evaluates this setup file again for each file while the helpers keep the module instance they imported first.
+ */
+globalThis.closersAfterFile ??= [];
+const closers = globalThis.closersAfterFile;
 
 /**
  * Closes what a helper opened lazily for the whole test file (the shared shop database) once the file's
