@@ -17,6 +17,7 @@ import { factsOf, type PageRequest } from '../request/page-request.ts';
 import {
   abortOnDisconnectOrDeadline,
   ClientDisconnectedError,
+  type RequestAbort,
   untilAborted,
 } from '../request/request-abort.ts';
 import { isAllowedOrigin } from '../resolve/check-origin.ts';
@@ -81,11 +82,11 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
 
     const route = checkRoute(request, pageRequest, options);
     if (route.type === 'refused') return refuse(answer, route);
-    const abortController = abortOnDisconnectOrDeadline(response, options.renderTimeoutMs);
+    const abort = abortOnDisconnectOrDeadline(response, options.renderTimeoutMs);
     const context = options.createRequestContext(
       request,
       response,
-      factsOf(pageRequest, route.match.params, abortController.signal),
+      factsOf(pageRequest, route.match.params, abort),
     );
     // Before the body: a visitor the middleware turn away cannot make us read (up to 1 MiB of) it.
     const chain = middleware.chainOf(route.match.route.id);
@@ -117,7 +118,7 @@ export function createActionHandler(options: HandleActionOptions): HandleAction 
     // with a status of its own (429) keeps it: the client reads the line whatever the status.
     if (representation === 'data')
       return sendDataLine(response, status ?? 200, { type: 'invalid', ...actionResult });
-    return answerInvalid(answer, { actionResult, status: status ?? 422, abortController }, options);
+    return answerInvalid(answer, { actionResult, status: status ?? 422, abort }, options);
   };
 }
 
@@ -264,19 +265,15 @@ async function runAction(handler: Accepted['handler'], context: ActionContext): 
  */
 async function answerInvalid(
   { request, response, pageRequest, fail }: ActionAnswer,
-  {
-    actionResult,
-    status,
-    abortController,
-  }: { actionResult: ActionResultState; status: number; abortController: AbortController },
+  { actionResult, status, abort }: { actionResult: ActionResultState; status: number; abort: RequestAbort },
   { resolvePage, renderer }: HandleActionOptions,
 ): Promise<void> {
   // The request's middleware already ran: resolvePage reuses their values instead of running them again.
-  const resolution = await resolvePage(request, response, pageRequest, abortController.signal);
+  const resolution = await resolvePage(request, response, pageRequest, abort);
   if (resolution.type === 'page') {
     return renderer.renderRoute(request, response, pageRequest, {
       ...resolution,
-      abortController,
+      abort,
       // A page whose segment failed keeps that status; otherwise the invalid input's.
       status: resolution.status === 200 ? status : resolution.status,
       actionResult,

@@ -8,7 +8,11 @@ import type { ReportError } from '../monitoring/report-error.ts';
 import { hasValidPercentEncoding } from '../request/normalize-url.ts';
 import { type PageRequest, setPageRequest } from '../request/page-request.ts';
 import { notePublicAnswer } from '../request/private-reads.ts';
-import { abortOnDisconnectOrDeadline, ClientDisconnectedError } from '../request/request-abort.ts';
+import {
+  abortOnDisconnectOrDeadline,
+  ClientDisconnectedError,
+  type RequestAbort,
+} from '../request/request-abort.ts';
 import { prepareDeferredData } from '../resolve/deferred-data.ts';
 import type { PageResolution } from '../resolve/page-resolution.ts';
 import type { ResolveFrame, ResolvePage } from '../resolve/resolve-page.ts';
@@ -57,14 +61,14 @@ export function servePageData({
     if (!pageRequest) return;
     setPageRequest(response, pageRequest);
     if (request.method === 'POST') return handleAction(request, response, pageRequest, 'data');
-    const { signal } = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
+    const abort = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
     try {
       const keepHeader = request.get(KEEP_SEGMENTS_HEADER) ?? '';
       // What the answer is made from besides its data: the segments the browser keeps change it too.
       response.vary(KEEP_SEGMENTS_HEADER);
       const made = ['data', buildId, pageRequest.locale, pageRequest.appPath, pageRequest.search, keepHeader];
       const keep = new Set(keepHeader ? keepHeader.split(',') : undefined);
-      const resolution = await resolvePage(request, response, pageRequest, signal, keep, made);
+      const resolution = await resolvePage(request, response, pageRequest, abort, keep, made);
       // A resource route has no page to show, nor a prerendered file (documents only): the browser loads it.
       if (resolution.type === 'resource' || resolution.type === 'prerendered') return loadInFull(response);
       if (resolution.type === 'not-modified') return void applyCaching(response, resolution.caching);
@@ -76,7 +80,7 @@ export function servePageData({
         });
       }
       if (resolution.type === 'error') {
-        const frame = await resolveFrame(request, response, pageRequest, signal);
+        const frame = await resolveFrame(request, response, pageRequest, abort);
         const states = frame.map(({ state }) => state);
         return sendErrorLine(response, resolution.status, states, resolution.message);
       }
@@ -84,7 +88,7 @@ export function servePageData({
       const { caching } = resolution;
       if (caching && applyCaching(response, caching)) return;
       if (caching?.type === 'public') notePublicAnswer(response);
-      await sendPageLines(request, response, resolution, signal, reportError);
+      await sendPageLines(request, response, resolution, abort, reportError);
     } catch (error) {
       if (error instanceof ClientDisconnectedError) return;
       reportError(error, request);
@@ -99,7 +103,7 @@ async function sendPageLines(
   request: Request,
   response: Response,
   resolution: Extract<PageResolution, { type: 'page' }>,
-  signal: AbortSignal,
+  abort: RequestAbort,
   reportError: ReportError,
 ): Promise<void> {
   const { routeId, params, head, headKept, status, kept } = resolution;
@@ -109,7 +113,7 @@ async function sendPageLines(
     if (!('data' in state)) return state;
     const deferred = prepareDeferredData(
       state.data,
-      signal,
+      abort,
       (error) => reportError(error, request, 'data-step'),
       `${state.id}:`,
     );

@@ -54,13 +54,12 @@ export function servePage(options: ServePageOptions) {
     pageRequest: PageRequest,
     next: NextFunction,
   ): Promise<void> {
-    const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
+    const abort = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
     try {
       const made = toldOfAnotherBuild(request, buildId)
         ? undefined
         : ['document', documentVersion, pageRequest.locale, pageRequest.appPath, pageRequest.search];
-      const { signal } = abortController;
-      const resolution = await resolvePage(request, response, pageRequest, signal, undefined, made);
+      const resolution = await resolvePage(request, response, pageRequest, abort, undefined, made);
       switch (resolution.type) {
         case 'not-modified':
           return void applyCaching(response, resolution.caching);
@@ -75,7 +74,7 @@ export function servePage(options: ServePageOptions) {
         case 'page': {
           const { caching } = resolution;
           if (caching && applyCaching(response, caching)) return;
-          const render = { ...resolution, abortController, shared: caching?.type === 'public' };
+          const render = { ...resolution, abort, shared: caching?.type === 'public' };
           return renderer.renderRoute(request, response, pageRequest, render);
         }
         case 'resource':

@@ -48,11 +48,16 @@ export interface RequestContext<Services = unknown> {
   after(task: () => unknown): void;
 }
 
-/** What the request itself does not say: the matched route's params, the locale and the request's signal. */
+/** What gives a request's AbortSignal: made when first read (server/request/request-abort.ts). */
+export interface RequestSignalSource {
+  readonly signal: AbortSignal;
+}
+
+/** What the request itself does not say: the matched route's params, the locale and the request's abort. */
 export interface RequestFacts {
   params: RouteParams;
   locale: Locale;
-  signal: AbortSignal;
+  abort: RequestSignalSource;
   /** The page's own path and query when the request is for its data (`/_data/…`): `url` then shows the page. */
   pageTarget?: string;
 }

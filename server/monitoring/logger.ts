@@ -1,7 +1,8 @@
-import { type DestinationStream, pino, stdSerializers, stdTimeFunctions } from 'pino';
+import { type DestinationStream, pino, stdSerializers } from 'pino';
 import pinoPretty from 'pino-pretty';
 import type { LogLevel } from '../definition/config.ts';
 import type { Logger } from '../definition/logger.ts';
+import { isoTimeField } from './iso-time-field.ts';
 
 export interface LoggerOptions {
   /** Entries below this level are dropped; 'silent' drops everything. */
@@ -78,7 +79,7 @@ export function createLogger({ level, pretty, destination }: LoggerOptions): Log
   return pino(
     {
       level,
-      timestamp: stdTimeFunctions.isoTime,
+      timestamp: isoTimeField,
       // Level names, not numbers, as the server logged before pino.
       formatters: { level: (label) => ({ level: label }) },
       // errorDetails() already made `err` plain; a raw Error under `err` still gets pino's serializer.

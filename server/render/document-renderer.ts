@@ -20,7 +20,7 @@ import { cspNonceOf } from '../request/csp-nonce.ts';
 import { isCrawler } from '../request/is-crawler.ts';
 import type { PageRequest } from '../request/page-request.ts';
 import { notePublicAnswer } from '../request/private-reads.ts';
-import { abortOnDisconnectOrDeadline } from '../request/request-abort.ts';
+import { abortOnDisconnectOrDeadline, type RequestAbort } from '../request/request-abort.ts';
 import { prepareDeferredData } from '../resolve/deferred-data.ts';
 import { errorHead } from '../resolve/error-head.ts';
 import type { ResolveFrame } from '../resolve/resolve-page.ts';
@@ -143,7 +143,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
         status: render.status,
         shared,
         whole: shared || isCrawler(request.get('user-agent')),
-        abortController: render.abortController,
+        abort: render.abort,
         onShellError(error) {
           const eventId = reportError(error, request, 'render');
           // A segment failed while rendering the shell: nothing was sent, so render again with the deepest
@@ -156,7 +156,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
     },
 
     renderError(request, response, pageRequest, status, { eventId, message } = {}) {
-      const abortController = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
+      const abort = abortOnDisconnectOrDeadline(response, renderTimeoutMs);
       const head = errorHead(status, message);
       const sendPlain = () =>
         sendPlainErrorPage(
@@ -165,7 +165,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
           head,
           buildHref(basePath, locales.prefixOf(pageRequest.locale), '/'),
         );
-      resolveFrame(request, response, pageRequest, abortController.signal)
+      resolveFrame(request, response, pageRequest, abort)
         .then((segments) => {
           if (response.headersSent || response.destroyed) return;
           const states = segments.map(({ state }) => state);
@@ -178,7 +178,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
           };
           const payload = payloadFor(pageRequest, page);
           const whole = isCrawler(request.get('user-agent'));
-          const streaming = { status, shared: false, whole, abortController, onShellError: sendPlain };
+          const streaming = { status, shared: false, whole, abort, onShellError: sendPlain };
           stream(request, response, payload, segments, streaming);
         })
         .catch((error: unknown) => {
@@ -196,7 +196,7 @@ interface Streaming {
   shared: boolean;
   /** Rendered whole before it is sent, every Suspense boundary in place: a shared copy, a crawler's page. */
   whole: boolean;
-  abortController: AbortController;
+  abort: RequestAbort;
   onShellError: (error: unknown) => void;
 }
 
@@ -218,9 +218,7 @@ function streamPage(request: Request, response: Response, page: StreamedPage, op
   const { app, payload, segments } = page;
   const report = (error: unknown) => page.reportError(error, request, 'render');
   const deferred = segments.map(({ state }) =>
-    'data' in state
-      ? prepareDeferredData(state.data, options.abortController.signal, report, `${state.id}:`)
-      : undefined,
+    'data' in state ? prepareDeferredData(state.data, options.abort, report, `${state.id}:`) : undefined,
   );
   const serializable: SsrPayload = {
     ...payload,
@@ -261,7 +259,7 @@ function streamPage(request: Request, response: Response, page: StreamedPage, op
       (prepared) =>
         prepared?.entries.map((entry) => entry.then((settled) => deferredScript(settled, report))) ?? [],
     ),
-    abortController: options.abortController,
+    abort: options.abort,
     onRenderError: report,
     onShellError: options.onShellError,
   });

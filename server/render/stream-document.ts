@@ -2,6 +2,7 @@ import { AsyncResource } from 'node:async_hooks';
 import type { Response } from 'express';
 import type { ReactNode } from 'react';
 import { type PipeableStream, renderToPipeableStream } from 'react-dom/server';
+import type { RequestAbort } from '../request/request-abort.ts';
 import type { DocumentFrame } from './document-frame.ts';
 import { ResponseWriter } from './response-writer.ts';
 
@@ -17,7 +18,7 @@ export interface StreamDocumentOptions {
   /** Scripts that settle deferred data values in the browser; each promise resolves to script source. */
   deferredScripts: Promise<string>[];
   /** Aborted when the client goes away or the deadline passes (see request-abort.ts); aborts the render. */
-  abortController: AbortController;
+  abort: RequestAbort;
   /** An error React met while rendering (shell or later); called once per error. */
   onRenderError: (error: unknown) => void;
   /** The shell failed: nothing was sent yet, so the caller answers with an error page. */
@@ -26,7 +27,7 @@ export interface StreamDocumentOptions {
 
 /** Streams a React document into the response with the status and headers decided before the shell flushes. */
 export function streamDocument(response: Response, options: StreamDocumentOptions): void {
-  const { abortController, deferredScripts, nonce, onRenderError } = options;
+  const { abort, deferredScripts, nonce, onRenderError } = options;
   // What React's callbacks below need, dropped once React is done with them: React keeps its finished
   // request, and the callbacks in it, until a setImmediate of its own runs, after every other connection's
   // ready request has been served. Holding the response (its headers, its request) and the render's tree,
@@ -35,7 +36,7 @@ export function streamDocument(response: Response, options: StreamDocumentOption
     response,
     options,
     scripts: deferredScriptQueue(deferredScripts, nonce, onRenderError),
-    reportError: renderErrorsOnce(abortController, onRenderError),
+    reportError: renderErrorsOnce(abort, onRenderError),
     // Before the render: the response's writes leave from here, not from React's context (response-writer.ts).
     // An AsyncResource, not AsyncLocalStorage.snapshot(): on Node 20 a snapshot is dear (its bound
     // function's deprecated accessors).
@@ -63,12 +64,12 @@ export function streamDocument(response: Response, options: StreamDocumentOption
   });
   // React calls back from a microtask at the earliest, so the stream is here before `send` needs it.
   rendering.stream = stream;
-  abortRenderOnAbort(abortController.signal, stream);
+  abortRenderOnAbort(abort, stream);
 }
 
-/** A function of its own, so the closure the signal keeps holds the stream, not the callbacks' state. */
-function abortRenderOnAbort(signal: AbortSignal, stream: PipeableStream): void {
-  signal.addEventListener('abort', () => stream.abort(signal.reason), { once: true });
+/** A function of its own, so the closure the abort keeps holds the stream, not the callbacks' state. */
+function abortRenderOnAbort(abort: RequestAbort, stream: PipeableStream): void {
+  abort.onAbort((reason) => stream.abort(reason));
 }
 
 function send({ response, options, scripts, outsideRender, stream }: Rendering) {
@@ -140,11 +141,11 @@ function deferredScriptQueue(
 }
 
 /** React's onError: each error reported once, and never our own abort reason (it cuts boundaries short). */
-function renderErrorsOnce(abortController: AbortController, onRenderError: (error: unknown) => void) {
+function renderErrorsOnce(abort: RequestAbort, onRenderError: (error: unknown) => void) {
   // Made on the first error: most renders have none.
   let seenErrors: WeakSet<object> | undefined;
   return (error: unknown) => {
-    if (abortController.signal.aborted && error === abortController.signal.reason) return;
+    if (abort.aborted && error === abort.reason) return;
     if (typeof error === 'object' && error !== null) {
       seenErrors ??= new WeakSet();
       if (seenErrors.has(error)) return;

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { Locale, Locales } from '../../shared/routing/locale.ts';
 import type { RouteParams } from '../../shared/routing/route-table.ts';
-import type { RequestFacts } from '../definition/request-context.ts';
+import type { RequestFacts, RequestSignalSource } from '../definition/request-context.ts';
 
 /** Where a request points inside the app, once base path and locale prefix are stripped. */
 export interface PageRequest {
@@ -15,8 +15,12 @@ export interface PageRequest {
 }
 
 /** What a request context takes from the page request: its locale, and its own path for a data URL. */
-export function factsOf(pageRequest: PageRequest, params: RouteParams, signal: AbortSignal): RequestFacts {
-  return { params, locale: pageRequest.locale, signal, pageTarget: pageRequest.pageTarget };
+export function factsOf(
+  pageRequest: PageRequest,
+  params: RouteParams,
+  abort: RequestSignalSource,
+): RequestFacts {
+  return { params, locale: pageRequest.locale, abort, pageTarget: pageRequest.pageTarget };
 }
 
 /** Stores the resolved page request for the handlers after the locale step. */

@@ -12,21 +12,65 @@ export class ClientDisconnectedError extends Error {
 }
 
 /**
- * One AbortController per request, aborted when the client goes away or the deadline passes. The data step
- * and the render share it, so no work outlives the response. The timer is cleared when the response closes
- * ('close' follows 'finish', or comes alone when the connection went first).
+ * A request's abort: when the client goes away or the deadline passes, the data step and the render stop
+ * together, so no work outlives the response. Its AbortSignal is made only when something reads `signal` (a
+ * data step, a pending wait): most pages finish without one, and each costs the request an EventTarget, as
+ * its listeners would (bench/profile.mjs --light). The render hears of an abort through `onAbort`.
  */
-export function abortOnDisconnectOrDeadline(response: Response, timeoutMs: number): AbortController {
-  const controller = new AbortController();
+export class RequestAbort {
+  #controller: AbortController | undefined;
+  #aborted = false;
+  #reason: unknown;
+  #listeners: ((reason: unknown) => void)[] = [];
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  /** Why it aborted (a RenderTimeoutError, a ClientDisconnectedError); undefined until then. */
+  get reason(): unknown {
+    return this.#reason;
+  }
+
+  /** Aborts once: later calls change nothing. */
+  abort(reason: unknown): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+    const listeners = this.#listeners;
+    this.#listeners = [];
+    for (const listener of listeners) listener(reason);
+  }
+
+  /** Calls `listener` with the reason when it aborts (at once if it already has). */
+  onAbort(listener: (reason: unknown) => void): void {
+    if (this.#aborted) listener(this.#reason);
+    else this.#listeners.push(listener);
+  }
+}
+
+/** Aborted when the client goes away or `timeoutMs` passes; the timer goes when the response closes. */
+export function abortOnDisconnectOrDeadline(response: Response, timeoutMs: number): RequestAbort {
+  const abort = new RequestAbort();
   const deadline = setTimeout(
-    () => controller.abort(new RenderTimeoutError(`Render exceeded its deadline of ${timeoutMs} ms`)),
+    () => abort.abort(new RenderTimeoutError(`Render exceeded its deadline of ${timeoutMs} ms`)),
     timeoutMs,
   );
+  // 'close' follows 'finish', or comes alone when the connection went first.
   response.on('close', () => {
     clearTimeout(deadline);
-    if (!response.writableFinished) controller.abort(new ClientDisconnectedError('Client disconnected'));
+    if (!response.writableFinished) abort.abort(new ClientDisconnectedError('Client disconnected'));
   });
-  return controller;
+  return abort;
 }
 
 /** Settles like `work`, or rejects with the signal's reason as soon as it aborts. */

@@ -3,7 +3,11 @@ import type { Request, Response } from 'express';
 import { urlOf } from '../../shared/routing/href.ts';
 import type { Locale, Locales } from '../../shared/routing/locale.ts';
 import type { RouteParams } from '../../shared/routing/route-table.ts';
-import type { CreateRequestContext, RequestContext } from '../definition/request-context.ts';
+import type {
+  CreateRequestContext,
+  RequestContext,
+  RequestSignalSource,
+} from '../definition/request-context.ts';
 import type { ServicesHandle } from '../definition/services.ts';
 import { type OriginOf, requestUrl } from './origin-of.ts';
 import { noteHeaderRead, notePrivateRead } from './private-reads.ts';
@@ -36,6 +40,7 @@ interface ContextState {
   response: Response;
   originOf: OriginOf;
   pageTarget: string | undefined;
+  abort: RequestSignalSource;
   /** Parsed when a handler first reads it. */
   url?: URL;
 }
@@ -105,7 +110,6 @@ class Context {
   locale: Locale;
   urlOf: RequestContext['urlOf'];
   setCookie: RequestContext['setCookie'];
-  signal: AbortSignal;
   services: unknown;
   after: RequestContext['after'];
 
@@ -118,7 +122,6 @@ class Context {
     this.locale = own.locale;
     this.urlOf = own.urlOf;
     this.setCookie = own.setCookie;
-    this.signal = own.signal;
     this.services = own.services;
     this.after = own.after;
   }
@@ -126,6 +129,11 @@ class Context {
   get request(): IncomingMessage {
     notePrivateRead(this.#state.response, 'request');
     return this.#state.request;
+  }
+
+  /** A getter: the signal is made only if a handler reads it (request-abort.ts). */
+  get signal(): AbortSignal {
+    return this.#state.abort.signal;
   }
 
   get url(): URL {
@@ -149,7 +157,7 @@ class Context {
   }
 }
 
-type OwnParts = Pick<Context, 'params' | 'locale' | 'urlOf' | 'setCookie' | 'signal' | 'services' | 'after'>;
+type OwnParts = Pick<Context, 'params' | 'locale' | 'urlOf' | 'setCookie' | 'services' | 'after'>;
 
 /** The one factory of request contexts. */
 export function requestContextFactory({
@@ -160,14 +168,13 @@ export function requestContextFactory({
   services,
   afterOf,
 }: RequestContextParts): CreateRequestContext {
-  return function createRequestContext(request, response, { params, locale, signal, pageTarget }) {
-    const state: ContextState = { request, response, originOf, pageTarget };
+  return function createRequestContext(request, response, { params, locale, abort, pageTarget }) {
+    const state: ContextState = { request, response, originOf, pageTarget, abort };
     const own: OwnParts = {
       params,
       locale,
       urlOf: (target, otherLocale) => urlOf(target, { basePath, locales, locale }, otherLocale),
       setCookie: cookieSetterOf(request, response),
-      signal,
       services: services.current,
       after: afterOf(request, response),
     };

@@ -1,5 +1,5 @@
 import { DEFERRED_MARKER, type DeferredEntry } from '../../shared/ui/ssr-payload.ts';
-import { untilAborted } from '../request/request-abort.ts';
+import { type RequestAbort, untilAborted } from '../request/request-abort.ts';
 
 export interface DeferredData {
   /** The data with each pending top-level value replaced by `{ $deferred: key }`, ready to serialize. */
@@ -16,7 +16,7 @@ export interface DeferredData {
  */
 export function prepareDeferredData(
   data: unknown,
-  signal: AbortSignal,
+  abort: RequestAbort,
   onRejected: (error: unknown, key: string) => void,
   /** Put before each key: the segment's id, so keys stay unique across the segments of a page. */
   keyPrefix = '',
@@ -32,10 +32,10 @@ export function prepareDeferredData(
     const key = `${keyPrefix}${name}`;
     serializable[name] = { [DEFERRED_MARKER]: key };
     entries.push(
-      untilAborted(value, signal).then(
+      untilAborted(value, abort.signal).then(
         (resolved): DeferredEntry => [key, 1, resolved],
         (error: unknown): DeferredEntry => {
-          if (!signal.aborted) onRejected(error, key);
+          if (!abort.aborted) onRejected(error, key);
           return [key, 0, null];
         },
       ),

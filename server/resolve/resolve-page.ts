@@ -13,7 +13,7 @@ import type { Monitoring } from '../monitoring/monitoring.ts';
 import { nameByRoute, type ReportError } from '../monitoring/report-error.ts';
 import { factsOf, type PageRequest } from '../request/page-request.ts';
 import { reportThrown } from '../request/report-thrown.ts';
-import { untilAborted } from '../request/request-abort.ts';
+import { type RequestAbort, untilAborted } from '../request/request-abort.ts';
 import { decideByVersions, decideCaching } from './caching-decision.ts';
 import { decide, statusOf } from './decide-page.ts';
 import { isThenable } from './deferred-data.ts';
@@ -67,9 +67,9 @@ function frameResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     request: Request,
     response: Response,
     pageRequest: PageRequest,
-    signal: AbortSignal,
+    abort: RequestAbort,
   ): Promise<ShownSegment[]> {
-    const context = options.createRequestContext(request, response, factsOf(pageRequest, {}, signal));
+    const context = options.createRequestContext(request, response, factsOf(pageRequest, {}, abort));
     try {
       const ran = middleware.runRoot(context);
       const stop = isLoaded(ran) ? ran : await ran;
@@ -77,13 +77,13 @@ function frameResolver(options: ResolvePageOptions, loadModule: LoadModule) {
       if (stop) return [];
       const [module, outcome] = await untilAborted(
         Promise.all([loadModule(root), ...runDataSteps([{ node: root, params: [] }], dataSteps, context)]),
-        signal,
+        abort.signal,
       );
       if (outcome?.type === 'data') return [{ state: { id: root.id, data: outcome.data }, module }];
       if (outcome?.type === 'failed' && statusOf(outcome) >= 500)
         reportError(outcome.error, request, 'data-step');
     } catch (error) {
-      if (!signal.aborted) reportError(error, request);
+      if (!abort.aborted) reportError(error, request);
     }
     return [];
   };
@@ -118,7 +118,7 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     request: Request,
     response: Response,
     pageRequest: PageRequest,
-    signal: AbortSignal,
+    abort: RequestAbort,
     /** A data answer's kept segment ids; none for a document (a shared one leaves per-visitor ones out). */
     keep?: ReadonlySet<string>,
     /** The representation's parts of its ETag (caller's); none: no caching is decided (an action's page). */
@@ -131,11 +131,11 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     const reading = resource ? NO_SEARCH : readBranchSearch(match.branch, pageRequest, basePath, locales);
     if (reading.type !== 'read') return reading;
 
-    const requestFacts = factsOf(pageRequest, match.params, signal);
+    const requestFacts = factsOf(pageRequest, match.params, abort);
     const context = options.createRequestContext(request, response, requestFacts);
     // Before any data step or resource handler of the branch, kept segments' included: guards never skip.
     const chain = options.middleware.chainOf(match.route.id);
-    const matched = { match, reading, context, pageRequest, keep, made, wrapped: chain !== undefined };
+    const matched = { match, reading, context, abort, pageRequest, keep, made, wrapped: chain !== undefined };
     if (!chain) return resolveBranch(request, response, matched);
     const ran = options.middleware.run(chain, context);
     const stop = isLoaded(ran) ? ran : await ran;
@@ -158,9 +158,8 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
   async function resolveBranch(
     request: Request,
     response: Response,
-    { match, reading, context, pageRequest, keep, made, wrapped }: Matched,
+    { match, reading, context, abort, pageRequest, keep, made, wrapped }: Matched,
   ): Promise<PageResolution> {
-    const { signal } = context;
     if (match.route.resource)
       return { type: 'resource', routeId: match.route.id, params: match.params, context };
     const policy = policyOf(match.route.id, match.branch);
@@ -175,7 +174,7 @@ function pageResolver(options: ResolvePageOptions, loadModule: LoadModule) {
     if (prerendered) return { type: 'prerendered', page: prerendered };
     const outcomes = runDataSteps(match.branch, dataSteps, context, left, reading.values);
     const modules = match.branch.map(({ node }) => loadModule(node));
-    const settling = settle(modules, outcomes, signal);
+    const settling = settle(modules, outcomes, abort);
     // No await when nothing is pending: each promise costs under load (see request-handler.ts).
     const settled = isLoaded(settling) ? settling : await settling;
     let resolution: PageResolution;
@@ -208,6 +207,7 @@ interface Matched {
   match: NonNullable<ReturnType<CompiledRouteTable['match']>>;
   reading: Extract<SearchReading, { type: 'read' }>;
   context: RequestContext;
+  abort: RequestAbort;
   pageRequest: PageRequest;
   keep: ReadonlySet<string> | undefined;
   made: readonly unknown[] | undefined;
@@ -249,11 +249,11 @@ function stoppedPage(stop: MiddlewareStop, urlOf: RequestContext['urlOf']): Page
 function settle(
   modules: (SegmentModule | Promise<SegmentModule>)[],
   outcomes: (Outcome | Promise<Outcome>)[],
-  signal: AbortSignal,
+  abort: RequestAbort,
 ):
   | { modules: SegmentModule[]; outcomes: Outcome[] }
   | Promise<{ modules: SegmentModule[]; outcomes: Outcome[] }> {
-  if (!signal.aborted && modules.every(isLoaded) && outcomes.every(isLoaded)) {
+  if (!abort.aborted && modules.every(isLoaded) && outcomes.every(isLoaded)) {
     return { modules: modules as SegmentModule[], outcomes: outcomes as Outcome[] };
   }
   return untilAborted(
@@ -261,7 +261,7 @@ function settle(
       modules: loaded,
       outcomes: results,
     })),
-    signal,
+    abort.signal,
   );
 }
 

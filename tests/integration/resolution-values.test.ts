@@ -8,6 +8,7 @@ import { startedServices } from '../../server/app/services.ts';
 import type { CachePolicies } from '../../server/definition/cache-policy.ts';
 import { noMonitoring } from '../../server/monitoring/monitoring.ts';
 import { createOriginOf } from '../../server/request/origin-of.ts';
+import { RequestAbort } from '../../server/request/request-abort.ts';
 import { requestContextFactory } from '../../server/request/request-context.ts';
 import { createCookieSetterOf } from '../../server/request/set-cookie.ts';
 import { resolveLocale } from '../../server/resolve/resolve-locale.ts';
@@ -61,8 +62,9 @@ function resolvingServer(cachePolicies: CachePolicies) {
   server.use(async (req: Request, res: Response) => {
     const target = resolveTarget(req);
     if (target.type !== 'page') return void res.json({ target, written: res.getHeaderNames() });
-    const signal = new AbortController().signal;
-    const resolution = await resolvePage(req, res, target.pageRequest, signal, undefined, ['document']);
+    const resolution = await resolvePage(req, res, target.pageRequest, new RequestAbort(), undefined, [
+      'document',
+    ]);
     const written = res.getHeaderNames();
     const caching = 'caching' in resolution ? resolution.caching : undefined;
     res.json({ type: resolution.type, caching, written });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { untilAborted } from '../../server/request/request-abort.ts';
+import { RequestAbort, untilAborted } from '../../server/request/request-abort.ts';
 
 describe('untilAborted', () => {
   it('settles like the work while the signal stays quiet', async () => {
@@ -37,5 +37,35 @@ describe('untilAborted', () => {
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }
+  });
+});
+
+describe('RequestAbort', () => {
+  it('aborts once: its listeners hear the first reason, once, and later aborts change nothing', () => {
+    const abort = new RequestAbort();
+    const heard: unknown[] = [];
+    abort.onAbort((reason) => heard.push(reason));
+    const { signal } = abort;
+    expect(abort.aborted).toBe(false);
+    const first = new Error('client went away');
+    abort.abort(first);
+    abort.abort(new Error('deadline'));
+    expect(heard).toEqual([first]);
+    expect([abort.aborted, abort.reason, signal.aborted, signal.reason]).toEqual([true, first, true, first]);
+  });
+
+  it('gives a signal read after the abort already aborted, with its reason, and tells a late listener at once', () => {
+    const abort = new RequestAbort();
+    const reason = new Error('deadline');
+    abort.abort(reason);
+    expect([abort.signal.aborted, abort.signal.reason]).toEqual([true, reason]);
+    const heard: unknown[] = [];
+    abort.onAbort((late) => heard.push(late));
+    expect(heard).toEqual([reason]);
+  });
+
+  it('hands out one signal, the same on every read', () => {
+    const abort = new RequestAbort();
+    expect(abort.signal).toBe(abort.signal);
   });
 });

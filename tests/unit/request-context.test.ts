@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { startedServices } from '../../server/app/services.ts';
 import type { RequestContext } from '../../server/definition/request-context.ts';
 import { privateRead } from '../../server/request/private-reads.ts';
+import { RequestAbort } from '../../server/request/request-abort.ts';
 import { contextWith, requestContextFactory } from '../../server/request/request-context.ts';
 import { createCookieSetterOf } from '../../server/request/set-cookie.ts';
 import { createLocales } from '../../shared/routing/locale.ts';
@@ -26,7 +27,7 @@ function contextFor(cookies: Record<string, string>) {
   const context = create(request, response, {
     params: {},
     locale: 'en',
-    signal: new AbortController().signal,
+    abort: new RequestAbort(),
   });
   return { context, response };
 }

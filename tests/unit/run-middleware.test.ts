@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { startedServices } from '../../server/app/services.ts';
 import type { RequestContext } from '../../server/definition/request-context.ts';
+import { RequestAbort } from '../../server/request/request-abort.ts';
 import { requestContextFactory } from '../../server/request/request-context.ts';
 import { createCookieSetterOf } from '../../server/request/set-cookie.ts';
 import { createMiddlewareRunner, RUNTIME_CONTEXT_KEYS } from '../../server/resolve/run-middleware.ts';
@@ -22,7 +23,7 @@ const root: RouteNode = {
 const routes = compileRoutes([root]);
 const noReport = () => undefined;
 
-function contextOf(signal = new AbortController().signal): RequestContext {
+function contextOf(abort = new RequestAbort()): RequestContext {
   const create = requestContextFactory({
     basePath: '',
     locales: createLocales({ list: ['en'], default: 'en' }),
@@ -31,7 +32,7 @@ function contextOf(signal = new AbortController().signal): RequestContext {
     services: startedServices({}),
     afterOf: () => () => {},
   });
-  return create({ headers: {} } as Request, { locals: {} } as Response, { params: {}, locale: 'en', signal });
+  return create({ headers: {} } as Request, { locals: {} } as Response, { params: {}, locale: 'en', abort });
 }
 
 describe('createMiddlewareRunner', () => {

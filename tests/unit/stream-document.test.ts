@@ -6,6 +6,7 @@ import express, { type Response } from 'express';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { streamDocument } from '../../server/render/stream-document.ts';
+import { RequestAbort } from '../../server/request/request-abort.ts';
 
 // A full collection on demand, to see what a finished render still holds.
 v8.setFlagsFromString('--expose-gc');
@@ -29,7 +30,7 @@ function streamUnheld(response: Response): Held {
     waitForAll: false,
     frame,
     deferredScripts: [],
-    abortController: new AbortController(),
+    abort: new RequestAbort(),
     onRenderError: () => {},
     onShellError: () => {},
   });
