@@ -10,8 +10,9 @@ import type { RouteParams } from '../../shared/routing/route-table.ts';
  * type, given where the app declares its handlers (DataStepsOf, ActionsOf, ResourcesOf), so
  * `context.services.db` is typed without a cast or a global declaration. Reading the cookies, any request
  * header or `request`, or setting a cookie, makes the answer private whatever cache policy its segment has;
- * a header the policy declares in `varyBy` is the exception (the answer then varies by it). Those five (`request`, `url`, `cookies`, `signedCookies`, `headers`) are
- * getters: read them by name, as a spread or a rest (`{ ...context }`) leaves them out.
+ * a header the policy declares in `varyBy` is the exception (the answer then varies by it). Those five
+ * (`request`, `url`, `cookies`, `signedCookies`, `headers`) and `signal` (made when first read) are getters:
+ * read them by name, as a spread or a rest (`{ ...context }`) leaves them out.
  */
 export interface RequestContext<Services = unknown> {
   /** The request as Node has it, for what the context does not carry. */

@@ -24,12 +24,9 @@ function contextFor(cookies: Record<string, string>) {
     cookies,
     originalUrl: '/shop?page=2',
   } as unknown as Request;
-  const context = create(request, response, {
-    params: {},
-    locale: 'en',
-    abort: new RequestAbort(),
-  });
-  return { context, response };
+  const abort = new RequestAbort();
+  const context = create(request, response, { params: {}, locale: 'en', abort });
+  return { context, response, abort };
 }
 
 /** A context's own getters: functions made for this context alone. */
@@ -62,5 +59,14 @@ describe('request context', () => {
     expect(Object.getPrototypeOf(copied)).toBe(Object.getPrototypeOf(first));
     expect(copied.cookies).toEqual({ cart: 'c2' });
     expect(copied.search).toEqual({ page: 2 });
+  });
+
+  it("gives the request's signal by name, the same in a copy, aborted with the request's reason", () => {
+    const { context, abort } = contextFor({});
+    const { signal } = context;
+    expect(contextWith(context, { search: {} }).signal).toBe(signal);
+    const reason = new Error('client went away');
+    abort.abort(reason);
+    expect([signal.aborted, signal.reason]).toEqual([true, reason]);
   });
 });

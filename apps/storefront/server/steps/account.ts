@@ -9,8 +9,12 @@ import type { Step } from '../step.ts';
 const SHOP_TIME_ZONE = 'Europe/Paris';
 
 /** `/account`: the signed-in account's email and orders (its middleware sends anyone else to sign in). */
-export const accountStep: Step<'account', AccountData> = async function accountStep({ account, ...context }) {
-  const orders = await accountOrders(context.services.db, account.accountId, { signal: context.signal });
+export const accountStep: Step<'account', AccountData> = async function accountStep({
+  account,
+  signal,
+  ...context
+}) {
+  const orders = await accountOrders(context.services.db, account.accountId, { signal });
   const dates = new Intl.DateTimeFormat(formatLocaleOf(context.locale), {
     dateStyle: 'long',
     timeZone: SHOP_TIME_ZONE,
