@@ -10,6 +10,8 @@
 //      process on core 0, loaded by autocannon on core 1 (32 connections, 5 s × 5 rounds; --quick 2 s × 2),
 //      interleaved round by round; peak RSS from /proc/<pid>/status. The product page also runs at 400
 //      connections: at 32 it is bound by its 500 ms deferred value on both sides, not by the CPU;
+//   3h. the storefront pair again with both servers loaded at once (bench/run/storefront-together.mjs):
+//      ours against the baseline on /shop and the product page at 100 connections, in both start orders;
 //   3e. the wrk pair (bench/run/wrk-pair.mjs): ours against a bare renderer on a product-like page and on the
 //      light page, measured as an independent bench did (wrk -t1 -c32, a new process a side every round, 20 s
 //      of warm-up, 10 s × 5 rounds; --quick 6 s, 2 s × 2), and again after only 5 s of warm-up; skipped
@@ -67,6 +69,7 @@ import { measureLighthouse } from './run/lighthouse.mjs';
 import { measureMemory } from './run/memory.mjs';
 import { measurePrerendered } from './run/prerendered.mjs';
 import { CONNECTIONS, SATURATING_CONNECTIONS, SETTINGS } from './run/settings.mjs';
+import { measureStorefrontTogether } from './run/storefront-together.mjs';
 import { runRounds, summarizeRuns } from './run/throughput.mjs';
 import { measureTtfb } from './run/ttfb.mjs';
 import { measureNavigationData, verify } from './run/verify.mjs';
@@ -110,6 +113,8 @@ async function main() {
   pin.pinSelf(1);
   const capture = await startSentryCapture();
   await measureServers(manifest, capture);
+  // 3h. The storefront pair again, both servers loaded at once, in both start orders.
+  results.storefrontTogether = await measureStorefrontTogether(pin, SETTINGS, log);
   // 3b. The light page against a truly bare renderer, with production defaults.
   results.light = await measureLightPair(pin, capture.dsn, SETTINGS, log);
   // 3e. Both pages as the independent bench measured them, where its numbers and the light pair's part.

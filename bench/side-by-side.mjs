@@ -24,7 +24,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   BASELINE_BUNDLE,
-  BROWSER_UA,
   buildBaseline,
   buildLightPair,
   buildProductLikePair,
@@ -38,15 +37,14 @@ import {
   PRODUCT_LIKE_PATH,
   PRODUCT_PATH,
   pinning,
-  readCpuTimeUs,
   runMain,
   SHOP_PATH,
   SNAPSHOT_DIR,
   snapshotBuild,
-  spawnTracked,
   startSentryCapture,
   startServer,
 } from './lib.mjs';
+import { loadTogether } from './run/concurrent-pair.mjs';
 import { lightServerOptions } from './run/light.mjs';
 import { SETTINGS } from './run/settings.mjs';
 import { WRK_PAGES } from './run/wrk-pages.mjs';
@@ -60,32 +58,6 @@ const urlPath = cliOption('--path', isProductLike ? PRODUCT_LIKE_PATH : PRODUCT_
 const isLightPair = urlPath === LIGHT_PATH;
 
 const pin = pinning();
-
-/** An autocannon process of its own (bench/load.mjs), so the two loads run at once. */
-function startLoadWorker() {
-  const [command, commandArgs] = pin.node(1, [path.join(import.meta.dirname, 'load.mjs')]);
-  const worker = spawnTracked(command, commandArgs, { stdio: ['pipe', 'pipe', 'pipe'] });
-  let buffer = '';
-  let pending = null;
-  worker.stdout.on('data', (chunk) => {
-    buffer += chunk;
-    const newline = buffer.indexOf('\n');
-    if (newline === -1 || !pending) return;
-    const line = buffer.slice(0, newline);
-    buffer = buffer.slice(newline + 1);
-    const { resolve, reject } = pending;
-    pending = null;
-    const result = JSON.parse(line);
-    if (result.error) reject(new Error(`autocannon failed: ${result.error}`));
-    else resolve(result);
-  });
-  worker.exited.then(() => pending?.reject(new Error(`autocannon exited: ${worker.output.slice(-500)}`)));
-  return (job) =>
-    new Promise((resolve, reject) => {
-      pending = { resolve, reject };
-      worker.stdin.write(`${JSON.stringify({ ...job, headers: { 'user-agent': BROWSER_UA } })}\n`);
-    });
-}
 
 let capture;
 
@@ -139,34 +111,28 @@ async function main() {
   pin.pinSelf(1);
   const servers = [];
   for (const side of sides) servers.push(await startSide(side));
-  const loads = servers.map(() => startLoadWorker());
-  const loadBoth = (url, load) =>
-    Promise.all(servers.map((server, index) => loads[index]({ url: `${server.origin}${url}`, ...load })));
   // Warm up as the bench does: both routes at 32 connections, then the measured route.
   for (const url of ofPair ? [] : [PRODUCT_PATH, SHOP_PATH])
-    await loadBoth(url, { connections: 32, duration: 3 });
-  await loadBoth(urlPath, { connections, duration: SETTINGS.warmupS });
+    await loadTogether(pin, servers, { url, connections: 32, rounds: 0, warmupS: 3 });
+  await loadTogether(pin, servers, { url: urlPath, connections, rounds: 0, warmupS: SETTINGS.warmupS });
   console.log(
     `${sides[0]} vs ${sides[1]}: ${urlPath}, ${connections} connections each, ${rounds} × ${seconds} s`,
   );
-  const perRequest = sides.map(() => []);
-  const ratios = [];
-  let sentryRequests = 0;
   const envelopesBefore = capture?.stats.envelopes ?? 0;
-  for (let round = 1; round <= rounds; round++) {
-    const before = servers.map((server) => readCpuTimeUs(server.pid));
-    const results = await loadBoth(urlPath, { connections, duration: seconds });
-    for (const [index, side] of sides.entries())
-      if (side.includes('+sentry')) sentryRequests += results[index].requests;
-    const us = servers.map(
-      (server, index) => (readCpuTimeUs(server.pid) - before[index]) / results[index].requests,
-    );
-    for (const [index, value] of us.entries()) perRequest[index].push(value);
-    ratios.push(us[1] / us[0]);
+  const { perRequest, ratios, requests } = await loadTogether(pin, servers, {
+    url: urlPath,
+    connections,
+    rounds,
+    durationS: seconds,
+    warmupS: 0,
+  });
+  for (const [round, ratio] of ratios.entries())
     console.log(
-      `round ${round}: ${sides.map((side, index) => `${side} ${us[index].toFixed(0)} µs/request`).join(', ')}; ratio ${(us[1] / us[0]).toFixed(3)}`,
+      `round ${round + 1}: ${sides.map((side, index) => `${side} ${perRequest[index][round].toFixed(0)} µs/request`).join(', ')}; ratio ${ratio.toFixed(3)}`,
     );
-  }
+  let sentryRequests = 0;
+  for (const [index, side] of sides.entries())
+    if (side.includes('+sentry')) sentryRequests += requests[index].reduce((sum, count) => sum + count, 0);
   const sorted = [...ratios].sort((x, y) => x - y);
   console.log(
     `median CPU per request: ${sides.map((side, index) => `${side} ${median(perRequest[index]).toFixed(0)} µs`).join(', ')}`,
