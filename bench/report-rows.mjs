@@ -15,9 +15,9 @@ import {
 } from './report-metrics.mjs';
 import { coldStartRow, prerenderedRows, warmStartRows } from './report-release-rows.mjs';
 import { storefrontSentryRows } from './report-sentry-rows.mjs';
+import { storefrontTogetherRows } from './report-together-rows.mjs';
 import { wrkRows, wrkSectionTitle } from './report-wrk-rows.mjs';
 import { CONNECTIONS, DEFER_MS, SATURATING_CONNECTIONS, TARGETS } from './run/settings.mjs';
-import { TOGETHER_PRODUCT_CONNECTIONS } from './run/storefront-together.mjs';
 
 function throughputRows(r, add) {
   for (const [routeId, label] of [
@@ -41,30 +41,6 @@ function throughputRows(r, add) {
   if (r.storefrontTogether) storefrontTogetherRows(r.storefrontTogether, add);
   const peak = { format: mb, ratio: oursOverBase };
   add('process peak RSS (VmHWM)', comparedRow(r.peakRss, peak), 'peakRss.ours', r.peakRss.ours);
-}
-
-/** The storefront pair loaded together (bench/run/storefront-together.mjs): each start order, and both. */
-function storefrontTogetherRows(together, add) {
-  for (const [routeId, label] of [
-    ['shop', '/shop'],
-    ['product', `product page @${TOGETHER_PRODUCT_CONNECTIONS} conn.`],
-  ]) {
-    const { ratio, orders } = together[routeId];
-    const byOrder = orders.map((order) => `${order.ratio.toFixed(3)} (${order.first} first)`).join(', ');
-    add(
-      `${label} CPU per request, loaded together: baseline / ours`,
-      [
-        byOrder,
-        '',
-        '',
-        ratio.toFixed(2),
-        `>= ${TARGETS.throughputRatio}`,
-        verdict(ratio >= TARGETS.throughputRatio),
-      ],
-      `storefrontTogether.${routeId}.ratio`,
-      ratio,
-    );
-  }
 }
 
 /** The database's share of our CPU per request: the pages' data steps on the embedded engine. */
