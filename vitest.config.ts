@@ -11,6 +11,7 @@ const SHARED_WORKER_FILES = [
   'tests/unit/**/*.test.{ts,tsx}',
   'tests/docs/**/*.test.{ts,tsx}',
   'tests/property/**/*.test.{ts,tsx}',
+  'tests/integration/**/*.test.{ts,tsx}',
 ];
 
 export default defineConfig({
